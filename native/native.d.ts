@@ -1,0 +1,148 @@
+/**
+ * The whole native contract, once: the system calls Node lacks, as the addon exports them.
+ * Nothing here checks arguments (native/index.ts does that) and nothing here retries a policy:
+ * each function is one system call, or one fixed sequence of them, and fails with a NativeError.
+ */
+
+/** Every failure of the addon: errno-shaped, like Node's own system errors. */
+export interface NativeError extends Error {
+  /** The errno name, e.g. 'ENOENT', 'EPERM', 'ETIMEDOUT'. */
+  readonly code: string;
+  /** The positive errno number. */
+  readonly errno: number;
+  /** The failing call, e.g. 'posix_spawn', 'execve', 'setpgid', 'tcsetpgrp', 'waitpid'. */
+  readonly syscall: string;
+  /** The file involved, when there is one (the program of a spawn, the path of an open). */
+  readonly path?: string;
+}
+
+/** How a child's process group is chosen at spawn. */
+export type GroupChoice =
+  /** The child leads a new group: PGID = its PID. */
+  | { readonly kind: 'new' }
+  /** The child joins an existing group (fails with EPERM when that group is empty). */
+  | { readonly kind: 'join'; readonly pgid: number };
+
+export interface SpawnOptions {
+  /** Absolute path of the program; never searched on PATH. */
+  readonly file: string;
+  /** argv, argv[0] included. */
+  readonly argv: readonly string[];
+  /** The whole environment, as "NAME=value" strings. */
+  readonly env: readonly string[];
+  /** Directory to change to before exec; null keeps the parent's. */
+  readonly cwd: string | null;
+  readonly group: GroupChoice;
+  /**
+   * The child's descriptor table: fds[i] is the parent descriptor that becomes the child's
+   * descriptor i; -1 leaves descriptor i closed. Every other descriptor is closed in the child.
+   */
+  readonly fds: readonly number[];
+}
+
+/**
+ * spawn(): every signal default, empty signal mask, the descriptors exactly as asked, the group
+ * set before exec. Exec failure is reported synchronously: the call throws with the exec errno
+ * (syscall 'execve', path = file). Returns the child's PID.
+ */
+export type Spawn = (options: SpawnOptions) => number;
+
+/**
+ * A staged leader: the child is started (in a new group, signals and descriptors as for spawn),
+ * but runs no instruction of `file` until released. It is the same process throughout: the PID
+ * returned here is the PID that later executes `file`.
+ */
+export interface StagedChild {
+  readonly pid: number;
+  /** Parent's end of the release channel (close-on-exec). */
+  readonly releaseFd: number;
+  /** Parent's end of the exec-status channel (close-on-exec). */
+  readonly statusFd: number;
+}
+
+export interface StagedSpawnOptions extends SpawnOptions {
+  /** Only { kind: 'new' }: a staged child always leads its group. */
+  readonly group: { readonly kind: 'new' };
+  /**
+   * When set, the released child makes its own group the foreground group of this terminal
+   * descriptor (with SIGTTOU blocked) before exec. The descriptor must be among `fds`; the
+   * number is the child's descriptor number.
+   */
+  readonly foregroundTtyChildFd: number | null;
+}
+
+export type SpawnStaged = (options: StagedSpawnOptions) => StagedChild;
+
+/**
+ * Lets a staged child exec: sends the release byte, then waits at most `timeoutMs` for exec to
+ * happen. Returns normally once exec succeeded; throws the exec errno (syscall 'execve') when it
+ * failed, or ETIMEDOUT (syscall 'release') when the child neither exec'd nor reported. Closes both
+ * channel descriptors in every case.
+ */
+export type ReleaseStaged = (child: StagedChild, timeoutMs: number) => void;
+
+/** Abandons a staged child without releasing it: closes both channels; the child exits 127. */
+export type AbandonStaged = (child: StagedChild) => void;
+
+/** One waitpid() result. */
+export type WaitStatus =
+  | { readonly kind: 'exited'; readonly pid: number; readonly code: number }
+  | { readonly kind: 'signaled'; readonly pid: number; readonly signal: number; readonly coreDumped: boolean }
+  | { readonly kind: 'stopped'; readonly pid: number; readonly signal: number }
+  | { readonly kind: 'continued'; readonly pid: number };
+
+/**
+ * waitpid(pid, WNOHANG | WUNTRACED | WCONTINUED) on one specific PID (never -1: that would steal
+ * libuv's children). Returns null when the child has nothing to report. Retries EINTR.
+ */
+export type WaitPid = (pid: number) => WaitStatus | null;
+
+/** waitpid(pid, 0) on one PID that has been sent SIGKILL: blocks until reaped. Retries EINTR. */
+export type ReapKilled = (pid: number) => WaitStatus;
+
+export interface PipeEnds {
+  readonly read: number;
+  readonly write: number;
+}
+
+export interface NativeBinding {
+  readonly spawn: Spawn;
+  readonly spawnStaged: SpawnStaged;
+  readonly releaseStaged: ReleaseStaged;
+  readonly abandonStaged: AbandonStaged;
+  readonly waitPid: WaitPid;
+  readonly reapKilled: ReapKilled;
+  /** kill(pid, signal). signal 0 probes. */
+  readonly kill: (pid: number, signal: number) => void;
+  /** killpg(pgid, signal). */
+  readonly killpg: (pgid: number, signal: number) => void;
+  /** getpgid(pid). */
+  readonly getpgid: (pid: number) => number;
+  /** getpgrp(): this process's group. */
+  readonly getpgrp: () => number;
+  /** setpgid(pid, pgid); setpgid(0, 0) makes this process a group leader. */
+  readonly setpgid: (pid: number, pgid: number) => void;
+  /** tcgetpgrp(fd). */
+  readonly tcgetpgrp: (fd: number) => number;
+  /** tcsetpgrp(fd, pgid) with SIGTTOU blocked in the calling thread around the call. */
+  readonly tcsetpgrp: (fd: number, pgid: number) => void;
+  /** tcgetattr(fd) as an opaque buffer (a struct termios). */
+  readonly tcgetattr: (fd: number) => Buffer;
+  /** tcsetattr(fd, TCSADRAIN, buffer) with SIGTTOU blocked; the buffer came from tcgetattr. */
+  readonly tcsetattr: (fd: number, termios: Buffer) => void;
+  /** Sets a signal's disposition in this process to SIG_IGN or SIG_DFL. */
+  readonly setSignalDisposition: (signal: number, disposition: 'ignore' | 'default') => void;
+  /** pipe2(O_CLOEXEC). */
+  readonly pipe: () => PipeEnds;
+  /** open(path, flags | O_CLOEXEC, mode); flags are os.constants values. */
+  readonly open: (path: string, flags: number, mode: number) => number;
+  /** close(fd); EINTR counts as closed. */
+  readonly close: (fd: number) => void;
+  /** Clears or sets O_NONBLOCK on fd. */
+  readonly setBlocking: (fd: number, blocking: boolean) => void;
+  /**
+   * Reads at most maxBytes, waiting at most timeoutMs for the fd to become readable.
+   * Returns the bytes (empty at EOF); throws ETIMEDOUT (syscall 'poll') when nothing came.
+   */
+  readonly readTimeout: (fd: number, maxBytes: number, timeoutMs: number) => Buffer;
+}

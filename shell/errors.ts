@@ -1,0 +1,123 @@
+/**
+ * The shell's typed errors: every failure a user can see carries a code a test can assert on,
+ * a message that names what was wrong, and the exit status the shell reports for it.
+ */
+import type { Span } from './syntax/ast';
+
+export type ShellErrorCode =
+  /** The source text is not valid shell; see ParseError. */
+  | 'ParseError'
+  /** A limit of the contract was reached (expansion budget, retained jobs, capture budget). */
+  | 'ResourceLimit'
+  /** Command data the kernel cannot carry (a NUL byte in a word, a name, a value). */
+  | 'InvalidCommandData'
+  /** The request's AbortSignal fired or its deadline passed. */
+  | 'Cancelled'
+  /** No such command on PATH, or no such file. */
+  | 'CommandNotFound'
+  /** The file exists but cannot be executed (permission, a directory). */
+  | 'NotExecutable'
+  /** A redirect target could not be opened, or a descriptor could not be duplicated. */
+  | 'RedirectFailed'
+  /** Building a pipeline failed after something was spawned (the original system error is the cause). */
+  | 'SpawnFailed'
+  /** Handing the terminal to a job, or taking it back, failed. */
+  | 'TerminalHandoff'
+  /** A builtin was called wrongly (bad option, bad job spec, not a number). */
+  | 'Usage'
+  /** An explicit lifecycle operation (kill, fg, cleanup) failed in the system. */
+  | 'SystemError';
+
+/** Exit statuses that POSIX sh assigns to these failures. */
+const DEFAULT_STATUS: Record<ShellErrorCode, number> = {
+  ParseError: 2,
+  ResourceLimit: 1,
+  InvalidCommandData: 1,
+  Cancelled: 130,
+  CommandNotFound: 127,
+  NotExecutable: 126,
+  RedirectFailed: 1,
+  SpawnFailed: 126,
+  TerminalHandoff: 1,
+  Usage: 2,
+  SystemError: 1,
+};
+
+export interface ShellErrorOptions {
+  readonly status?: number;
+  readonly cause?: unknown;
+}
+
+export class ShellError extends Error {
+  readonly code: ShellErrorCode;
+  /** The exit status a command that fails this way reports. */
+  readonly status: number;
+
+  constructor(code: ShellErrorCode, message: string, options: ShellErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'ShellError';
+    this.code = code;
+    this.status = options.status ?? DEFAULT_STATUS[code];
+  }
+}
+
+/** A syntax error with where it happened; `incomplete` means more input could complete it. */
+export class ParseError extends ShellError {
+  readonly span: Span;
+  readonly incomplete: boolean;
+
+  constructor(message: string, span: Span, incomplete: boolean) {
+    super('ParseError', `line ${span.start.line}, column ${span.start.column}: ${message}`);
+    this.name = 'ParseError';
+    this.span = span;
+    this.incomplete = incomplete;
+  }
+}
+
+export function isShellError(error: unknown, code?: ShellErrorCode): error is ShellError {
+  return error instanceof ShellError && (code === undefined || error.code === code);
+}
+
+/** The errno-shaped fields Node and the addon put on system errors. */
+export interface SystemErrorLike {
+  readonly code: string;
+  readonly errno?: number;
+  readonly syscall?: string;
+  readonly path?: string;
+  readonly message: string;
+}
+
+export function isSystemError(error: unknown): error is SystemErrorLike {
+  return error instanceof Error && typeof (error as { code?: unknown }).code === 'string';
+}
+
+/** "No such file or directory"-style text for an errno code, as sh prints it. */
+export function describeErrno(code: string): string {
+  return ERRNO_TEXT[code] ?? code;
+}
+
+const ERRNO_TEXT: Readonly<Record<string, string>> = {
+  ENOENT: 'No such file or directory',
+  EACCES: 'Permission denied',
+  EPERM: 'Operation not permitted',
+  EISDIR: 'Is a directory',
+  ENOTDIR: 'Not a directory',
+  EEXIST: 'File exists',
+  EBADF: 'Bad file descriptor',
+  ENOEXEC: 'Exec format error',
+  E2BIG: 'Argument list too long',
+  EMFILE: 'Too many open files',
+  ENFILE: 'Too many open files in system',
+  ENOSPC: 'No space left on device',
+  EROFS: 'Read-only file system',
+  ELOOP: 'Too many levels of symbolic links',
+  ENAMETOOLONG: 'File name too long',
+  ETXTBSY: 'Text file busy',
+  ESRCH: 'No such process',
+  ECHILD: 'No child processes',
+  EAGAIN: 'Resource temporarily unavailable',
+  ENOMEM: 'Cannot allocate memory',
+  ENOTTY: 'Inappropriate ioctl for device',
+  EIO: 'Input/output error',
+  ETIMEDOUT: 'Timed out',
+};
