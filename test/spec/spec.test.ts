@@ -1,0 +1,121 @@
+/**
+ * Runs every case of test/spec/cases/*.sh with Quirl and, to confirm the expectations, with bash;
+ * each run in its own sandbox (see run.ts). One test per case and shell, named
+ * "<file> › <case name> [shell]". stdout and the status are compared exactly, stderr only where
+ * the case states it.
+ *
+ *   QUIRL_SPEC_SHELLS=bash      which rows to run (comma-separated; default quirl,bash)
+ *   QUIRL_SPEC_COMPARE=1        also run each file's `## compare_shells:` (dash, zsh), whose
+ *                               differences the files record as OK / N-I / BUG notes
+ */
+import { describe, it, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expectationFor, parseSpecFile, type SpecCase, type SpecFile } from './format';
+import { makeSandbox, runProcess, sandboxEnv, SHELLS, type RunResult, type Shell } from './run';
+
+const CASES_DIR = join(__dirname, 'cases');
+/** Per run. Generous: a case may start the shell under test again through $SH. */
+const CASE_TIMEOUT_MS = 30_000;
+const CONCURRENCY = 2;
+
+function shellsFromEnv(): Shell[] {
+  const names = (process.env.QUIRL_SPEC_SHELLS ?? 'quirl,bash').split(',').map((s) => s.trim()).filter((s) => s !== '');
+  return names.map((name) => {
+    const shell = SHELLS[name];
+    if (shell === undefined) throw new Error(`QUIRL_SPEC_SHELLS: unknown shell "${name}" (known: ${Object.keys(SHELLS).join(', ')})`);
+    return shell;
+  });
+}
+
+function compareShells(file: SpecFile): Shell[] {
+  const names = (file.header.get('compare_shells') ?? '').split(/\s+/).filter((s) => s !== '');
+  return names.map((name) => {
+    const shell = SHELLS[name];
+    if (shell === undefined) throw new Error(`compare_shells: unknown shell "${name}"`);
+    return shell;
+  });
+}
+
+const show = (s: string | undefined) => (s === undefined ? '(not stated)' : JSON.stringify(s));
+
+/** Checks one run against what `shell` is held to; the message carries everything needed to debug. */
+function check(fileName: string, c: SpecCase, shell: Shell, result: RunResult): void {
+  const want = expectationFor(c, shell.name);
+  const problems: string[] = [];
+  if (result.timedOut) problems.push(`timed out after ${CASE_TIMEOUT_MS} ms (process group killed)`);
+  if (result.overflowed) problems.push('output passed the capture limit (process group killed)');
+  if (result.stragglers > 0) problems.push(`${result.stragglers} process(es) were still running after the shell exited`);
+  if (result.stdout !== want.stdout) problems.push('stdout differs');
+  if (result.status !== want.status) problems.push(`status: expected ${want.status}, got ${result.status}`);
+  if (want.stderr !== undefined && result.stderr !== want.stderr) problems.push('stderr differs');
+  if (problems.length === 0) return;
+  const note = want.qualifier === undefined ? '' : ` (held to its ${want.qualifier} note)`;
+  assert.fail(
+    [
+      `${shell.name}${note}: ${problems.join('; ')}`,
+      `at ${fileName}:${c.line}`,
+      '--- code',
+      c.code.trimEnd(),
+      `--- expected stdout: ${show(want.stdout)}`,
+      `---      got stdout: ${show(result.stdout)}`,
+      `--- expected stderr: ${show(want.stderr)}`,
+      `---      got stderr: ${show(result.stderr)}`,
+    ].join('\n'),
+  );
+}
+
+async function runCase(c: SpecCase, shell: Shell): Promise<RunResult> {
+  const sandbox = makeSandbox();
+  try {
+    const script = join(sandbox.root, 'script.sh');
+    writeFileSync(script, c.code);
+    return await runProcess({
+      argv: shell.scriptArgv(script),
+      cwd: sandbox.work,
+      env: sandboxEnv(sandbox, shell),
+      timeoutMs: CASE_TIMEOUT_MS,
+    });
+  } finally {
+    sandbox.remove();
+  }
+}
+
+const fileNames = readdirSync(CASES_DIR)
+  .filter((f) => f.endsWith('.sh'))
+  .sort();
+const rows = shellsFromEnv();
+const compare = process.env.QUIRL_SPEC_COMPARE === '1';
+
+test('cases › there are case files', () => {
+  assert.ok(fileNames.length > 0, `no *.sh files in ${CASES_DIR}`);
+});
+
+for (const fileName of fileNames) {
+  let file: SpecFile;
+  try {
+    file = parseSpecFile(readFileSync(join(CASES_DIR, fileName), 'utf8'), fileName);
+  } catch (error) {
+    test(`${fileName} › parses`, () => {
+      throw error;
+    });
+    continue;
+  }
+
+  test(`${fileName} › every case expects some stdout, so that a shell doing nothing fails it`, () => {
+    const silent = file.cases.filter((c) => expectationFor(c, 'quirl').stdout === '').map((c) => c.name);
+    assert.deepEqual(silent, []);
+  });
+
+  const shells = [...rows, ...(compare ? compareShells(file) : [])];
+  describe(fileName, { concurrency: CONCURRENCY }, () => {
+    for (const c of file.cases) {
+      for (const shell of shells) {
+        it(`${fileName} › ${c.name} [${shell.name}]`, { timeout: CASE_TIMEOUT_MS + 15_000 }, async () => {
+          check(fileName, c, shell, await runCase(c, shell));
+        });
+      }
+    }
+  });
+}
