@@ -121,3 +121,8 @@ const ERRNO_TEXT: Readonly<Record<string, string>> = {
   EIO: 'Input/output error',
   ETIMEDOUT: 'Timed out',
 };
+
+/** The message of anything thrown. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,131 @@
+/** The builtins every script leans on: true, false, :, echo, pwd, cd, exit. */
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describeErrno, isSystemError } from '../errors';
+import { type Builtin, ExitRequest } from './types';
+
+export const trueBuiltin: Builtin = async () => 0;
+export const falseBuiltin: Builtin = async () => 1;
+
+/** echo [-n] [-e|-E] args: bash's echo, options only as leading words of those letters. */
+export const echo: Builtin = async ({ argv, output }) => {
+  let newline = true;
+  let escapes = false;
+  let index = 1;
+  for (; index < argv.length; index += 1) {
+    const word = argv[index] as string;
+    if (!/^-[neE]+$/.test(word)) break;
+    for (const letter of word.slice(1)) {
+      if (letter === 'n') newline = false;
+      else escapes = letter === 'e';
+    }
+  }
+  let text = argv.slice(index).join(' ');
+  let stop = false;
+  if (escapes) ({ text, stop } = interpretEscapes(text));
+  await output.out(text + (newline && !stop ? '\n' : ''));
+  return 0;
+};
+
+const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
+  a: '\x07',
+  b: '\b',
+  e: '\x1b',
+  E: '\x1b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  v: '\v',
+  '\\': '\\',
+};
+
+/** echo -e escapes; `\c` ends the output (and the newline). */
+function interpretEscapes(text: string): { text: string; stop: boolean } {
+  let out = '';
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index] as string;
+    if (char !== '\\' || index + 1 >= text.length) {
+      out += char;
+      continue;
+    }
+    const next = text[index + 1] as string;
+    if (next === 'c') return { text: out, stop: true };
+    const simple = SIMPLE_ESCAPES[next];
+    if (simple !== undefined) {
+      out += simple;
+      index += 1;
+    } else if (next === '0' || next === 'x') {
+      const digits = next === '0' ? /^[0-7]{0,3}/.exec(text.slice(index + 2))![0] : /^[0-9a-fA-F]{1,2}/.exec(text.slice(index + 2))?.[0];
+      if (digits === undefined) {
+        out += char;
+        continue;
+      }
+      out += String.fromCharCode(digits === '' ? 0 : parseInt(digits, next === '0' ? 8 : 16));
+      index += 1 + digits.length;
+    } else {
+      out += char;
+    }
+  }
+  return { text: out, stop: false };
+}
+
+export const pwd: Builtin = async ({ state, output }) => {
+  await output.out(`${state.cwd}\n`);
+  return 0;
+};
+
+/** cd [dir | -]: HOME by default; `-` is OLDPWD and prints the new directory. */
+export const cd: Builtin = async ({ argv, state, output }) => {
+  const operands = argv.slice(1).filter((word, index) => !(index === 0 && (word === '-L' || word === '-P')));
+  if (operands.length > 1) {
+    await output.err('quirl: cd: too many arguments\n');
+    return 1;
+  }
+  let target = operands[0];
+  let announce = false;
+  if (target === undefined) {
+    target = state.get('HOME');
+    if (target === undefined || target === '') {
+      await output.err('quirl: cd: HOME not set\n');
+      return 1;
+    }
+  } else if (target === '-') {
+    target = state.get('OLDPWD');
+    if (target === undefined) {
+      await output.err('quirl: cd: OLDPWD not set\n');
+      return 1;
+    }
+    announce = true;
+  }
+  const directory = resolve(state.cwd, target);
+  try {
+    if (!statSync(directory).isDirectory()) {
+      await output.err(`quirl: cd: ${target}: ${describeErrno('ENOTDIR')}\n`);
+      return 1;
+    }
+  } catch (error) {
+    await output.err(`quirl: cd: ${target}: ${describeErrno(isSystemError(error) ? error.code : 'ENOENT')}\n`);
+    return 1;
+  }
+  state.set('OLDPWD', state.cwd);
+  state.cwd = directory;
+  state.set('PWD', directory);
+  if (announce) await output.out(`${directory}\n`);
+  return 0;
+};
+
+/** exit [n]: n modulo 256; $? by default. */
+export const exit: Builtin = async ({ argv, state, output }) => {
+  const word = argv[1];
+  let status = state.lastStatus;
+  if (word !== undefined) {
+    if (!/^[+-]?\d+$/.test(word)) {
+      await output.err(`quirl: exit: ${word}: numeric argument required\n`);
+      status = 2;
+    } else {
+      status = ((Number(word) % 256) + 256) % 256;
+    }
+  }
+  throw new ExitRequest(status);
+};

@@ -1,0 +1,27 @@
+/** The builtin table. Special builtins (POSIX) keep their prefix assignments in the shell. */
+import { cd, echo, exit, falseBuiltin, pwd, trueBuiltin } from './core';
+import { jobs, kill, wait } from './jobs';
+import { type } from './type';
+import type { Builtin } from './types';
+import { exportBuiltin, unset } from './variables';
+
+export const BUILTINS: ReadonlyMap<string, Builtin> = new Map([
+  [':', trueBuiltin],
+  ['true', trueBuiltin],
+  ['false', falseBuiltin],
+  ['echo', echo],
+  ['pwd', pwd],
+  ['cd', cd],
+  ['exit', exit],
+  ['export', exportBuiltin],
+  ['unset', unset],
+  ['type', type],
+  ['jobs', jobs],
+  ['wait', wait],
+  ['kill', kill],
+]);
+
+export const SPECIAL_BUILTINS: ReadonlySet<string> = new Set([':', 'exit', 'export', 'unset']);
+
+export type { Builtin, BuiltinContext, ShellServices } from './types';
+export { ExitRequest } from './types';

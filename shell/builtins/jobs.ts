@@ -1,0 +1,178 @@
+/** Job control builtins of the core: jobs, wait, kill. */
+import { isShellError, errorMessage } from '../errors';
+import { native } from '../../native';
+import type { Job } from '../exec/job';
+import { allSignals, parseSignal, signalName, SIGNALS } from '../exec/signals';
+import { formatJobLine } from '../jobs/format';
+import { resolveJobSpec } from '../jobs/spec';
+import type { Builtin, BuiltinContext } from './types';
+
+function lookupJob(context: BuiltinContext, spec: string): Job {
+  return resolveJobSpec(spec, context.shell.executor.jobs.list(), context.shell.jobOrder, context.argv[0] as string);
+}
+
+/** jobs [-l | -p] [spec ...] */
+export const jobs: Builtin = async (context) => {
+  const { argv, output, shell } = context;
+  const flags = argv.slice(1).filter((word) => word.startsWith('-') && word.length > 1);
+  const specs = argv.slice(1).filter((word) => !flags.includes(word));
+  const long = flags.some((flag) => flag.includes('l'));
+  const pidsOnly = flags.some((flag) => flag.includes('p'));
+  const invalid = flags.find((flag) => !/^-[lp]+$/.test(flag));
+  if (invalid !== undefined) {
+    await output.err(`quirl: jobs: ${invalid}: invalid option\nusage: jobs [-lp] [jobspec ...]\n`);
+    return 2;
+  }
+  shell.executor.watcher.poll();
+  const all = shell.executor.jobs.list();
+  let selected: Job[];
+  try {
+    selected = specs.length === 0 ? all : specs.map((spec) => lookupJob(context, spec));
+  } catch (error) {
+    if (!isShellError(error)) throw error;
+    await output.err(`quirl: ${error.message}\n`);
+    return 1;
+  }
+  const lines: string[] = [];
+  for (const job of selected) {
+    if (pidsOnly) {
+      if (job.pgid !== undefined) lines.push(`${job.pgid}\n`);
+      continue;
+    }
+    const mark = shell.jobOrder.mark(job, all);
+    lines.push(`${formatJobLine(job.id, mark, job.state, job.command, long ? job.pgid : undefined)}\n`);
+    if (job.state.kind === 'done') job.notified = true;
+  }
+  await output.out(lines.join(''));
+  return 0;
+};
+
+/** wait [spec | pid ...]: all jobs by default; the status of the last operand. */
+export const wait: Builtin = async (context) => {
+  const { argv, output, shell } = context;
+  const executor = shell.executor;
+  executor.watcher.poll();
+  const operands = argv.slice(1);
+  const release = executor.watcher.holdEventLoop();
+  try {
+    if (operands.length === 0) {
+      await Promise.all(executor.jobs.list().map((job) => job.whenDone()));
+      return 0;
+    }
+    let status = 0;
+    for (const operand of operands) {
+      let job: Job | undefined;
+      if (operand.startsWith('%')) {
+        try {
+          job = lookupJob(context, operand);
+        } catch (error) {
+          if (!isShellError(error)) throw error;
+          await output.err(`quirl: ${error.message}\n`);
+          status = 127;
+          continue;
+        }
+      } else if (/^\d+$/.test(operand)) {
+        job = executor.jobs.list().find((candidate) => candidate.processes.some((process) => process.pid === Number(operand)));
+        if (job === undefined) {
+          await output.err(`quirl: wait: pid ${operand} is not a child of this shell\n`);
+          status = 127;
+          continue;
+        }
+      } else {
+        await output.err(`quirl: wait: \`${operand}': not a pid or valid job spec\n`);
+        status = 2;
+        continue;
+      }
+      const state = await job.whenDone();
+      status = state.kind === 'done' ? state.status : 0;
+    }
+    return status;
+  } finally {
+    release();
+  }
+};
+
+/** kill [-s SIG | -SIG | -n N] pid|spec ...; kill -l [status|signal ...] */
+export const kill: Builtin = async (context) => {
+  const { argv, output } = context;
+  const words = argv.slice(1);
+  if (words[0] === '-l' || words[0] === '-L') return listSignals(context, words.slice(1));
+  let signal: number = SIGNALS.SIGTERM;
+  let index = 0;
+  const first = words[0];
+  if (first === '-s' || first === '-n') {
+    const parsed = words[1] === undefined ? undefined : parseSignal(words[1]);
+    if (parsed === undefined) {
+      await output.err(`quirl: kill: ${words[1] ?? ''}: invalid signal specification\n`);
+      return 1;
+    }
+    signal = parsed;
+    index = 2;
+  } else if (first !== undefined && first.startsWith('-') && first !== '--' && first.length > 1) {
+    const parsed = parseSignal(first.slice(1));
+    if (parsed === undefined) {
+      await output.err(`quirl: kill: ${first.slice(1)}: invalid signal specification\n`);
+      return 1;
+    }
+    signal = parsed;
+    index = 1;
+  }
+  if (words[index] === '--') index += 1;
+  const targets = words.slice(index);
+  if (targets.length === 0) {
+    await output.err('quirl: kill: usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]\n');
+    return 2;
+  }
+  let status = 0;
+  for (const target of targets) {
+    try {
+      if (target.startsWith('%')) {
+        const job = lookupJob(context, target);
+        job.signal(signal);
+        // A stopped job only acts on a terminating signal once continued, as in bash.
+        if (job.state.kind === 'stopped' && signal !== SIGNALS.SIGSTOP && signal !== SIGNALS.SIGCONT) job.signal(SIGNALS.SIGCONT);
+      } else if (/^-?\d+$/.test(target)) {
+        native.kill(Number(target), signal);
+      } else {
+        await output.err(`quirl: kill: ${target}: arguments must be process or job IDs\n`);
+        status = 1;
+      }
+    } catch (error) {
+      await output.err(`quirl: kill: ${target}: ${isShellError(error) ? error.message.replace(/^kill: [^:]*: /, '') : describe(error)}\n`);
+      status = 1;
+    }
+  }
+  return status;
+};
+
+function describe(error: unknown): string {
+  const code = (error as { code?: unknown }).code;
+  if (code === 'ESRCH') return 'No such process';
+  if (code === 'EPERM') return 'Operation not permitted';
+  return errorMessage(error);
+}
+
+async function listSignals({ output }: BuiltinContext, operands: readonly string[]): Promise<number> {
+  if (operands.length === 0) {
+    await output.out(allSignals().map(([, name]) => name).join(' ') + '\n');
+    return 0;
+  }
+  let status = 0;
+  for (const operand of operands) {
+    if (/^\d+$/.test(operand)) {
+      const number = Number(operand) > 128 ? Number(operand) - 128 : Number(operand);
+      const name = signalName(number);
+      if (name === String(number)) {
+        await output.err(`quirl: kill: ${operand}: invalid signal specification\n`);
+        status = 1;
+      } else await output.out(`${name}\n`);
+    } else {
+      const number = parseSignal(operand);
+      if (number === undefined) {
+        await output.err(`quirl: kill: ${operand}: invalid signal specification\n`);
+        status = 1;
+      } else await output.out(`${number}\n`);
+    }
+  }
+  return status;
+}

@@ -1,0 +1,35 @@
+/**
+ * What a builtin is given: its arguments, the context's state and output, and the shell's
+ * services (executor, command resolver, job order). Builtins return their exit status.
+ */
+import type { Executor } from '../exec/executor';
+import type { CommandResolver } from '../exec/resolve';
+import type { ShellState } from '../interp/state';
+import type { CommandOutput } from '../interp/output';
+import type { JobOrder } from '../jobs/spec';
+
+export interface ShellServices {
+  readonly executor: Executor;
+  readonly resolver: CommandResolver;
+  readonly jobOrder: JobOrder;
+  isBuiltin(name: string): boolean;
+  /** Whether job control is on (an interactive shell): affects messages, not semantics. */
+  readonly interactive: boolean;
+}
+
+export interface BuiltinContext {
+  /** argv[0] is the builtin's name. */
+  readonly argv: readonly string[];
+  readonly state: ShellState;
+  readonly output: CommandOutput;
+  readonly shell: ShellServices;
+}
+
+export type Builtin = (context: BuiltinContext) => Promise<number>;
+
+/** `exit` in the shell's own context: unwinds to the top level, which ends the shell. */
+export class ExitRequest extends Error {
+  constructor(readonly status: number) {
+    super(`exit ${status}`);
+  }
+}

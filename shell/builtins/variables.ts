@@ -1,0 +1,41 @@
+/** export and unset. */
+import { isShellError } from '../errors';
+import { isValidName } from '../interp/state';
+import type { Builtin } from './types';
+
+/** export [-p] [NAME[=value] ...] */
+export const exportBuiltin: Builtin = async ({ argv, state, output }) => {
+  const operands = argv.slice(1).filter((word) => word !== '-p' && word !== '--');
+  if (operands.length === 0) {
+    const lines = state.exported().map(([name, value]) => `declare -x ${name}="${value.replace(/(["\\$`])/g, '\\$1')}"\n`);
+    await output.out(lines.join(''));
+    return 0;
+  }
+  let status = 0;
+  for (const operand of operands) {
+    const equals = operand.indexOf('=');
+    const name = equals < 0 ? operand : operand.slice(0, equals);
+    try {
+      state.export(name, equals < 0 ? undefined : operand.slice(equals + 1));
+    } catch (error) {
+      if (!isShellError(error)) throw error;
+      await output.err(`quirl: export: \`${operand}': not a valid identifier\n`);
+      status = 1;
+    }
+  }
+  return status;
+};
+
+/** unset [-v] NAME ...  (functions arrive with the next language issue) */
+export const unset: Builtin = async ({ argv, state, output }) => {
+  let status = 0;
+  for (const name of argv.slice(1).filter((word) => word !== '-v' && word !== '--')) {
+    if (!isValidName(name)) {
+      await output.err(`quirl: unset: \`${name}': not a valid identifier\n`);
+      status = 1;
+      continue;
+    }
+    state.unset(name);
+  }
+  return status;
+};

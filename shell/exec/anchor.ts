@@ -1,0 +1,97 @@
+/**
+ * The process-group anchor: a dedicated direct child that joins each group before any guest
+ * instruction runs and stays unreaped while the group may be signaled, so the PGID cannot be
+ * reused by an unrelated group. It is absolute /bin/sh running a fixed script with an empty
+ * environment, a piped stdin, and null terminal-facing output; it ignores INT, TERM, TTIN and
+ * TTOU but keeps the default SIGTSTP, so that it stops with the job and serves as the stop
+ * sentinel of a foreground wait. One byte on its readiness pipe says it is in place.
+ */
+import { constants } from 'node:fs';
+import { native } from '../../native';
+import { errorMessage, ShellError } from '../errors';
+import { closeQuietly } from './close';
+import { SIGNALS } from './signals';
+
+export const ANCHOR_PROGRAM = '/bin/sh';
+export const ANCHOR_SCRIPT = "trap '' INT TERM TTIN TTOU; printf R; read -r line";
+export const ANCHOR_READY_BYTE = 'R';
+/** The contract's bound on each setup wait. */
+export const SETUP_TIMEOUT_MS = 2000;
+
+export interface Anchor {
+  readonly pid: number;
+  /** Parent's write end of the anchor's stdin: closing it (or the shell dying) ends the anchor. */
+  readonly stdinFd: number;
+}
+
+/**
+ * Starts an anchor in group `pgid` and waits for its readiness byte. Every failure (spawn, group
+ * verification, early exit, malformed readiness, timeout) kills and reaps the anchor and closes
+ * both pipes before the error is thrown.
+ */
+export function startAnchor(pgid: number): Anchor {
+  const stdin = native.pipe();
+  const ready = native.pipe();
+  const pending = new Set([stdin.read, stdin.write, ready.read, ready.write]);
+  const closeAll = (): void => {
+    for (const fd of pending) closeQuietly(fd);
+    pending.clear();
+  };
+  let pid: number;
+  try {
+    const devNull = native.open('/dev/null', constants.O_WRONLY, 0);
+    pending.add(devNull);
+    pid = native.spawn({
+      file: ANCHOR_PROGRAM,
+      argv: ['sh', '-c', ANCHOR_SCRIPT],
+      env: [],
+      cwd: '/',
+      group: { kind: 'join', pgid },
+      fds: [stdin.read, ready.write, devNull],
+    });
+    for (const fd of [stdin.read, ready.write, devNull]) {
+      native.close(fd);
+      pending.delete(fd);
+    }
+  } catch (error) {
+    closeAll();
+    throw new ShellError('SpawnFailed', `cannot start the anchor of process group ${pgid}: ${errorMessage(error)}`, {
+      cause: error,
+    });
+  }
+  try {
+    const group = native.getpgid(pid);
+    if (group !== pgid) throw new Error(`it is in group ${group}, not ${pgid}`);
+    const byte = native.readTimeout(ready.read, 2, SETUP_TIMEOUT_MS);
+    if (byte.length === 0) throw new Error('it exited before reporting ready');
+    if (byte.toString('latin1') !== ANCHOR_READY_BYTE) {
+      throw new Error(`malformed readiness ${JSON.stringify(byte.toString('latin1'))}`);
+    }
+  } catch (error) {
+    killAndReap(pid);
+    closeAll();
+    throw new ShellError('SpawnFailed', `the anchor of process group ${pgid} failed: ${errorMessage(error)}`, {
+      cause: error,
+    });
+  }
+  native.close(ready.read);
+  return { pid, stdinFd: stdin.write };
+}
+
+/**
+ * Kills and reaps the anchor and closes its stdin: the last step of releasing a group.
+ * `alreadyReaped` is for an anchor that died on its own and was collected by the child watcher.
+ */
+export function stopAnchor(anchor: Anchor, alreadyReaped: boolean): void {
+  if (!alreadyReaped) killAndReap(anchor.pid);
+  closeQuietly(anchor.stdinFd);
+}
+
+function killAndReap(pid: number): void {
+  try {
+    native.kill(pid, SIGNALS.SIGKILL);
+  } catch {
+    // Already dead: the reap below still collects it.
+  }
+  native.reapKilled(pid);
+}

@@ -1,0 +1,91 @@
+/**
+ * Watches the shell's own direct children by PID. SIGCHLD wakes a poll of every watched PID
+ * (waitpid on each one, never -1, so libuv's children stay libuv's); a bounded polling interval
+ * backs it up and, while a foreground wait needs it, keeps the event loop alive.
+ */
+import type { WaitStatus } from '../../native/native';
+import { native } from '../../native';
+
+export type StatusListener = (status: WaitStatus) => void;
+
+/** How often a watched child is polled when no SIGCHLD arrives (a lost or coalesced signal). */
+const POLL_INTERVAL_MS = 50;
+
+/** The contract's bound on queued status transitions taken from one child per polling turn. */
+export const MAX_TRANSITIONS_PER_TURN = 16;
+
+interface Watch {
+  readonly pid: number;
+  readonly listener: StatusListener;
+}
+
+export class ChildWatcher {
+  private readonly watches = new Map<number, Watch>();
+  private timer: NodeJS.Timeout | undefined;
+  private listening = false;
+  private readonly onSignal = (): void => this.poll();
+
+  /**
+   * Delivers every status change of `pid` to `listener` until the child is reaped (exited or
+   * signaled), after which the watch ends by itself.
+   */
+  watch(pid: number, listener: StatusListener): void {
+    if (this.watches.has(pid)) throw new Error(`pid ${pid} is already watched`);
+    this.watches.set(pid, { pid, listener });
+    if (this.watches.size === 1) this.start();
+  }
+
+  /** Stops watching a child (it was reaped elsewhere, e.g. by cleanup's blocking reap). */
+  unwatch(pid: number): void {
+    this.watches.delete(pid);
+    if (this.watches.size === 0) this.stop();
+  }
+
+  isWatched(pid: number): boolean {
+    return this.watches.has(pid);
+  }
+
+  /**
+   * Keeps the event loop alive until the returned release is called: a foreground wait holds
+   * one, since neither a SIGCHLD listener nor a paused stdin does.
+   */
+  holdEventLoop(): () => void {
+    const hold = setInterval(() => undefined, 2 ** 30);
+    return () => clearInterval(hold);
+  }
+
+  /** Reports every pending status of every watched child now. */
+  poll(): void {
+    for (const watch of [...this.watches.values()]) {
+      // A child may report several transitions (stopped, then continued) between two polls.
+      for (let turn = 0; turn < MAX_TRANSITIONS_PER_TURN; turn += 1) {
+        if (this.watches.get(watch.pid) !== watch) break;
+        let status;
+        try {
+          status = native.waitPid(watch.pid);
+        } catch {
+          // ECHILD: reaped elsewhere (a cleanup's blocking reap). Nothing more will come.
+          this.unwatch(watch.pid);
+          break;
+        }
+        if (status === null) break;
+        if (status.kind === 'exited' || status.kind === 'signaled') this.unwatch(watch.pid);
+        watch.listener(status);
+        if (status.kind === 'exited' || status.kind === 'signaled') break;
+      }
+    }
+  }
+
+  private start(): void {
+    // The listener stays once installed: it holds no loop reference, and re-arming it per
+    // command would cost a signal-handler change each time.
+    if (!this.listening) process.on('SIGCHLD', this.onSignal);
+    this.listening = true;
+    this.timer = setInterval(this.onSignal, POLL_INTERVAL_MS).unref();
+  }
+
+  private stop(): void {
+    if (this.timer !== undefined) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+}

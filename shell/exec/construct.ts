@@ -1,0 +1,245 @@
+/**
+ * Pipeline construction as a transaction. Every child and descriptor is owned the moment it
+ * exists; the first external stage is a staged leader in a fresh group that runs no guest
+ * instruction until the group's anchor has joined and reported ready; every child's group
+ * membership is verified, never assumed; the terminal is lent to the group before any guest
+ * runs. Any failure unwinds everything (group, each child, pipes, the anchor last) and the
+ * original error is what the caller sees.
+ */
+import type { StagedChild } from '../../native/native';
+import { native } from '../../native';
+import { errorMessage, isSystemError, ShellError, describeErrno } from '../errors';
+import type { JobId } from '../jobs/job';
+import { SETUP_TIMEOUT_MS, startAnchor } from './anchor';
+import type { ChildWatcher } from './children';
+import { FdTable, type PlannedRedirect } from './fds';
+import { ProcessGroup } from './group';
+import { Job, type StageControl } from './job';
+import type { Terminal, TerminalLease } from './terminal';
+import { SIGNALS } from './signals';
+
+/** A program ready to exec: an absolute path and its argv (after the ENOEXEC rewrite). */
+export interface ExecTarget {
+  readonly file: string;
+  readonly argv: readonly string[];
+}
+
+export interface ExternalStage {
+  readonly kind: 'external';
+  readonly command: string;
+  readonly target: ExecTarget;
+  readonly env: readonly string[];
+  readonly cwd: string;
+  readonly redirects: readonly PlannedRedirect[];
+}
+
+export interface InShellStage {
+  readonly kind: 'inShell';
+  readonly command: string;
+  readonly redirects: readonly PlannedRedirect[];
+  /** Runs the stage inside the shell with its own descriptor table; resolves to its status. */
+  run(fds: FdTable, control: StageControl): Promise<number>;
+}
+
+export type Stage = ExternalStage | InShellStage;
+
+export interface PipelineSpec {
+  readonly command: string;
+  readonly stages: readonly Stage[];
+  /** The descriptors the pipeline inherits: stdin of the first stage, stdout of the last, stderr. */
+  readonly fds: FdTable;
+}
+
+export interface ConstructOptions {
+  readonly watcher: ChildWatcher;
+  /** Admits the job to the retained table (which may refuse with ResourceLimit). */
+  readonly admit: (create: (id: JobId) => Job) => Job;
+  /** Lend the terminal to the new group before any guest runs (a foreground job). */
+  readonly terminal: Terminal | undefined;
+}
+
+export interface Constructed {
+  readonly job: Job;
+  readonly lease: TerminalLease | undefined;
+}
+
+/** Builds and starts a pipeline; on failure nothing it started or opened survives. */
+export function constructPipeline(spec: PipelineSpec, options: ConstructOptions): Constructed {
+  const transaction = new Transaction(options.watcher);
+  try {
+    return transaction.run(spec, options);
+  } catch (error) {
+    transaction.unwind();
+    throw error;
+  }
+}
+
+class Transaction {
+  private readonly tables: FdTable[] = [];
+  private readonly children: number[] = [];
+  private staged: StagedChild | undefined;
+  private group: ProcessGroup | undefined;
+  private lease: TerminalLease | undefined;
+  private job: Job | undefined;
+
+  constructor(private readonly watcher: ChildWatcher) {}
+
+  run(spec: PipelineSpec, options: ConstructOptions): Constructed {
+    const tables = this.stageTables(spec);
+    const leaderIndex = spec.stages.findIndex((stage) => stage.kind === 'external');
+    const starters: (() => void)[] = [];
+
+    if (leaderIndex >= 0) {
+      const leader = spec.stages[leaderIndex] as ExternalStage;
+      const leaderTable = tables[leaderIndex] as FdTable;
+      this.staged = native.spawnStaged({
+        ...spawnOptions(leader, leaderTable),
+        group: { kind: 'new' },
+        foregroundTtyChildFd: null,
+      });
+      const pgid = this.staged.pid;
+      this.children.push(pgid);
+      verifyGroup(pgid, pgid, leader.command);
+      this.group = new ProcessGroup(pgid, startAnchor(pgid));
+    }
+    const job = options.admit((id) => new Job(id, spec.command, this.group, this.watcher));
+    this.job = job;
+    if (this.group !== undefined) {
+      const group = this.group;
+      this.watcher.watch(group.anchor.pid, (status) => job.onAnchorStatus(status));
+      // The terminal is lent before any guest runs, so no stage can be stopped by SIGTTIN/SIGTTOU.
+      if (options.terminal !== undefined) this.lease = options.terminal.lend(group.pgid, undefined);
+    }
+
+    spec.stages.forEach((stage, index) => {
+      const table = tables[index] as FdTable;
+      if (stage.kind === 'inShell') {
+        starters.push(job.addInShell(stage.command, (control) => this.runInShell(stage, table, control)));
+        return;
+      }
+      if (index === leaderIndex) {
+        job.addExternal((this.staged as StagedChild).pid, stage.command);
+        return;
+      }
+      const group = this.group as ProcessGroup;
+      const pid = spawnStage(stage, table, group.pgid);
+      this.children.push(pid);
+      verifyGroup(pid, group.pgid, stage.command);
+      job.addExternal(pid, stage.command);
+      table.closeOwned();
+    });
+
+    if (this.staged !== undefined) {
+      const staged = this.staged;
+      this.staged = undefined;
+      releaseLeader(staged, spec.stages[leaderIndex] as ExternalStage);
+      (tables[leaderIndex] as FdTable).closeOwned();
+    }
+    for (const table of tables) for (const writer of table.writers) job.own(writer);
+    // Committed: from here on the job owns every child and task.
+    this.children.length = 0;
+    this.tables.length = 0;
+    for (const start of starters) start();
+    return { job, lease: this.lease };
+  }
+
+  /** Undoes a partial construction; the caller rethrows its original error. */
+  unwind(): void {
+    this.lease?.release();
+    this.group?.terminateOnce();
+    for (const pid of this.children) {
+      try {
+        native.kill(pid, SIGNALS.SIGKILL);
+      } catch {
+        // Already gone; the reap below collects it.
+      }
+    }
+    if (this.staged !== undefined) native.abandonStaged(this.staged);
+    for (const pid of this.children) {
+      this.watcher.unwatch(pid);
+      try {
+        native.reapKilled(pid);
+      } catch {
+        // Reaped already (ECHILD); nothing is left of it.
+      }
+    }
+    for (const table of this.tables) {
+      for (const writer of table.writers) writer.cancel();
+      table.closeOwned();
+    }
+    if (this.group !== undefined) {
+      this.watcher.unwatch(this.group.anchor.pid);
+      this.group.release();
+    }
+  }
+
+  /** Each stage's descriptor table: pipes between stages, then its redirects in source order. */
+  private stageTables(spec: PipelineSpec): FdTable[] {
+    const tables = spec.stages.map(() => spec.fds.derive());
+    // Every table is owned before the first pipe exists, so a failure part-way closes them all.
+    this.tables.push(...tables);
+    for (let index = 0; index + 1 < tables.length; index += 1) {
+      const pipe = native.pipe();
+      (tables[index] as FdTable).set(1, pipe.write, true);
+      (tables[index + 1] as FdTable).set(0, pipe.read, true);
+    }
+    spec.stages.forEach((stage, index) => (tables[index] as FdTable).apply(stage.redirects));
+    return tables;
+  }
+
+  private async runInShell(stage: InShellStage, table: FdTable, control: StageControl): Promise<number> {
+    try {
+      return await stage.run(table, control);
+    } finally {
+      table.closeOwned();
+    }
+  }
+}
+
+function spawnOptions(stage: ExternalStage, table: FdTable) {
+  return {
+    file: stage.target.file,
+    argv: stage.target.argv,
+    env: stage.env,
+    cwd: stage.cwd,
+    fds: table.childFds(),
+  };
+}
+
+function spawnStage(stage: ExternalStage, table: FdTable, pgid: number): number {
+  try {
+    return native.spawn({ ...spawnOptions(stage, table), group: { kind: 'join', pgid } });
+  } catch (error) {
+    throw spawnError(stage, error);
+  }
+}
+
+function releaseLeader(staged: StagedChild, leader: ExternalStage): void {
+  try {
+    native.releaseStaged(staged, SETUP_TIMEOUT_MS);
+  } catch (error) {
+    throw spawnError(leader, error);
+  }
+}
+
+function verifyGroup(pid: number, pgid: number, command: string): void {
+  let actual: number;
+  try {
+    actual = native.getpgid(pid);
+  } catch (error) {
+    throw new ShellError('SpawnFailed', `${command}: cannot verify its process group: ${errorMessage(error)}`, {
+      cause: error,
+    });
+  }
+  if (actual !== pgid) {
+    throw new ShellError('SpawnFailed', `${command}: joined process group ${actual}, not ${pgid}`);
+  }
+}
+
+function spawnError(stage: ExternalStage, error: unknown): ShellError {
+  if (!isSystemError(error)) return new ShellError('SpawnFailed', `${stage.target.argv[0]}: ${errorMessage(error)}`);
+  const name = stage.target.argv[0] ?? stage.target.file;
+  const code = error.code === 'ENOENT' ? 'CommandNotFound' : 'SpawnFailed';
+  return new ShellError(code, `${name}: ${describeErrno(error.code)}`, { cause: error });
+}
+

@@ -1,0 +1,171 @@
+/**
+ * The executor's public face: an interactive request (the job owns the terminal while it runs;
+ * nothing is retained), a capture request (stdout and stderr retained up to a byte budget),
+ * background jobs, and the job-control transitions fg and bg. Each request takes an AbortSignal
+ * and a deadline; cancellation terminates the whole contained tree, reaps it, and reports
+ * Cancelled rather than any cleanup error.
+ */
+import { native } from '../../native';
+import { ShellError } from '../errors';
+import { type JobState } from '../jobs/job';
+import { JobTable, MAX_RETAINED_JOBS } from '../jobs/table';
+import { ChildWatcher } from './children';
+import { constructPipeline, type PipelineSpec } from './construct';
+import { CaptureDrain, type CaptureResult } from './drain';
+import type { Job } from './job';
+import type { Terminal, TerminalLease } from './terminal';
+
+export interface ExecutionRequest {
+  readonly signal?: AbortSignal;
+  /** Milliseconds since the epoch (Date.now()) after which the request is cancelled. */
+  readonly deadline?: number;
+}
+
+export interface CaptureRequest extends ExecutionRequest {
+  /** Bytes retained of each of stdout and stderr; the rest is drained and dropped. */
+  readonly maxBytes: number;
+}
+
+export type Outcome =
+  | { readonly kind: 'done'; readonly status: number; readonly job: Job }
+  | { readonly kind: 'stopped'; readonly status: number; readonly job: Job };
+
+export interface CaptureOutcome {
+  readonly status: number;
+  readonly stdout: CaptureResult;
+  readonly stderr: CaptureResult;
+}
+
+/** $? for a job that stopped: 128 + SIGTSTP on Linux (148), as bash reports it. */
+function stoppedStatus(state: Extract<JobState, { kind: 'stopped' }>): number {
+  return 128 + state.signal;
+}
+
+export class Executor {
+  readonly watcher = new ChildWatcher();
+  readonly jobs: JobTable<Job>;
+
+  constructor(
+    /** The terminal foreground jobs borrow; undefined without one (or without job control). */
+    readonly terminal: Terminal | undefined,
+    capacity: number = MAX_RETAINED_JOBS,
+  ) {
+    this.jobs = new JobTable<Job>(capacity, () => this.watcher.poll());
+  }
+
+  /** Runs a pipeline in the foreground until it finishes or stops. */
+  async executeInteractiveRequest(spec: PipelineSpec, request: ExecutionRequest = {}): Promise<Outcome> {
+    throwIfCancelled(request);
+    const { job, lease } = this.construct(spec, this.terminal);
+    return this.waitInForeground(job, lease, request);
+  }
+
+  /** Runs a pipeline with stdout and stderr captured within `maxBytes` each. */
+  async executeCaptureRequest(spec: PipelineSpec, request: CaptureRequest): Promise<CaptureOutcome> {
+    throwIfCancelled(request);
+    const fds = spec.fds.derive();
+    const out = native.pipe();
+    fds.set(1, out.write, true);
+    const stdout = new CaptureDrain(out.read, request.maxBytes);
+    let stderr: CaptureDrain | undefined;
+    let job: Job;
+    try {
+      const err = native.pipe();
+      fds.set(2, err.write, true);
+      stderr = new CaptureDrain(err.read, request.maxBytes);
+      job = this.construct({ ...spec, fds }, undefined).job;
+    } catch (error) {
+      stdout.cancel();
+      stderr?.cancel();
+      throw error;
+    } finally {
+      // The children hold their own copies; ours must go for the drains to see EOF.
+      fds.closeOwned();
+    }
+    job.own(stdout);
+    job.own(stderr);
+    const outcome = await this.waitInForeground(job, undefined, request);
+    return { status: outcome.status, stdout: await stdout.done, stderr: await stderr.done };
+  }
+
+  /** Starts a pipeline in the background and retains it. */
+  startBackground(spec: PipelineSpec): Job {
+    const { job } = this.construct(spec, undefined);
+    job.notified = true;
+    return job;
+  }
+
+  /** `fg`: lends the terminal with the job's own modes, continues it if stopped, and waits. */
+  async foreground(job: Job, request: ExecutionRequest = {}): Promise<Outcome> {
+    const lease = this.terminal !== undefined && job.pgid !== undefined ? this.terminal.lend(job.pgid, job.savedModes) : undefined;
+    try {
+      if (job.state.kind === 'stopped') job.continue();
+    } catch (error) {
+      lease?.release();
+      throw error;
+    }
+    return this.waitInForeground(job, lease, request);
+  }
+
+  /** `bg`: continues a stopped job where it is, in the background. */
+  background(job: Job): void {
+    if (job.state.kind === 'stopped') job.continue();
+  }
+
+  private construct(spec: PipelineSpec, terminal: Terminal | undefined): { job: Job; lease: TerminalLease | undefined } {
+    return constructPipeline(spec, {
+      watcher: this.watcher,
+      admit: (create) => this.jobs.admit(create),
+      terminal,
+    });
+  }
+
+  private async waitInForeground(job: Job, lease: TerminalLease | undefined, request: ExecutionRequest): Promise<Outcome> {
+    const releaseLoop = this.watcher.holdEventLoop();
+    let state: JobState;
+    try {
+      // Statuses that arrived while the job was being built are collected now, not a poll later.
+      this.watcher.poll();
+      state = await settleOrCancel(job, request);
+    } finally {
+      const modes = lease?.release();
+      if (job.state.kind === 'stopped') job.savedModes = modes;
+      releaseLoop();
+    }
+    if (state.kind === 'stopped') return { kind: 'stopped', status: stoppedStatus(state), job };
+    if (state.kind === 'running') throw new Error('a settled job cannot be running');
+    this.jobs.remove(job.id);
+    return { kind: 'done', status: state.status, job };
+  }
+}
+
+function throwIfCancelled(request: ExecutionRequest): void {
+  if (request.signal?.aborted === true || (request.deadline !== undefined && Date.now() >= request.deadline)) {
+    throw new ShellError('Cancelled', 'the request was cancelled before it started');
+  }
+}
+
+/**
+ * Waits for the job to stop or finish; on abort or deadline, terminates it, waits until every
+ * child is reaped and every task joined, and throws Cancelled.
+ */
+async function settleOrCancel(job: Job, request: ExecutionRequest): Promise<JobState> {
+  const { signal, deadline } = request;
+  if (signal === undefined && deadline === undefined) return job.whenSettled();
+  let onCancel!: (reason: string) => void;
+  const cancelled = new Promise<string>((resolve) => (onCancel = resolve));
+  const onAbort = (): void => onCancel('the request was cancelled');
+  signal?.addEventListener('abort', onAbort, { once: true });
+  const timer =
+    deadline === undefined ? undefined : setTimeout(() => onCancel('the request passed its deadline'), Math.max(0, deadline - Date.now()));
+  try {
+    const first = await Promise.race([job.whenSettled().then((state) => ({ state })), cancelled.then((reason) => ({ reason }))]);
+    if ('state' in first) return first.state;
+    job.terminate();
+    await job.whenDone();
+    throw new ShellError('Cancelled', first.reason);
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    if (timer !== undefined) clearTimeout(timer);
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * Descriptor tables and redirects. A table maps the descriptor numbers a command sees to the
+ * shell's own OS descriptors, and owns the ones it opened; redirects are applied to it in source
+ * order, so earlier opens still take effect or fail and the last input redirect supplies stdin.
+ */
+import { constants } from 'node:fs';
+import { native } from '../../native';
+import { describeErrno, isSystemError, ShellError } from '../errors';
+import { closeQuietly } from './close';
+import { HereStringWriter } from './drain';
+
+/** A redirect with its target already expanded. */
+export type PlannedRedirect =
+  | { readonly kind: 'open'; readonly fd: number; readonly path: string; readonly mode: OpenMode }
+  | { readonly kind: 'dup'; readonly fd: number; readonly source: number }
+  | { readonly kind: 'close'; readonly fd: number }
+  | { readonly kind: 'both'; readonly path: string; readonly append: boolean }
+  | { readonly kind: 'hereString'; readonly fd: number; readonly text: string };
+
+export type OpenMode = 'read' | 'write' | 'append' | 'readWrite';
+
+const OPEN_FLAGS: Record<OpenMode, number> = {
+  read: constants.O_RDONLY,
+  write: constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC,
+  append: constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND,
+  readWrite: constants.O_RDWR | constants.O_CREAT,
+};
+
+/** New files get 0666 less the umask, as in every shell. */
+const CREATE_MODE = 0o666;
+
+export class FdTable {
+  private readonly entries: Map<number, number>;
+  private readonly owned = new Set<number>();
+  /** Here-string writers started by redirects of this table; the job that runs it joins them. */
+  readonly writers: HereStringWriter[] = [];
+
+  private constructor(entries: Map<number, number>) {
+    this.entries = entries;
+  }
+
+  /** The shell's own 0, 1 and 2, owned by nobody here. */
+  static standard(): FdTable {
+    return new FdTable(
+      new Map([
+        [0, 0],
+        [1, 1],
+        [2, 2],
+      ]),
+    );
+  }
+
+  /** A copy that shares the same OS descriptors but owns none of them. */
+  derive(): FdTable {
+    return new FdTable(new Map(this.entries));
+  }
+
+  get(fd: number): number | undefined {
+    return this.entries.get(fd);
+  }
+
+  /** Points `fd` at `osFd`; an owned descriptor is closed by closeOwned(). */
+  set(fd: number, osFd: number, owned: boolean): void {
+    this.entries.set(fd, osFd);
+    if (owned) this.owned.add(osFd);
+  }
+
+  /** The child's descriptor plan: index = child fd, value = OS fd or -1 (closed). */
+  childFds(): number[] {
+    const highest = Math.max(2, ...this.entries.keys());
+    const plan: number[] = [];
+    for (let fd = 0; fd <= highest; fd += 1) plan.push(this.entries.get(fd) ?? -1);
+    return plan;
+  }
+
+  /** Closes what this table opened; its entries are unusable afterwards. */
+  closeOwned(): void {
+    for (const fd of this.owned) closeQuietly(fd);
+    this.owned.clear();
+  }
+
+  /** Applies redirects in source order; the first that fails throws RedirectFailed. */
+  apply(redirects: readonly PlannedRedirect[]): void {
+    for (const redirect of redirects) this.applyOne(redirect);
+  }
+
+  private applyOne(redirect: PlannedRedirect): void {
+    switch (redirect.kind) {
+      case 'open':
+        this.set(redirect.fd, openTarget(redirect.path, OPEN_FLAGS[redirect.mode]), true);
+        return;
+      case 'both': {
+        const fd = openTarget(redirect.path, OPEN_FLAGS[redirect.append ? 'append' : 'write']);
+        this.set(1, fd, true);
+        this.set(2, fd, false);
+        return;
+      }
+      case 'dup': {
+        const source = this.entries.get(redirect.source);
+        if (source === undefined) {
+          throw new ShellError('RedirectFailed', `${redirect.source}: ${describeErrno('EBADF')}`);
+        }
+        this.set(redirect.fd, source, false);
+        return;
+      }
+      case 'close':
+        this.entries.delete(redirect.fd);
+        return;
+      case 'hereString': {
+        const pipe = native.pipe();
+        this.set(redirect.fd, pipe.read, true);
+        this.writers.push(new HereStringWriter(pipe.write, `${redirect.text}\n`));
+        return;
+      }
+    }
+  }
+}
+
+function openTarget(path: string, flags: number): number {
+  try {
+    return native.open(path, flags, CREATE_MODE);
+  } catch (error) {
+    const reason = isSystemError(error) ? describeErrno(error.code) : String(error);
+    throw new ShellError('RedirectFailed', `${path}: ${reason}`, { cause: error });
+  }
+}

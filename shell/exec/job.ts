@@ -1,0 +1,248 @@
+/**
+ * A constructed job at run time: its group, its processes (external and in-shell stages), and
+ * the tasks it owns (in-shell stages, here-string writers, capture drains). It folds wait
+ * statuses into its state, stops every member when one stops, and, when its direct children
+ * have finished, terminates survivors, joins its tasks and releases its group.
+ */
+import type { WaitStatus } from '../../native/native';
+import { native } from '../../native';
+import { type JobId, type JobProcess, type JobState, isFinished, jobStateOf, processStateAfter } from '../jobs/job';
+import type { RetainedJob } from '../jobs/table';
+import type { ChildWatcher } from './children';
+import type { ProcessGroup } from './group';
+import { SIGNALS } from './signals';
+
+/** What an in-shell stage is given: a gate that holds it while the job is stopped, and an abort. */
+export interface StageControl {
+  /** Resolves at once while the job runs; while it is stopped, when it is continued. */
+  whileRunning(): Promise<void>;
+  readonly signal: AbortSignal;
+}
+
+/** A task the job owns and joins before it is done. */
+export interface OwnedTask {
+  readonly done: Promise<unknown>;
+  cancel(): void;
+}
+
+export type JobListener = (job: Job) => void;
+
+export class Job implements RetainedJob {
+  readonly processes: JobProcess[] = [];
+  /** The job's own terminal modes, saved when it stopped in the foreground. */
+  savedModes: Buffer | undefined;
+  /** Set when the user was told of its last state change (bash's "notified"). */
+  notified = false;
+  private currentState: JobState = { kind: 'running' };
+  private stopSpread = false;
+  private finishing = false;
+  private readonly tasks: OwnedTask[] = [];
+  private readonly abort = new AbortController();
+  private resume: { promise: Promise<void>; resolve: () => void } | undefined;
+  private readonly listeners = new Set<JobListener>();
+  private readonly done: Promise<JobState>;
+  private resolveDone!: (state: JobState) => void;
+
+  constructor(
+    readonly id: JobId,
+    /** The command line as the user typed it. */
+    readonly command: string,
+    readonly group: ProcessGroup | undefined,
+    private readonly watcher: ChildWatcher,
+  ) {
+    this.done = new Promise((resolve) => (this.resolveDone = resolve));
+  }
+
+  get state(): JobState {
+    return this.currentState;
+  }
+
+  get pgid(): number | undefined {
+    return this.group?.pgid;
+  }
+
+  /** PID of the last external stage ($! for a background job). */
+  get lastPid(): number | undefined {
+    for (let index = this.processes.length - 1; index >= 0; index -= 1) {
+      const pid = this.processes[index]?.pid;
+      if (pid !== null && pid !== undefined) return pid;
+    }
+    return undefined;
+  }
+
+  isCompleted(): boolean {
+    return this.currentState.kind === 'done';
+  }
+
+  onChange(listener: JobListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Resolves once the job is done. */
+  whenDone(): Promise<JobState> {
+    return this.done;
+  }
+
+  /** Resolves once the job is stopped or done (what a foreground wait waits for). */
+  whenSettled(): Promise<JobState> {
+    if (this.currentState.kind !== 'running') return Promise.resolve(this.currentState);
+    return new Promise((resolve) => {
+      const off = this.onChange((job) => {
+        if (job.state.kind === 'running') return;
+        off();
+        resolve(job.state);
+      });
+    });
+  }
+
+  /** Records an external stage and follows its statuses. */
+  addExternal(pid: number, command: string): void {
+    const process: JobProcess = { pid, command, state: { kind: 'running' } };
+    this.processes.push(process);
+    this.watcher.watch(pid, (status) => this.onStatus(process, status));
+  }
+
+  /** Records an in-shell stage; `run` starts once construction has committed the job. */
+  addInShell(command: string, run: (control: StageControl) => Promise<number>): () => void {
+    const process: JobProcess = { pid: null, command, state: { kind: 'running' } };
+    this.processes.push(process);
+    const control: StageControl = { whileRunning: () => this.resume?.promise ?? Promise.resolve(), signal: this.abort.signal };
+    return () => {
+      const finished = run(control).then(
+        (code) => ({ kind: 'exited', code }) as const,
+        () => ({ kind: 'exited', code: 1 }) as const,
+      );
+      this.tasks.push({ done: finished, cancel: () => undefined });
+      void finished.then((state) => {
+        process.state = state;
+        this.refresh();
+      });
+    };
+  }
+
+  /** Takes ownership of a writer or drain: joined before the job is done, cancelled with it. */
+  own(task: OwnedTask): void {
+    this.tasks.push(task);
+  }
+
+  /** The anchor's status, from the foreground wait's stop sentinel. */
+  onAnchorStatus(status: WaitStatus): void {
+    if (status.kind === 'stopped') {
+      this.spreadStop(status.signal);
+      this.refresh();
+    } else if (status.kind === 'exited' || status.kind === 'signaled') this.group?.noteAnchorReaped();
+  }
+
+  /** Continues a stopped job: its group and its in-shell stages. */
+  continue(): void {
+    this.stopSpread = false;
+    this.group?.signal(SIGNALS.SIGCONT);
+    for (const process of this.processes) {
+      if (process.pid === null && process.state.kind === 'stopped') process.state = { kind: 'running' };
+    }
+    this.openGate();
+    this.refresh();
+  }
+
+  /** Sends a signal to the whole job (kill, the tree's Interrupt/Terminate). */
+  signal(signal: number): void {
+    if (this.group !== undefined && !this.group.isReleased) this.group.signal(signal);
+    if (signal === SIGNALS.SIGKILL || signal === SIGNALS.SIGTERM || signal === SIGNALS.SIGINT) this.abort.abort();
+  }
+
+  /**
+   * Cancellation: the whole contained tree terminated (one group SIGKILL, then each direct child
+   * as a fallback), in-shell stages aborted, writers and drains cancelled. The job then completes
+   * through the normal path as the watcher reports each child.
+   */
+  terminate(): void {
+    this.group?.terminateOnce();
+    for (const process of this.processes) {
+      if (process.pid !== null && !isFinished(process.state)) {
+        try {
+          native.kill(process.pid, SIGNALS.SIGKILL);
+        } catch {
+          // Already gone.
+        }
+      }
+    }
+    this.abort.abort();
+    for (const task of this.tasks) task.cancel();
+    this.openGate();
+  }
+
+  private onStatus(process: JobProcess, status: WaitStatus): void {
+    process.state = processStateAfter(status);
+    if (status.kind === 'stopped') this.spreadStop(status.signal);
+    this.refresh();
+  }
+
+  /** One stopped member stops every live member, in-shell stages included. */
+  private spreadStop(signal: number): void {
+    if (this.stopSpread || this.finishing) return;
+    this.stopSpread = true;
+    for (const process of this.processes) {
+      if (process.pid === null && process.state.kind === 'running') process.state = { kind: 'stopped', signal };
+    }
+    if (this.group !== undefined && !this.group.isReleased) {
+      try {
+        this.group.signal(SIGNALS.SIGSTOP);
+      } catch {
+        // The group emptied meanwhile: the job is finishing, not stopping.
+      }
+    }
+    if (this.resume === undefined) {
+      let resolve!: () => void;
+      const promise = new Promise<void>((r) => (resolve = r));
+      this.resume = { promise, resolve };
+    }
+  }
+
+  private openGate(): void {
+    this.resume?.resolve();
+    this.resume = undefined;
+  }
+
+  private refresh(): void {
+    const externalsFinished = this.processes.every((p) => p.pid === null || isFinished(p.state));
+    if (externalsFinished && !this.finishing && this.processes.some((p) => p.pid !== null)) {
+      this.finishing = true;
+      void this.finish();
+      return;
+    }
+    if (this.finishing) return;
+    const next = jobStateOf(this.processes);
+    if (next.kind === 'done') {
+      this.finishing = true;
+      void this.finish();
+      return;
+    }
+    this.setState(next);
+  }
+
+  /**
+   * The direct children are done: terminate survivors in the group before joining tasks (an
+   * inherited pipe end must not hang the shell), join, then release the group.
+   */
+  private async finish(): Promise<void> {
+    this.group?.terminateOnce();
+    this.openGate();
+    await Promise.all(this.tasks.map((task) => task.done));
+    if (this.group !== undefined) {
+      this.watcher.unwatch(this.group.anchor.pid);
+      this.group.release();
+    }
+    const state = jobStateOf(this.processes);
+    this.setState(state);
+    this.resolveDone(state);
+  }
+
+  private setState(state: JobState): void {
+    const changed = state.kind !== this.currentState.kind;
+    this.currentState = state;
+    if (!changed) return;
+    this.notified = false;
+    for (const listener of [...this.listeners]) listener(this);
+  }
+}

@@ -1,0 +1,132 @@
+/**
+ * Finding and validating a program before anything is spawned: PATH search (remembered per
+ * PATH value, rechecked on use), "not found" (127) and "not executable" (126) told apart, and a
+ * file the kernel cannot exec (no `#!`, not a binary: ENOEXEC) run through /bin/sh, as POSIX
+ * shells do.
+ */
+import { accessSync, closeSync, constants, openSync, readSync, statSync, type Stats } from 'node:fs';
+import { resolve as resolvePath } from 'node:path';
+import { ShellError, describeErrno, isSystemError } from '../errors';
+import type { ExecTarget } from './construct';
+
+const SCRIPT_SHELL = '/bin/sh';
+
+export class CommandResolver {
+  private readonly hashed = new Map<string, string>();
+  private hashedFor: string | undefined;
+  /** Whether each file is directly executable, by identity and modification time. */
+  private readonly directlyExecutable = new Map<string, boolean>();
+
+  /** The program for `argv` with PATH `searchPath` from directory `cwd`; throws 127/126 errors. */
+  resolve(argv: readonly string[], searchPath: string, cwd: string): ExecTarget {
+    const name = argv[0];
+    if (name === undefined || name === '') throw new ShellError('CommandNotFound', `${JSON.stringify(name ?? '')}: command not found`);
+    const file = name.includes('/') ? this.checkPath(resolvePath(cwd, name), name) : this.search(name, searchPath, cwd);
+    return this.execTarget(file, argv);
+  }
+
+  /** The path PATH search finds for `name`, or undefined (for `type`). */
+  lookup(name: string, searchPath: string, cwd: string): string | undefined {
+    try {
+      return name.includes('/') ? this.checkPath(resolvePath(cwd, name), name) : this.search(name, searchPath, cwd);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Forgets remembered locations (after PATH changes, or `hash -r`). */
+  forget(): void {
+    this.hashed.clear();
+  }
+
+  private search(name: string, searchPath: string, cwd: string): string {
+    if (this.hashedFor !== searchPath) {
+      this.hashed.clear();
+      this.hashedFor = searchPath;
+    }
+    const remembered = this.hashed.get(name);
+    if (remembered !== undefined && isExecutableFile(remembered)) return remembered;
+    this.hashed.delete(name);
+    let deniedCandidate: string | undefined;
+    for (const directory of searchPath.split(':')) {
+      const candidate = resolvePath(cwd, directory === '' ? '.' : directory, name);
+      const stats = statOrUndefined(candidate);
+      if (stats === undefined || stats.isDirectory()) continue;
+      if (isExecutableFile(candidate, stats)) {
+        this.hashed.set(name, candidate);
+        return candidate;
+      }
+      deniedCandidate ??= candidate;
+    }
+    if (deniedCandidate !== undefined) {
+      throw new ShellError('NotExecutable', `${name}: ${describeErrno('EACCES')}`);
+    }
+    throw new ShellError('CommandNotFound', `${name}: command not found`);
+  }
+
+  private checkPath(file: string, name: string): string {
+    let stats: Stats;
+    try {
+      stats = statSync(file);
+    } catch (error) {
+      const code = isSystemError(error) ? error.code : 'ENOENT';
+      throw new ShellError(code === 'ENOENT' || code === 'ENOTDIR' ? 'CommandNotFound' : 'NotExecutable', `${name}: ${describeErrno(code)}`, {
+        cause: error,
+      });
+    }
+    if (stats.isDirectory()) throw new ShellError('NotExecutable', `${name}: ${describeErrno('EISDIR')}`);
+    if (!isExecutableFile(file, stats)) throw new ShellError('NotExecutable', `${name}: ${describeErrno('EACCES')}`);
+    return file;
+  }
+
+  private execTarget(file: string, argv: readonly string[]): ExecTarget {
+    const stats = statSync(file);
+    const key = `${stats.dev}:${stats.ino}:${stats.mtimeMs}:${stats.size}`;
+    let direct = this.directlyExecutable.get(key);
+    if (direct === undefined) {
+      direct = hasExecHeader(file);
+      this.directlyExecutable.set(key, direct);
+    }
+    return direct ? { file, argv } : { file: SCRIPT_SHELL, argv: ['sh', file, ...argv.slice(1)] };
+  }
+}
+
+function statOrUndefined(file: string): Stats | undefined {
+  try {
+    return statSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+function isExecutableFile(file: string, stats: Stats | undefined = statOrUndefined(file)): boolean {
+  if (stats === undefined || !stats.isFile()) return false;
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** True for what execve runs itself: an interpreter line, or a binary format the kernel knows. */
+function hasExecHeader(file: string): boolean {
+  const header = Buffer.alloc(4);
+  let length = 0;
+  try {
+    const fd = openSync(file, 'r');
+    try {
+      length = readSync(fd, header, 0, 4, 0);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    // Unreadable but executable: let execve decide and report.
+    return true;
+  }
+  if (length >= 2 && header[0] === 0x23 && header[1] === 0x21) return true; // #!
+  if (length === 4 && header.equals(Buffer.from([0x7f, 0x45, 0x4c, 0x46]))) return true; // ELF
+  // Mach-O (macOS), either byte order and width.
+  const magic = length === 4 ? header.readUInt32BE(0) : 0;
+  return [0xfeedface, 0xfeedfacf, 0xcefaedfe, 0xcffaedfe, 0xcafebabe].includes(magic);
+}

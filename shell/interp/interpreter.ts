@@ -1,0 +1,343 @@
+/**
+ * The interpreter walks the syntax tree: lists, and-or lists, pipelines. For each pipeline it
+ * expands every stage first (one expansion budget for the pipeline; no spawn before the NUL
+ * check), then runs a lone builtin here, or hands the stages to the executor as one job.
+ * Builtins in a pipeline run inside the shell in a subshell context of their own.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { resolve as resolvePath } from 'node:path';
+import { native } from '../../native';
+import { BUILTINS, ExitRequest, SPECIAL_BUILTINS, type ShellServices } from '../builtins';
+import { ShellError, isShellError } from '../errors';
+import type { InShellStage, PipelineSpec, Stage } from '../exec/construct';
+import { CaptureDrain } from '../exec/drain';
+import type { ExecutionRequest, Executor } from '../exec/executor';
+import type { FdTable, PlannedRedirect } from '../exec/fds';
+import type { StageControl } from '../exec/job';
+import type { CommandResolver } from '../exec/resolve';
+import { ExpansionBudget } from '../expand/budget';
+import { expandRedirectTarget, expandWord, expandWords } from '../expand';
+import type { ExpansionEnvironment } from '../expand/types';
+import { formatJobLine } from '../jobs/format';
+import { JobOrder } from '../jobs/spec';
+import type { AndOr, Pipeline, Program, Redirect, SimpleCommand } from '../syntax/ast';
+import { BROKEN_PIPE_STATUS, BrokenPipe, CommandOutput } from './output';
+import type { ShellState } from './state';
+
+/** Where a command runs: its state, its descriptors, and the request that bounds it. */
+export interface Context {
+  readonly state: ShellState;
+  readonly fds: FdTable;
+  readonly request: ExecutionRequest;
+}
+
+/** A simple command after expansion. */
+interface PlannedCommand {
+  readonly argv: string[];
+  readonly assignments: (readonly [string, string])[];
+  readonly redirects: PlannedRedirect[];
+}
+
+/** The fixed, noninteractive command lines of the reference dialects. */
+const DIALECTS: Readonly<Record<string, readonly string[]>> = {
+  bash: ['bash', '--norc', '--noprofile'],
+  zsh: ['zsh', '-f'],
+};
+
+export class Interpreter implements ShellServices {
+  readonly jobOrder = new JobOrder();
+
+  constructor(
+    readonly executor: Executor,
+    readonly resolver: CommandResolver,
+    readonly interactive: boolean,
+  ) {}
+
+  isBuiltin(name: string): boolean {
+    return BUILTINS.has(name) || name === 'dialect';
+  }
+
+  async runProgram(program: Program, context: Context): Promise<number> {
+    for (const item of program.body.items) {
+      if (item.background) {
+        context.state.lastStatus = await this.runInBackground(item.andOr, context);
+      } else {
+        context.state.lastStatus = await this.runAndOr(item.andOr, context);
+      }
+    }
+    return context.state.lastStatus;
+  }
+
+  private async runAndOr(andOr: AndOr, context: Context): Promise<number> {
+    let status = await this.runPipeline(andOr.first, context, false);
+    for (const { operator, pipeline } of andOr.rest) {
+      context.state.lastStatus = status;
+      if ((operator === '&&') === (status === 0)) status = await this.runPipeline(pipeline, context, false);
+    }
+    return status;
+  }
+
+  /** `a | b &` is one background job; `a && b &` runs its list as one in-shell job. */
+  private async runInBackground(andOr: AndOr, context: Context): Promise<number> {
+    if (andOr.rest.length === 0) return this.runPipeline(andOr.first, context, true);
+    const text = [andOr.first.text, ...andOr.rest.map(({ operator, pipeline }) => `${operator} ${pipeline.text}`)].join(' ');
+    const stage: InShellStage = {
+      kind: 'inShell',
+      command: text,
+      redirects: [],
+      run: (fds) => this.inSubshell(() => this.runAndOr(andOr, { state: context.state.clone(), fds, request: {} })),
+    };
+    return this.launch({ command: text, stages: [stage], fds: context.fds }, context, true);
+  }
+
+  private async runPipeline(pipeline: Pipeline, context: Context, background: boolean): Promise<number> {
+    const status = await this.runPipelineStages(pipeline, context, background);
+    return pipeline.negated ? (status === 0 ? 1 : 0) : status;
+  }
+
+  private async runPipelineStages(pipeline: Pipeline, context: Context, background: boolean): Promise<number> {
+    const budget = new ExpansionBudget();
+    const substitutionStatus = { value: undefined as number | undefined };
+    try {
+      const planned: PlannedCommand[] = [];
+      for (const command of pipeline.commands) planned.push(await this.plan(command, context, budget, substitutionStatus));
+      const only = planned.length === 1 && !background ? planned[0] : undefined;
+      if (only !== undefined && only.argv.length === 0) return await this.runAssignments(only, context, substitutionStatus.value ?? 0);
+      if (only !== undefined && BUILTINS.has(only.argv[0] as string)) return await this.runBuiltinHere(only, context);
+      const stages = planned.map((command) => this.stage(command, context));
+      return await this.launch({ command: pipeline.text, stages, fds: context.fds }, context, background);
+    } catch (error) {
+      if (!isShellError(error)) throw error;
+      await new CommandOutput(context.fds, undefined).err(`quirl: ${error.message}\n`);
+      return error.status;
+    }
+  }
+
+  /** Runs a constructed pipeline in the foreground, or starts it in the background. */
+  private async launch(spec: PipelineSpec, context: Context, background: boolean): Promise<number> {
+    const errors = new CommandOutput(context.fds, undefined);
+    if (background) {
+      const job = this.executor.startBackground(spec);
+      this.jobOrder.touch(job.id);
+      context.state.lastBackgroundPid = job.lastPid;
+      if (this.interactive) await errors.err(`[${job.id}] ${job.lastPid ?? ''}\n`);
+      return 0;
+    }
+    const outcome = await this.executor.executeInteractiveRequest(spec, context.request);
+    if (outcome.kind === 'stopped') {
+      this.jobOrder.touch(outcome.job.id);
+      const mark = this.jobOrder.mark(outcome.job, this.executor.jobs.list());
+      await errors.err(`\n${formatJobLine(outcome.job.id, mark, outcome.job.state, outcome.job.command)}\n`);
+    } else {
+      this.jobOrder.forget(outcome.job.id);
+    }
+    return outcome.status;
+  }
+
+  private stage(command: PlannedCommand, context: Context): Stage {
+    const name = command.argv[0];
+    const text = command.argv.join(' ');
+    if (name === undefined) {
+      return { kind: 'inShell', command: text, redirects: command.redirects, run: async () => 0 };
+    }
+    if (BUILTINS.has(name)) {
+      return {
+        kind: 'inShell',
+        command: text,
+        redirects: command.redirects,
+        run: (fds, control) =>
+          this.inSubshell(() => this.runBuiltin(command, { state: context.state.clone(), fds, request: context.request }, control)),
+      };
+    }
+    let argv = command.argv;
+    let redirects = command.redirects;
+    if (name === 'dialect') ({ argv, redirects } = dialectCommand(command));
+    const state = context.state;
+    return {
+      kind: 'external',
+      command: text,
+      target: this.resolver.resolve(argv, state.get('PATH') ?? '', state.cwd),
+      env: state.environment(command.assignments),
+      cwd: state.cwd,
+      redirects,
+    };
+  }
+
+  /** A subshell context ends with `exit` or with its last status; a broken pipe ends it as SIGPIPE would. */
+  private async inSubshell(run: () => Promise<number>): Promise<number> {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof ExitRequest) return error.status;
+      if (error instanceof BrokenPipe) return BROKEN_PIPE_STATUS;
+      throw error;
+    }
+  }
+
+  private async runBuiltinHere(command: PlannedCommand, context: Context): Promise<number> {
+    const name = command.argv[0] as string;
+    const fds = context.fds.derive();
+    try {
+      fds.apply(command.redirects);
+      if (SPECIAL_BUILTINS.has(name)) for (const [variable, value] of command.assignments) context.state.set(variable, value);
+      return await this.runBuiltin(command, { ...context, fds }, undefined);
+    } catch (error) {
+      if (error instanceof BrokenPipe) {
+        await new CommandOutput(context.fds, undefined).err(`quirl: ${name}: ${error.message}\n`);
+        return 1;
+      }
+      throw error;
+    } finally {
+      for (const writer of fds.writers) writer.cancel();
+      fds.closeOwned();
+    }
+  }
+
+  private runBuiltin(command: PlannedCommand, context: Context, control: StageControl | undefined): Promise<number> {
+    const builtin = BUILTINS.get(command.argv[0] as string);
+    if (builtin === undefined) throw new Error(`${command.argv[0]} is not a builtin`);
+    return builtin({ argv: command.argv, state: context.state, output: new CommandOutput(context.fds, control), shell: this });
+  }
+
+  /** `NAME=value ... [redirects]` with no command: redirects are performed, variables set. */
+  private async runAssignments(command: PlannedCommand, context: Context, status: number): Promise<number> {
+    const fds = context.fds.derive();
+    try {
+      fds.apply(command.redirects);
+    } finally {
+      for (const writer of fds.writers) writer.cancel();
+      fds.closeOwned();
+    }
+    for (const [name, value] of command.assignments) context.state.set(name, value);
+    return status;
+  }
+
+  private async plan(
+    command: SimpleCommand,
+    context: Context,
+    budget: ExpansionBudget,
+    substitutionStatus: { value: number | undefined },
+  ): Promise<PlannedCommand> {
+    const environment = this.expansionEnvironment(context, substitutionStatus);
+    const assignments: (readonly [string, string])[] = [];
+    for (const assignment of command.assignments) {
+      assignments.push([assignment.name, await expandWord(assignment.value, environment, budget)] as const);
+    }
+    const argv = await expandWords(command.words, environment, budget);
+    const redirects: PlannedRedirect[] = [];
+    for (const redirect of command.redirects) redirects.push(await this.planRedirect(redirect, environment, budget, context));
+    return { argv, assignments, redirects };
+  }
+
+  private async planRedirect(
+    redirect: Redirect,
+    environment: ExpansionEnvironment,
+    budget: ExpansionBudget,
+    context: Context,
+  ): Promise<PlannedRedirect> {
+    switch (redirect.kind) {
+      case 'FileRedirect': {
+        const path = resolvePath(context.state.cwd, await expandRedirectTarget(redirect.target, environment, budget));
+        const input = redirect.operator === '<' || redirect.operator === '<>';
+        const fd = redirect.fd ?? (input ? 0 : 1);
+        const mode = { '<': 'read', '>': 'write', '>|': 'write', '>>': 'append', '<>': 'readWrite' } as const;
+        return { kind: 'open', fd, path, mode: mode[redirect.operator] };
+      }
+      case 'BothRedirect': {
+        const path = resolvePath(context.state.cwd, await expandRedirectTarget(redirect.target, environment, budget));
+        return { kind: 'both', path, append: redirect.operator === '&>>' };
+      }
+      case 'DupRedirect': {
+        const target = await expandRedirectTarget(redirect.target, environment, budget);
+        const fd = redirect.fd ?? (redirect.operator === '<&' ? 0 : 1);
+        if (target === '-') return { kind: 'close', fd };
+        if (/^\d+$/.test(target)) return { kind: 'dup', fd, source: Number(target) };
+        // bash: `>&file` with no descriptor number means `&>file`.
+        if (redirect.operator === '>&' && redirect.fd === null) {
+          return { kind: 'both', path: resolvePath(context.state.cwd, target), append: false };
+        }
+        throw new ShellError('RedirectFailed', `${target}: ambiguous redirect`);
+      }
+      case 'HereString':
+        return { kind: 'hereString', fd: redirect.fd ?? 0, text: await expandWord(redirect.target, environment, budget) };
+    }
+  }
+
+  private expansionEnvironment(context: Context, substitutionStatus: { value: number | undefined }): ExpansionEnvironment {
+    const { state } = context;
+    return {
+      lookup: (name) => state.get(name),
+      special: {
+        lastStatus: state.lastStatus,
+        shellPid: state.shellPid,
+        lastBackgroundPid: state.lastBackgroundPid,
+        scriptName: state.scriptName,
+        positional: state.positional,
+        optionFlags: this.interactive ? 'i' : '',
+      },
+      homeOf: (user) => (user === '' ? state.get('HOME') : homeDirectoryOf(user)),
+      cwd: state.cwd,
+      readDirectory: (path) => {
+        try {
+          return readdirSync(path);
+        } catch {
+          return undefined;
+        }
+      },
+      commandSubstitution: async (program, maxBytes) => {
+        const { status, output } = await this.capture(program, context, maxBytes);
+        substitutionStatus.value = status;
+        return output;
+      },
+    };
+  }
+
+  /** `$(...)`: runs `program` in a subshell context with stdout captured within `maxBytes`. */
+  private async capture(program: Program, context: Context, maxBytes: number): Promise<{ status: number; output: string }> {
+    const pipe = native.pipe();
+    const fds = context.fds.derive();
+    fds.set(1, pipe.write, true);
+    // One byte past the budget tells an over-long output from one that fits exactly.
+    const drain = new CaptureDrain(pipe.read, maxBytes + 1);
+    let status: number;
+    try {
+      status = await this.inSubshell(() => this.runProgram(program, { state: context.state.clone(), fds, request: context.request }));
+    } catch (error) {
+      drain.cancel();
+      throw error;
+    } finally {
+      fds.closeOwned();
+    }
+    const result = await drain.done;
+    if (result.totalBytes > maxBytes) {
+      throw new ShellError('ResourceLimit', `command substitution output exceeds the expansion limit (${maxBytes} bytes left)`);
+    }
+    return { status, output: result.data.toString('utf8') };
+  }
+}
+
+/** `dialect bash ARGS` / `dialect zsh ARGS`: the real shell, noninteractive, stdin at EOF. */
+function dialectCommand(command: PlannedCommand): { argv: string[]; redirects: PlannedRedirect[] } {
+  const dialect = command.argv[1];
+  const prefix = dialect === undefined ? undefined : DIALECTS[dialect];
+  if (prefix === undefined) {
+    throw new ShellError('Usage', `dialect: ${dialect === undefined ? 'a dialect is required' : `${dialect}: unknown dialect`} (bash or zsh)`);
+  }
+  return {
+    argv: [...prefix, ...command.argv.slice(2)],
+    // Last, so that it wins: a compatibility runner never reads the terminal or the shell's stdin.
+    redirects: [...command.redirects, { kind: 'open', fd: 0, path: '/dev/null', mode: 'read' }],
+  };
+}
+
+function homeDirectoryOf(user: string): string | undefined {
+  try {
+    for (const line of readFileSync('/etc/passwd', 'utf8').split('\n')) {
+      const fields = line.split(':');
+      if (fields[0] === user) return fields[5];
+    }
+  } catch {
+    // No passwd database: ~user stays as typed.
+  }
+  return undefined;
+}

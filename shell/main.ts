@@ -1,0 +1,102 @@
+/**
+ * Quirl's command line: `quirl -c CMD [NAME ARGS...]`, `quirl FILE [ARGS...]`, and `quirl` with a
+ * script on stdin. Exit statuses are POSIX sh's: 127 not found, 126 not executable, 128+N for a
+ * signal, 2 for a syntax error.
+ */
+import { readFileSync, realpathSync } from 'node:fs';
+import { ExitRequest } from './builtins';
+import { errorMessage, isShellError, isSystemError, describeErrno } from './errors';
+import { Executor } from './exec/executor';
+import { FdTable } from './exec/fds';
+import { CommandResolver } from './exec/resolve';
+import { Terminal } from './exec/terminal';
+import { Interpreter } from './interp/interpreter';
+import { ShellState } from './interp/state';
+import { parse } from './syntax';
+
+type Invocation =
+  | { readonly kind: 'command'; readonly source: string; readonly name: string; readonly args: string[] }
+  | { readonly kind: 'file'; readonly path: string; readonly args: string[] }
+  | { readonly kind: 'stdin'; readonly args: string[] }
+  | { readonly kind: 'usage'; readonly message: string };
+
+const USAGE = 'usage: quirl [-c command [name [arg ...]]] [file [arg ...]]';
+
+function parseArguments(args: readonly string[]): Invocation {
+  const [first, ...rest] = args;
+  if (first === '-c') {
+    const [source, name, ...positional] = rest;
+    if (source === undefined) return { kind: 'usage', message: `quirl: -c: option requires an argument\n${USAGE}` };
+    return { kind: 'command', source, name: name ?? 'quirl', args: positional };
+  }
+  if (first === '-s') return { kind: 'stdin', args: rest };
+  if (first === '--') return rest[0] === undefined ? { kind: 'stdin', args: [] } : { kind: 'file', path: rest[0], args: rest.slice(1) };
+  if (first !== undefined && first.startsWith('-') && first !== '-') return { kind: 'usage', message: `quirl: ${first}: invalid option\n${USAGE}` };
+  if (first === undefined || first === '-') return { kind: 'stdin', args: rest };
+  return { kind: 'file', path: first, args: rest };
+}
+
+/** The starting directory as the user sees it: $PWD when it names the same directory. */
+function startingDirectory(): string {
+  const cwd = process.cwd();
+  const pwd = process.env.PWD;
+  try {
+    if (pwd !== undefined && pwd.startsWith('/') && realpathSync(pwd) === realpathSync(cwd)) return pwd;
+  } catch {
+    // $PWD is stale: the real directory is the truth.
+  }
+  return cwd;
+}
+
+function readSource(invocation: Exclude<Invocation, { kind: 'usage' }>): { source: string; name: string } {
+  switch (invocation.kind) {
+    case 'command':
+      return { source: invocation.source, name: invocation.name };
+    case 'file':
+      return { source: readFileSync(invocation.path, 'utf8'), name: invocation.path };
+    case 'stdin':
+      return { source: readFileSync(0, 'utf8'), name: 'quirl' };
+  }
+}
+
+async function main(): Promise<number> {
+  const invocation = parseArguments(process.argv.slice(2));
+  if (invocation.kind === 'usage') {
+    process.stderr.write(`${invocation.message}\n`);
+    return 2;
+  }
+  let source: string;
+  let name: string;
+  try {
+    ({ source, name } = readSource(invocation));
+  } catch (error) {
+    const reason = isSystemError(error) ? describeErrno(error.code) : errorMessage(error);
+    process.stderr.write(`quirl: ${invocation.kind === 'file' ? invocation.path : 'stdin'}: ${reason}\n`);
+    return invocation.kind === 'file' ? 127 : 1;
+  }
+  let program;
+  try {
+    program = parse(source);
+  } catch (error) {
+    if (!isShellError(error)) throw error;
+    process.stderr.write(`quirl: ${invocation.kind === 'file' ? `${name}: ` : ''}${error.message}\n`);
+    return error.status;
+  }
+  const state = ShellState.fromEnvironment(process.env, startingDirectory(), name, invocation.args);
+  const executor = new Executor(Terminal.openControlling());
+  const interpreter = new Interpreter(executor, new CommandResolver(), false);
+  try {
+    return await interpreter.runProgram(program, { state, fds: FdTable.standard(), request: {} });
+  } catch (error) {
+    if (error instanceof ExitRequest) return error.status;
+    throw error;
+  }
+}
+
+main().then(
+  (status) => process.exit(status),
+  (error: unknown) => {
+    process.stderr.write(`quirl: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(70);
+  },
+);
