@@ -15,9 +15,9 @@ export function describeJobState(state: JobState): string {
   }
 }
 
-/** `[1]+  Running                 sleep 10 &`; with a pid (jobs -l), `[1]+ 4242 Running ...`. */
+/** `[1]+  Running                 sleep 10 &`; with a pid (jobs -l), `[1]+  4242 Running ...`. */
 export function formatJobLine(id: number, mark: string, state: JobState, command: string, pid?: number): string {
   const suffix = state.kind === 'running' ? ' &' : '';
-  const middle = pid === undefined ? ' ' : ` ${pid} `;
+  const middle = pid === undefined ? '  ' : `  ${pid} `;
   return `[${id}]${mark}${middle}${describeJobState(state).padEnd(24)}${command}${suffix}`;
 }
