@@ -83,6 +83,8 @@ export interface Assignment {
 export interface Word {
   readonly kind: 'Word';
   readonly parts: readonly WordPart[];
+  /** The word's source text, as error messages quote it (`$x: ambiguous redirect`). */
+  readonly text: string;
   readonly span: Span;
 }
 

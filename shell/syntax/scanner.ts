@@ -1,0 +1,67 @@
+/**
+ * A cursor over source text that removes line continuations (backslash-newline) as it reads, as
+ * POSIX token recognition does everywhere except inside single quotes and comments.
+ */
+import type { SourceText } from './source';
+
+export class Scanner {
+  /** Index of the next character in `source.text`. */
+  private at = 0;
+  /** Where the most recent line continuation ended: input ending right there is incomplete. */
+  private continuationEnd = -1;
+
+  constructor(readonly source: SourceText) {}
+
+  get offset(): number {
+    return this.at;
+  }
+
+  /**
+   * Moves to `offset`: back, to retry a lookahead another way, or ahead, past text the caller read
+   * straight from the source (the inside of single quotes).
+   */
+  seek(offset: number): void {
+    this.at = offset;
+  }
+
+  /** The next character after any line continuations (a surrogate pair counts as one); '' at the end. */
+  peek(): string {
+    const text = this.source.text;
+    while (text.charCodeAt(this.at) === 0x5c && text.charCodeAt(this.at + 1) === 0x0a) {
+      this.at += 2;
+      this.continuationEnd = this.at;
+    }
+    return this.peekRaw();
+  }
+
+  next(): string {
+    const c = this.peek();
+    this.at += c.length;
+    return c;
+  }
+
+  /** The next character exactly as written: inside single quotes and after a backslash. */
+  peekRaw(): string {
+    const text = this.source.text;
+    const code = text.charCodeAt(this.at);
+    if (code >= 0xd800 && code <= 0xdbff && this.at + 1 < text.length) return text.slice(this.at, this.at + 2);
+    return text[this.at] ?? '';
+  }
+
+  nextRaw(): string {
+    const c = this.peekRaw();
+    this.at += c.length;
+    return c;
+  }
+
+  /** Skips a comment: everything up to, not including, the next newline. */
+  skipLine(): void {
+    const newline = this.source.text.indexOf('\n', this.at);
+    this.at = newline === -1 ? this.source.text.length : newline;
+  }
+
+  /** Whether the input ended right after a line continuation (`echo a \` then newline, then nothing). */
+  endsInContinuation(): boolean {
+    return this.at === this.source.text.length && this.continuationEnd === this.at;
+  }
+}

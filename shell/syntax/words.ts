@@ -1,0 +1,334 @@
+/**
+ * Lexes one shell word into its parts: quoting, backslash escapes, `$` parameters, `$(...)` and
+ * `` `...` `` substitutions, and tilde prefixes; and recognises a leading `NAME=` as an assignment.
+ * The commands inside a substitution are parsed by the parser, through `Substitutions`.
+ */
+import type {
+  Assignment,
+  CommandSubstitution,
+  DoubleQuoted,
+  Literal,
+  ParameterExpansion,
+  Program,
+  SingleQuoted,
+  Tilde,
+  Word,
+  WordPart,
+} from './ast';
+import type { Scanner } from './scanner';
+import { EmbeddedSource, spanOf, syntaxError, type SourceText } from './source';
+
+/** What the word lexer needs from the parser to parse the commands inside a substitution. */
+export interface Substitutions {
+  /** Parses commands from `scanner` through the `)` that closes the `$(` written at `start`. */
+  dollar(scanner: Scanner, start: number): Program;
+  /** Parses the inside of a backquoted substitution, its escapes already resolved. */
+  backquote(source: SourceText): Program;
+}
+
+export type WordToken =
+  | { readonly kind: 'word'; readonly word: Word; readonly start: number; readonly end: number }
+  | { readonly kind: 'assignment'; readonly assignment: Assignment; readonly start: number; readonly end: number };
+
+/** Characters that end an unquoted word: blanks, newline and the operator characters. */
+export function endsWord(c: string): boolean {
+  return c === '' || c === ' ' || c === '\t' || c === '\n' || '|&;<>()'.includes(c);
+}
+
+const SPECIAL_PARAMETERS = '?$!#@*-';
+/** Characters a tilde-prefix cannot contain: they quote or expand, so the `~` stays literal. */
+const QUOTING = '\\\'"$`';
+
+function isNameStart(c: string): boolean {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c === '_';
+}
+
+function isNameChar(c: string): boolean {
+  return isNameStart(c) || isDigit(c);
+}
+
+export function isDigit(c: string): boolean {
+  return c.length === 1 && c >= '0' && c <= '9';
+}
+
+export function isName(text: string): boolean {
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(text);
+}
+
+/** Where `$...` puts what it lexed: a Parts of a whole word or of a double-quoted string. */
+interface ExpansionSink {
+  literal(value: string, quoted: boolean, start: number, end: number): void;
+  push(part: ParameterExpansion | CommandSubstitution): void;
+}
+
+/** Collects a word's parts, merging adjacent literal characters of the same quoting into one Literal. */
+class Parts<P extends WordPart> {
+  readonly parts: (P | Literal)[] = [];
+  private run: { value: string; quoted: boolean; start: number; end: number } | null = null;
+
+  constructor(private readonly source: SourceText) {}
+
+  literal(value: string, quoted: boolean, start: number, end: number): void {
+    if (this.run !== null && this.run.quoted === quoted) {
+      this.run.value += value;
+      this.run.end = end;
+      return;
+    }
+    this.flush();
+    this.run = { value, quoted, start, end };
+  }
+
+  push(part: P): void {
+    this.flush();
+    this.parts.push(part);
+  }
+
+  /** The text so far when it is a single unquoted literal, to recognise `NAME=`. */
+  plainText(): string | undefined {
+    return this.parts.length === 0 && this.run !== null && !this.run.quoted ? this.run.value : undefined;
+  }
+
+  finish(): (P | Literal)[] {
+    this.flush();
+    return this.parts;
+  }
+
+  private flush(): void {
+    if (this.run === null) return;
+    const { value, quoted, start, end } = this.run;
+    this.parts.push({ kind: 'Literal', value, quoted, span: spanOf(this.source, start, end) });
+    this.run = null;
+  }
+}
+
+export class WordLexer {
+  constructor(
+    private readonly scanner: Scanner,
+    private readonly substitutions: Substitutions,
+  ) {}
+
+  private get source(): SourceText {
+    return this.scanner.source;
+  }
+
+  /**
+   * Lexes the word at the scanner. With `assignments` (the word comes before a command name), a
+   * leading unquoted `NAME=` makes it an assignment, whose value gets tilde expansion after the
+   * `=` and after each unquoted `:`.
+   */
+  word(assignments: boolean): WordToken {
+    const s = this.scanner;
+    const start = s.offset;
+    let parts = new Parts<WordPart>(this.source);
+    let assignment: { name: string; valueStart: number } | null = null;
+    let tildeAllowed = true;
+
+    for (let c = s.peek(); !endsWord(c); c = s.peek()) {
+      const at = s.offset;
+      if (c === '~' && tildeAllowed) {
+        const tilde = this.tilde(assignment !== null);
+        tildeAllowed = false;
+        if (tilde !== null) {
+          parts.push(tilde);
+          continue;
+        }
+      }
+      tildeAllowed = false;
+      switch (c) {
+        case '\\':
+          this.escape(parts);
+          break;
+        case "'":
+          parts.push(this.singleQuoted());
+          break;
+        case '"':
+          parts.push(this.doubleQuoted());
+          break;
+        case '$':
+          this.dollar(parts, false);
+          break;
+        case '`':
+          parts.push(this.backquoted(false));
+          break;
+        default: {
+          s.next();
+          const name: string | undefined = c === '=' && assignments && assignment === null ? parts.plainText() : undefined;
+          if (name !== undefined && isName(name)) {
+            assignment = { name, valueStart: s.offset };
+            parts = new Parts<WordPart>(this.source);
+            tildeAllowed = true;
+          } else {
+            parts.literal(c, false, at, s.offset);
+            tildeAllowed = c === ':' && assignment !== null;
+          }
+        }
+      }
+    }
+
+    const end = s.offset;
+    if (assignment === null) return { kind: 'word', word: this.wordNode(parts, start, end), start, end };
+    const value = this.wordNode(parts, assignment.valueStart, end);
+    return {
+      kind: 'assignment',
+      assignment: { kind: 'Assignment', name: assignment.name, value, span: spanOf(this.source, start, end) },
+      start,
+      end,
+    };
+  }
+
+  private wordNode(parts: Parts<WordPart>, start: number, end: number): Word {
+    return { kind: 'Word', parts: parts.finish(), text: this.source.text.slice(start, end), span: spanOf(this.source, start, end) };
+  }
+
+  /** `~` or `~user` up to a `/`, the word's end or (in an assignment) a `:`; null if it is not a tilde-prefix. */
+  private tilde(inAssignment: boolean): Tilde | null {
+    const s = this.scanner;
+    const start = s.offset;
+    s.next();
+    let user = '';
+    for (let c = s.peek(); !(endsWord(c) || c === '/' || (inAssignment && c === ':')); c = s.peek()) {
+      if (QUOTING.includes(c)) {
+        s.seek(start);
+        return null;
+      }
+      user += s.next();
+    }
+    return { kind: 'Tilde', user, span: spanOf(this.source, start, s.offset) };
+  }
+
+  /** An unquoted backslash: the next character, taken literally. */
+  private escape(parts: Parts<WordPart>): void {
+    const s = this.scanner;
+    const start = s.offset;
+    s.next();
+    const c = s.nextRaw();
+    if (c === '') throw syntaxError(this.source, "unexpected end of input after `\\'", start, s.offset, true);
+    parts.literal(c, true, start, s.offset);
+  }
+
+  private singleQuoted(): SingleQuoted {
+    const s = this.scanner;
+    const start = s.offset;
+    const text = this.source.text;
+    const close = text.indexOf("'", start + 1);
+    if (close === -1) throw syntaxError(this.source, 'unterminated single quote', start, text.length, true);
+    s.seek(close + 1);
+    return { kind: 'SingleQuoted', value: text.slice(start + 1, close), span: spanOf(this.source, start, close + 1) };
+  }
+
+  private doubleQuoted(): DoubleQuoted {
+    const s = this.scanner;
+    const start = s.offset;
+    s.next();
+    const parts = new Parts<ParameterExpansion | CommandSubstitution>(this.source);
+    for (;;) {
+      const c = s.peek();
+      const at = s.offset;
+      if (c === '') throw syntaxError(this.source, 'unterminated double quote', start, at, true);
+      if (c === '"') break;
+      if (c === '$') {
+        this.dollar(parts, true);
+      } else if (c === '`') {
+        parts.push(this.backquoted(true));
+      } else if (c === '\\') {
+        // Inside double quotes a backslash escapes only these; before anything else it is itself.
+        s.next();
+        const next = s.peekRaw();
+        parts.literal(next !== '' && '$`"\\'.includes(next) ? s.nextRaw() : '\\', true, at, s.offset);
+      } else {
+        s.next();
+        parts.literal(c, true, at, s.offset);
+      }
+    }
+    s.next();
+    return { kind: 'DoubleQuoted', parts: parts.finish(), span: spanOf(this.source, start, s.offset) };
+  }
+
+  /** `$...`: a parameter, a `$(...)` substitution, or (before anything else) a literal `$`. */
+  private dollar(parts: ExpansionSink, quoted: boolean): void {
+    const s = this.scanner;
+    const start = s.offset;
+    s.next();
+    const c = s.peek();
+    if (c === '{') {
+      parts.push(this.braced(start));
+    } else if (c === '(') {
+      s.next();
+      if (s.peek() === '(') throw syntaxError(this.source, 'arithmetic expansion `$((\' is not supported', start, s.offset + 1);
+      const program = this.substitutions.dollar(s, start);
+      parts.push({ kind: 'CommandSubstitution', program, style: 'dollar', span: spanOf(this.source, start, s.offset) });
+    } else if (isNameStart(c)) {
+      let name = '';
+      while (isNameChar(s.peek())) name += s.next();
+      parts.push(this.parameter(name, false, start));
+    } else if (isDigit(c) || (c !== '' && SPECIAL_PARAMETERS.includes(c))) {
+      s.next();
+      parts.push(this.parameter(c, false, start));
+    } else {
+      parts.literal('$', quoted, start, s.offset);
+    }
+  }
+
+  /** `${NAME}`, `${10}`, `${?}`...; the scanner is at the `{`. */
+  private braced(start: number): ParameterExpansion {
+    const s = this.scanner;
+    s.next();
+    let name = '';
+    const first = s.peek();
+    if (isNameStart(first)) {
+      while (isNameChar(s.peek())) name += s.next();
+    } else if (isDigit(first)) {
+      while (isDigit(s.peek())) name += s.next();
+      name = name.replace(/^0+(?=\d)/, '');
+    } else if (first !== '' && SPECIAL_PARAMETERS.includes(first)) {
+      name = s.next();
+    }
+    const c = s.peek();
+    if (c === '') throw syntaxError(this.source, 'unterminated parameter expansion `${\'', start, s.offset, true);
+    if (c === '}' && name !== '') {
+      s.next();
+      return this.parameter(name, true, start);
+    }
+    // Operators such as ${NAME:-word} land here too: this slice of the language has none.
+    const at = s.offset;
+    throw syntaxError(this.source, `bad or unsupported substitution \`\${${name}${s.next()}'`, at, s.offset);
+  }
+
+  private parameter(name: string, braced: boolean, start: number): ParameterExpansion {
+    return { kind: 'ParameterExpansion', name, braced, span: spanOf(this.source, start, this.scanner.offset) };
+  }
+
+  /**
+   * `` `...` ``: within it a backslash escapes only `$`, `` ` ``, `\` (and `"` inside double
+   * quotes); the text with those escapes resolved is then parsed as commands of its own.
+   */
+  private backquoted(inDoubleQuotes: boolean): CommandSubstitution {
+    const s = this.scanner;
+    const start = s.offset;
+    s.next();
+    let text = '';
+    const origins: number[] = [];
+    const append = (c: string, at: number): void => {
+      text += c;
+      for (let i = 0; i < c.length; i++) origins.push(at + i);
+    };
+    for (;;) {
+      const c = s.peek();
+      const at = s.offset;
+      if (c === '') throw syntaxError(this.source, 'unterminated backquote', start, at, true);
+      if (c === '`') break;
+      s.next();
+      const escaped = c === '\\' ? s.peekRaw() : '';
+      if (escaped !== '' && ('$`\\'.includes(escaped) || (inDoubleQuotes && escaped === '"'))) {
+        append(escaped, s.offset);
+        s.nextRaw();
+      } else {
+        append(c, at);
+      }
+    }
+    origins.push(s.offset);
+    s.next();
+    const program = this.substitutions.backquote(new EmbeddedSource(text, origins, this.source));
+    return { kind: 'CommandSubstitution', program, style: 'backquote', span: spanOf(this.source, start, s.offset) };
+  }
+}
