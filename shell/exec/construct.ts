@@ -54,6 +54,8 @@ export interface ConstructOptions {
   readonly watcher: ChildWatcher;
   /** Admits the job to the retained table (which may refuse with ResourceLimit). */
   readonly admit: (create: (id: JobId) => Job) => Job;
+  /** Takes a job that failed construction back out of the table. */
+  readonly discard: (job: Job) => void;
   /** Lend the terminal to the new group before any guest runs (a foreground job). */
   readonly terminal: Terminal | undefined;
 }
@@ -69,7 +71,7 @@ export function constructPipeline(spec: PipelineSpec, options: ConstructOptions)
   try {
     return transaction.run(spec, options);
   } catch (error) {
-    transaction.unwind();
+    transaction.unwind(options);
     throw error;
   }
 }
@@ -85,30 +87,27 @@ class Transaction {
   constructor(private readonly watcher: ChildWatcher) {}
 
   run(spec: PipelineSpec, options: ConstructOptions): Constructed {
+    // Admission first: a full table refuses the job before anything is spawned or opened.
+    const job = options.admit((id) => new Job(id, spec.command, this.watcher));
+    this.job = job;
     const tables = this.stageTables(spec);
     const leaderIndex = spec.stages.findIndex((stage) => stage.kind === 'external');
     const starters: (() => void)[] = [];
 
     if (leaderIndex >= 0) {
       const leader = spec.stages[leaderIndex] as ExternalStage;
-      const leaderTable = tables[leaderIndex] as FdTable;
-      this.staged = native.spawnStaged({
-        ...spawnOptions(leader, leaderTable),
+      const staged = native.spawnStaged({
+        ...spawnOptions(leader, tables[leaderIndex] as FdTable),
         group: { kind: 'new' },
         foregroundTtyChildFd: null,
       });
-      const pgid = this.staged.pid;
-      this.children.push(pgid);
-      verifyGroup(pgid, pgid, leader.command);
-      this.group = new ProcessGroup(pgid, startAnchor(pgid));
-    }
-    const job = options.admit((id) => new Job(id, spec.command, this.group, this.watcher));
-    this.job = job;
-    if (this.group !== undefined) {
-      const group = this.group;
-      this.watcher.watch(group.anchor.pid, (status) => job.onAnchorStatus(status));
+      this.staged = staged;
+      this.children.push(staged.pid);
+      verifyGroup(staged.pid, staged.pid, leader.command);
+      this.group = new ProcessGroup(staged.pid, startAnchor(staged.pid));
+      job.adoptGroup(this.group);
       // The terminal is lent before any guest runs, so no stage can be stopped by SIGTTIN/SIGTTOU.
-      if (options.terminal !== undefined) this.lease = options.terminal.lend(group.pgid, undefined);
+      if (options.terminal !== undefined) this.lease = options.terminal.lend(staged.pid, undefined);
     }
 
     spec.stages.forEach((stage, index) => {
@@ -144,7 +143,7 @@ class Transaction {
   }
 
   /** Undoes a partial construction; the caller rethrows its original error. */
-  unwind(): void {
+  unwind(options: ConstructOptions): void {
     this.lease?.release();
     this.group?.terminateOnce();
     for (const pid of this.children) {
@@ -171,6 +170,7 @@ class Transaction {
       this.watcher.unwatch(this.group.anchor.pid);
       this.group.release();
     }
+    if (this.job !== undefined) options.discard(this.job);
   }
 
   /** Each stage's descriptor table: pipes between stages, then its redirects in source order. */

@@ -116,6 +116,7 @@ export class Executor {
     return constructPipeline(spec, {
       watcher: this.watcher,
       admit: (create) => this.jobs.admit(create),
+      discard: (job) => this.jobs.remove(job.id),
       terminal,
     });
   }

@@ -43,14 +43,27 @@ export class Job implements RetainedJob {
   private readonly done: Promise<JobState>;
   private resolveDone!: (state: JobState) => void;
 
+  private ownGroup: ProcessGroup | undefined;
+
   constructor(
     readonly id: JobId,
     /** The command line as the user typed it. */
     readonly command: string,
-    readonly group: ProcessGroup | undefined,
     private readonly watcher: ChildWatcher,
   ) {
     this.done = new Promise((resolve) => (this.resolveDone = resolve));
+  }
+
+  /** The job's process group; undefined for a job run wholly inside the shell. */
+  get group(): ProcessGroup | undefined {
+    return this.ownGroup;
+  }
+
+  /** Construction hands over the group once its anchor is ready. */
+  adoptGroup(group: ProcessGroup): void {
+    if (this.ownGroup !== undefined) throw new Error(`job ${this.id} already has a process group`);
+    this.ownGroup = group;
+    this.watcher.watch(group.anchor.pid, (status) => this.onAnchorStatus(status));
   }
 
   get state(): JobState {
@@ -126,8 +139,8 @@ export class Job implements RetainedJob {
     this.tasks.push(task);
   }
 
-  /** The anchor's status, from the foreground wait's stop sentinel. */
-  onAnchorStatus(status: WaitStatus): void {
+  /** The anchor is the stop sentinel: a stopped anchor means the job was told to stop. */
+  private onAnchorStatus(status: WaitStatus): void {
     if (status.kind === 'stopped') {
       this.spreadStop(status.signal);
       this.refresh();
