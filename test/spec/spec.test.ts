@@ -48,7 +48,7 @@ function check(fileName: string, c: SpecCase, shell: Shell, result: RunResult): 
   if (result.overflowed) problems.push('output passed the capture limit (process group killed)');
   if (result.stragglers > 0) problems.push(`${result.stragglers} process(es) were still running after the shell exited`);
   if (result.stdout !== want.stdout) problems.push('stdout differs');
-  if (result.status !== want.status) problems.push(`status: expected ${want.status}, got ${result.status}`);
+  if (result.status !== want.status) problems.push('status differs');
   if (want.stderr !== undefined && result.stderr !== want.stderr) problems.push('stderr differs');
   if (problems.length === 0) return;
   const note = want.qualifier === undefined ? '' : ` (held to its ${want.qualifier} note)`;
@@ -58,6 +58,8 @@ function check(fileName: string, c: SpecCase, shell: Shell, result: RunResult): 
       `at ${fileName}:${c.line}`,
       '--- code',
       c.code.trimEnd(),
+      `--- expected status: ${want.status}`,
+      `---      got status: ${result.status}${result.signal === null ? '' : ` (${result.signal})`}`,
       `--- expected stdout: ${show(want.stdout)}`,
       `---      got stdout: ${show(result.stdout)}`,
       `--- expected stderr: ${show(want.stderr)}`,
