@@ -15,6 +15,14 @@ import { SIGNALS } from './signals';
 export const ANCHOR_PROGRAM = '/bin/sh';
 export const ANCHOR_SCRIPT = "trap '' INT TERM TTIN TTOU; printf R; read -r line";
 export const ANCHOR_READY_BYTE = 'R';
+
+/** What runs as the anchor: always the fixed script, except in the tests of its failure paths. */
+export interface AnchorProgram {
+  readonly file: string;
+  readonly script: string;
+}
+
+const FIXED_ANCHOR: AnchorProgram = { file: ANCHOR_PROGRAM, script: ANCHOR_SCRIPT };
 /** The contract's bound on each setup wait. */
 export const SETUP_TIMEOUT_MS = 2000;
 
@@ -29,7 +37,7 @@ export interface Anchor {
  * verification, early exit, malformed readiness, timeout) kills and reaps the anchor and closes
  * both pipes before the error is thrown.
  */
-export function startAnchor(pgid: number): Anchor {
+export function startAnchor(pgid: number, program: AnchorProgram = FIXED_ANCHOR): Anchor {
   const stdin = native.pipe();
   const ready = native.pipe();
   const pending = new Set([stdin.read, stdin.write, ready.read, ready.write]);
@@ -42,8 +50,8 @@ export function startAnchor(pgid: number): Anchor {
     const devNull = native.open('/dev/null', constants.O_WRONLY, 0);
     pending.add(devNull);
     pid = native.spawn({
-      file: ANCHOR_PROGRAM,
-      argv: ['sh', '-c', ANCHOR_SCRIPT],
+      file: program.file,
+      argv: ['sh', '-c', program.script],
       env: [],
       cwd: '/',
       group: { kind: 'join', pgid },

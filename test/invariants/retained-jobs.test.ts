@@ -1,6 +1,10 @@
+// Contract: "Retained jobs: a NativeExecutor retains at most 1,024 job records. At capacity it
+// refreshes state and removes completed records before accepting a new job; 1,024 still-live
+// records fail early with ResourceLimit."
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { JobTable, MAX_JOB_ID, MAX_RETAINED_JOBS } from '../../shell/jobs/table';
+import { JobTable, MAX_RETAINED_JOBS } from '../../shell/jobs/table';
+import { assertNoChildrenLeft, external, newExecutor, quiet, shellChildren } from '../support/pipelines';
 import type { JobId } from '../../shell/jobs/job';
 import { isShellError } from '../../shell/errors';
 
@@ -13,35 +17,6 @@ interface FakeJob {
 function fakeJob(id: JobId, completed = false): FakeJob {
   return { id, completed, isCompleted() { return this.completed; } };
 }
-
-test('job ids: zero is never issued; an idle table numbers from 1', () => {
-  const table = new JobTable<FakeJob>();
-  assert.equal(table.admit((id) => fakeJob(id)).id, 1);
-  assert.equal(table.admit((id) => fakeJob(id)).id, 2);
-  table.remove(2 as JobId);
-  table.remove(1 as JobId);
-  assert.equal(table.admit((id) => fakeJob(id)).id, 1);
-});
-
-test('job ids: a new id is one above the highest retained', () => {
-  const table = new JobTable<FakeJob>();
-  for (let index = 0; index < 3; index += 1) table.admit((id) => fakeJob(id));
-  table.remove(2 as JobId);
-  assert.equal(table.admit((id) => fakeJob(id)).id, 4);
-});
-
-test('job ids: allocation wraps from 2^32-1 to 1 without colliding with a retained id', () => {
-  const table = new JobTable<FakeJob>();
-  const first = table.admit((id) => fakeJob(id));
-  const second = table.admit((id) => fakeJob(id));
-  table.continueAfter(MAX_JOB_ID - 1);
-  const last = table.admit((id) => fakeJob(id));
-  assert.equal(last.id, MAX_JOB_ID);
-  const wrapped = table.admit((id) => fakeJob(id));
-  assert.notEqual(wrapped.id, 0);
-  assert.ok(wrapped.id !== first.id && wrapped.id !== second.id, `wrapped to ${wrapped.id}, which is retained`);
-  assert.equal(wrapped.id, 3);
-});
 
 test('retained jobs: at capacity, completed records are pruned before a new job is accepted', () => {
   let refreshed = 0;
@@ -70,4 +45,26 @@ test('retained jobs: 1,024 live records fail early with ResourceLimit', () => {
   );
   assert.equal(created, false, 'the job must be refused before it is built');
   assert.equal(table.size, MAX_RETAINED_JOBS);
+});
+
+test('retained jobs: the executor refuses the 1,025th live job before spawning anything, and accepts one once a job completes', async () => {
+  const executor = newExecutor();
+  const jobs = Array.from({ length: MAX_RETAINED_JOBS }, () => executor.startBackground(quiet(external(['sleep', '120']))));
+  try {
+    const children = shellChildren().length;
+    assert.throws(() => executor.startBackground(quiet(external(['sleep', '120']))), (error) => isShellError(error, 'ResourceLimit'));
+    assert.equal(shellChildren().length, children, 'nothing was spawned for the refused job');
+    const first = jobs[0]!;
+    first.terminate();
+    await first.whenDone();
+    const accepted = executor.startBackground(quiet(external(['true'])));
+    assert.equal(executor.jobs.size, MAX_RETAINED_JOBS);
+    assert.equal(executor.jobs.get(first.id), undefined, 'the completed record was pruned to make room');
+    assert.equal(executor.jobs.get(accepted.id), accepted);
+    jobs.push(accepted);
+  } finally {
+    for (const job of jobs) job.terminate();
+    await Promise.all(jobs.map((job) => job.whenDone()));
+  }
+  await assertNoChildrenLeft();
 });

@@ -1,0 +1,55 @@
+/** Building executor requests in tests: stages from argv, and the executor-level checks every test ends with. */
+import assert from 'node:assert/strict';
+import type { ExternalStage, PipelineSpec, Stage } from '../../shell/exec/construct';
+import { Executor } from '../../shell/exec/executor';
+import { FdTable, type PlannedRedirect } from '../../shell/exec/fds';
+import { CommandResolver } from '../../shell/exec/resolve';
+import { childrenOf, openFds, waitFor } from './proc';
+
+const resolver = new CommandResolver();
+
+export function external(argv: readonly string[], redirects: readonly PlannedRedirect[] = []): ExternalStage {
+  return {
+    kind: 'external',
+    command: argv.join(' '),
+    target: resolver.resolve(argv, process.env.PATH ?? '/usr/bin:/bin', process.cwd()),
+    env: Object.entries(process.env).map(([name, value]) => `${name}=${value ?? ''}`),
+    cwd: process.cwd(),
+    redirects,
+  };
+}
+
+export function pipeline(...stages: Stage[]): PipelineSpec {
+  return { command: stages.map((stage) => stage.command).join(' | '), stages, fds: FdTable.standard() };
+}
+
+/** A spec whose stdout and stderr go to /dev/null, so tests stay quiet. */
+export function quiet(...stages: Stage[]): PipelineSpec {
+  const devNull: PlannedRedirect[] = [
+    { kind: 'open', fd: 1, path: '/dev/null', mode: 'write' },
+    { kind: 'dup', fd: 2, source: 1 },
+  ];
+  return pipeline(...stages.map((stage) => ({ ...stage, redirects: [...devNull, ...stage.redirects] })));
+}
+
+export function newExecutor(): Executor {
+  return new Executor(undefined);
+}
+
+/** Children of this process that the shell made (tsx keeps an esbuild service child of its own). */
+export function shellChildren(): string[] {
+  return childrenOf()
+    .filter((child) => child.comm !== 'esbuild')
+    .map((child) => `${child.pid} ${child.comm} ${child.state}`);
+}
+
+/** No child of this process is left (alive or zombie) once the executor is done with it. */
+export async function assertNoChildrenLeft(): Promise<void> {
+  await waitFor('every child to be gone', () => shellChildren().length === 0).catch(() => undefined);
+  assert.deepEqual(shellChildren(), [], 'children of the test process remain');
+}
+
+/** The descriptors this process has open, for before/after comparisons. */
+export function fdSnapshot(): number[] {
+  return [...openFds().keys()].sort((a, b) => a - b);
+}
