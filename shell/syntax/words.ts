@@ -121,15 +121,17 @@ export class WordLexer {
     const start = s.offset;
     let parts = new Parts<WordPart>(this.source);
     let assignment: { name: string; valueStart: number } | null = null;
+    // Only the first unquoted `=` can make an assignment; checking later ones would be quadratic.
+    let assignmentPossible = assignments;
     let tildeAllowed = true;
 
     for (let c = s.peek(); !endsWord(c); c = s.peek()) {
       const at = s.offset;
       if (c === '~' && tildeAllowed) {
         const tilde = this.tilde(assignment !== null);
-        tildeAllowed = false;
         if (tilde !== null) {
           parts.push(tilde);
+          tildeAllowed = false;
           continue;
         }
       }
@@ -152,7 +154,8 @@ export class WordLexer {
           break;
         default: {
           s.next();
-          const name: string | undefined = c === '=' && assignments && assignment === null ? parts.plainText() : undefined;
+          const name = c === '=' && assignmentPossible ? parts.plainText() : undefined;
+          if (c === '=') assignmentPossible = false;
           if (name !== undefined && isName(name)) {
             assignment = { name, valueStart: s.offset };
             parts = new Parts<WordPart>(this.source);

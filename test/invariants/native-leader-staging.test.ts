@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CommandResolver } from '../../shell/exec/resolve';
 import { isShellError } from '../../shell/errors';
-import { assertNoChildrenLeft, external, newExecutor, pipeline, quiet } from '../support/pipelines';
+import { assertNoChildrenLeft, external, newExecutor, pipeline } from '../support/pipelines';
 
 test('native leader staging: the first stage is the group leader and the same PID runs the guest', async () => {
   const executor = newExecutor();
