@@ -54,6 +54,17 @@ export class Scanner {
     return c;
   }
 
+  /**
+   * Consumes the run of characters at the scanner that `sticky` (a RegExp with the `y` flag)
+   * matches, as written ('' if none). The pattern must exclude `\`, so a run never spans a line continuation.
+   */
+  match(sticky: RegExp): string {
+    sticky.lastIndex = this.at;
+    const run = sticky.exec(this.source.text)?.[0] ?? '';
+    this.at += run.length;
+    return run;
+  }
+
   /** Skips a comment: everything up to, not including, the next newline. */
   skipLine(): void {
     const newline = this.source.text.indexOf('\n', this.at);

@@ -36,6 +36,10 @@ export function endsWord(c: string): boolean {
 }
 
 const SPECIAL_PARAMETERS = '?$!#@*-';
+/** Unquoted characters with no meaning inside a word, taken as a run; `~`, `=` and `:` mean something in places. */
+const ORDINARY_RUN = /[^ \t\n|&;<>()\\'"$`~=:]+/y;
+/** Characters with no meaning inside double quotes. */
+const DOUBLE_QUOTED_RUN = /[^"\\$`]+/y;
 /** Characters a tilde-prefix cannot contain: they quote or expand, so the `~` stays literal. */
 const QUOTING = '\\\'"$`';
 
@@ -153,6 +157,11 @@ export class WordLexer {
           parts.push(this.backquoted(false));
           break;
         default: {
+          const run = s.match(ORDINARY_RUN);
+          if (run !== '') {
+            parts.literal(run, false, at, s.offset);
+            break;
+          }
           s.next();
           const name = c === '=' && assignmentPossible ? parts.plainText() : undefined;
           if (c === '=') assignmentPossible = false;
@@ -239,8 +248,7 @@ export class WordLexer {
         const next = s.peekRaw();
         parts.literal(next !== '' && '$`"\\'.includes(next) ? s.nextRaw() : '\\', true, at, s.offset);
       } else {
-        s.next();
-        parts.literal(c, true, at, s.offset);
+        parts.literal(s.match(DOUBLE_QUOTED_RUN), true, at, s.offset);
       }
     }
     s.next();
