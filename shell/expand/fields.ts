@@ -1,0 +1,155 @@
+/**
+ * Assembles a word's fields from its expanded fragments. Unquoted expansion results are split on
+ * IFS as they arrive; every fragment is checked for NUL bytes and charged to the budget before it
+ * is appended; each field keeps which of its text was quoted, for pathname expansion.
+ */
+import { ShellError } from '../errors';
+import type { ExpansionBudget } from './budget';
+
+/** A run of a field's text; `quoted` text is matched literally by pathname expansion. */
+export interface Segment {
+  readonly text: string;
+  readonly quoted: boolean;
+}
+
+export type Field = readonly Segment[];
+
+export function fieldText(field: Field): string {
+  return field.length === 1 ? field[0]!.text : field.map((segment) => segment.text).join('');
+}
+
+const IFS_WHITESPACE = ' \t\n';
+
+/** How the IFS variable splits unquoted expansion results, and joins "$*". */
+export class FieldSeparators {
+  /** Matches one delimiter: a run of IFS white space, or one other IFS character. */
+  readonly pattern: RegExp;
+
+  private constructor(chars: string) {
+    const whitespace = [...chars].filter((c) => IFS_WHITESPACE.includes(c));
+    const others = [...chars].filter((c) => !IFS_WHITESPACE.includes(c));
+    const alternatives = [];
+    if (whitespace.length > 0) alternatives.push(`[${whitespace.map(codePointEscape).join('')}]+`);
+    if (others.length > 0) alternatives.push(`[${others.map(codePointEscape).join('')}]`);
+    this.pattern = new RegExp(alternatives.join('|'), 'gu');
+  }
+
+  /** Unset IFS splits on space, tab and newline; an empty IFS does not split at all (null). */
+  static fromIfs(ifs: string | undefined): FieldSeparators | null {
+    if (ifs === '') return null;
+    return new FieldSeparators(ifs ?? IFS_WHITESPACE);
+  }
+}
+
+/** What "$*" puts between the positional parameters: the first character of IFS. */
+export function parameterJoiner(ifs: string | undefined): string {
+  if (ifs === undefined) return ' ';
+  return [...ifs][0] ?? '';
+}
+
+function codePointEscape(c: string): string {
+  return `\\u{${c.codePointAt(0)!.toString(16)}}`;
+}
+
+export class FieldBuilder {
+  private readonly fields: Field[] = [];
+  /** The field being built, or null between fields. Adjacent fragments of the same quoting share a segment. */
+  private current: { text: string; quoted: boolean }[] | null = null;
+  /**
+   * Whether the last thing appended was IFS white space that ended a field: one other IFS
+   * character right after it belongs to the same delimiter (`a , b` is two fields, not three).
+   */
+  private closedByWhitespace = false;
+
+  /**
+   * `separators` null: no splitting (an empty IFS, or a word that is never split). `origin` is the
+   * word's source text, for error messages.
+   */
+  constructor(
+    private readonly budget: ExpansionBudget,
+    private readonly separators: FieldSeparators | null,
+    private readonly origin: string,
+  ) {}
+
+  /** Starts a field if none is open: quotes make a field even when they are empty (`""`). */
+  open(): void {
+    this.current ??= [];
+    this.closedByWhitespace = false;
+  }
+
+  /** Appends text as it is: a literal, a quoted expansion, a tilde's home directory. */
+  append(text: string, quoted: boolean): void {
+    this.rejectNul(text);
+    this.push(text, quoted);
+  }
+
+  /** Appends an expansion's result: quoted, as it is; unquoted, split on IFS and open to pathname expansion. */
+  appendExpansion(text: string, quoted: boolean): void {
+    if (quoted) {
+      this.append(text, true);
+      return;
+    }
+    this.rejectNul(text);
+    if (this.separators === null) {
+      // An unquoted empty expansion makes no field of its own.
+      if (text !== '') this.push(text, false);
+      return;
+    }
+    const { pattern } = this.separators;
+    let start = 0;
+    pattern.lastIndex = 0;
+    for (let delimiter = pattern.exec(text); delimiter !== null; delimiter = pattern.exec(text)) {
+      if (delimiter.index > start) this.push(text.slice(start, delimiter.index), false);
+      this.delimit(IFS_WHITESPACE.includes(delimiter[0][0]!));
+      start = pattern.lastIndex;
+    }
+    if (start < text.length) this.push(text.slice(start), false);
+  }
+
+  /** Ends the open field, as between the parameters of `$@`. */
+  close(): void {
+    if (this.current !== null) this.fields.push(this.current);
+    this.current = null;
+    this.closedByWhitespace = false;
+  }
+
+  finish(): Field[] {
+    this.close();
+    return this.fields;
+  }
+
+  /**
+   * POSIX field splitting: IFS white space ends the open field (and makes none when none is
+   * open); any other IFS character ends one, even an empty one, unless it follows white space
+   * that already did.
+   */
+  private delimit(whitespace: boolean): void {
+    if (whitespace) {
+      if (this.current === null) return;
+      this.close();
+      this.closedByWhitespace = true;
+      return;
+    }
+    if (this.current !== null || !this.closedByWhitespace) {
+      this.open();
+      this.close();
+    }
+    this.closedByWhitespace = false;
+  }
+
+  /** The contract's budget: charged before the fragment is appended, so the first byte over never is. */
+  private push(text: string, quoted: boolean): void {
+    this.budget.charge(text);
+    const field = (this.current ??= []);
+    const last = field.at(-1);
+    if (last?.quoted === quoted) last.text += text;
+    else field.push({ text, quoted });
+    this.closedByWhitespace = false;
+  }
+
+  private rejectNul(text: string): void {
+    if (text.includes('\0')) {
+      throw new ShellError('InvalidCommandData', `${this.origin}: the expansion contains a NUL byte, which is invalid command data`);
+    }
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * Pathname expansion: the existing paths a field's pattern matches, read through
+ * env.readDirectory. Each `/`-separated component matches names in one directory, so wildcards
+ * never match `/`; a name starting with `.` is matched only by a component starting with `.`.
+ */
+import type { Field } from './fields';
+import { compilePattern, hasWildcards, unescapePattern } from './pattern';
+import type { ExpansionEnvironment } from './types';
+
+type Directories = Pick<ExpansionEnvironment, 'cwd' | 'readDirectory'>;
+
+/** Characters that may make a field a pattern, when unquoted. */
+const WILDCARD_CHARACTERS = /[*?[]/;
+/** Characters a pattern gives meaning to, escaped in quoted text so that it matches literally. */
+const PATTERN_CHARACTERS = /[\\*?[\]!^-]/g;
+
+/** The pattern a field stands for, its quoted characters escaped; null when nothing in it is a wildcard. */
+export function fieldPattern(field: Field): string | null {
+  if (!field.some((segment) => !segment.quoted && WILDCARD_CHARACTERS.test(segment.text))) return null;
+  const pattern = field.map((segment) => (segment.quoted ? segment.text.replace(PATTERN_CHARACTERS, '\\$&') : segment.text)).join('');
+  return hasWildcards(pattern) ? pattern : null;
+}
+
+/** The paths `pattern` matches, sorted (code unit order, as in the POSIX locale); empty when none. */
+export function matchPathnames(pattern: string, directories: Directories): string[] {
+  const absolute = pattern.startsWith('/');
+  const components = pattern.split('/').slice(absolute ? 1 : 0);
+  // Each prefix is a matched path so far, with its trailing '/': '' or '/' to begin with.
+  let prefixes = [absolute ? '/' : ''];
+  for (const [index, component] of components.entries()) {
+    const last = index === components.length - 1;
+    // A trailing slash keeps only the matches that are directories.
+    if (last && component === '') return prefixes.filter((prefix) => read(directories, prefix) !== undefined).sort();
+    prefixes = prefixes.flatMap((prefix) => matchComponent(directories, prefix, component, last));
+    if (prefixes.length === 0) return [];
+  }
+  return prefixes.sort();
+}
+
+function matchComponent(directories: Directories, prefix: string, component: string, last: boolean): string[] {
+  const join = (name: string): string => (last ? prefix + name : `${prefix}${name}/`);
+  if (!hasWildcards(component)) {
+    // Nothing to match: a name in the middle is checked by reading it next, the last one here.
+    const name = unescapePattern(component);
+    return !last || exists(directories, prefix, name) ? [join(name)] : [];
+  }
+  const matcher = compilePattern(component);
+  const hiddenToo = component.startsWith('.') || component.startsWith('\\.');
+  const names = read(directories, prefix) ?? [];
+  return names.filter((name) => (hiddenToo || !name.startsWith('.')) && matcher.test(name)).map(join);
+}
+
+function exists(directories: Directories, prefix: string, name: string): boolean {
+  const names = read(directories, prefix);
+  // `.` and `..` are in every directory, though readDirectory does not list them.
+  return names !== undefined && (name === '.' || name === '..' || names.includes(name));
+}
+
+function read(directories: Directories, prefix: string): readonly string[] | undefined {
+  const path = prefix.startsWith('/') ? prefix : `${directories.cwd}/${prefix}`;
+  return directories.readDirectory(path.replace(/\/+/g, '/').replace(/(?<=.)\/$/, ''));
+}

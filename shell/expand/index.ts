@@ -1,0 +1,66 @@
+/**
+ * Word expansion: syntax-tree words to the strings a command receives, in POSIX order — tilde,
+ * parameter and command substitution, field splitting, pathname expansion, quote removal. Every
+ * byte is charged to the pipeline's budget before it is appended; NUL bytes are refused.
+ */
+import { ShellError } from '../errors';
+import type { Word } from '../syntax/ast';
+import type { ExpansionBudget } from './budget';
+import { FieldBuilder, FieldSeparators, fieldText, parameterJoiner, type Field } from './fields';
+import { fieldPattern, matchPathnames } from './glob';
+import { expandParts, type ExpansionContext } from './word';
+import type { ExpansionEnvironment } from './types';
+
+export { ExpansionBudget, PIPELINE_EXPANSION_LIMIT } from './budget';
+export type { ExpansionEnvironment, SpecialParameters } from './types';
+
+/** A command's words, each through every step, into the fields that become its arguments. */
+export async function expandWords(words: readonly Word[], env: ExpansionEnvironment, budget: ExpansionBudget): Promise<string[]> {
+  const context = contextFor(env, budget, 'fields');
+  const fields: string[] = [];
+  for (const word of words) {
+    for (const field of await expandFully(word, context)) fields.push(field);
+  }
+  return fields;
+}
+
+/** An assignment value or a here-string: no field splitting and no pathname expansion. */
+export async function expandWord(word: Word, env: ExpansionEnvironment, budget: ExpansionBudget): Promise<string> {
+  const fields = await expandToFields(word, contextFor(env, budget, 'string'));
+  return fields.map(fieldText).join('');
+}
+
+/** A redirect target: every step, and it must come to exactly one field. */
+export async function expandRedirectTarget(word: Word, env: ExpansionEnvironment, budget: ExpansionBudget): Promise<string> {
+  const fields = await expandFully(word, contextFor(env, budget, 'fields'));
+  const [only] = fields;
+  if (only === undefined || fields.length > 1) throw new ShellError('RedirectFailed', `${word.text}: ambiguous redirect`);
+  return only;
+}
+
+function contextFor(env: ExpansionEnvironment, budget: ExpansionBudget, mode: ExpansionContext['mode']): ExpansionContext {
+  const ifs = env.lookup('IFS');
+  return { env, budget, mode, joiner: parameterJoiner(ifs), separators: mode === 'fields' ? FieldSeparators.fromIfs(ifs) : null };
+}
+
+async function expandToFields(word: Word, context: ExpansionContext): Promise<Field[]> {
+  const out = new FieldBuilder(context.budget, context.separators, word.text);
+  await expandParts(word, context, out);
+  return out.finish();
+}
+
+/** Every step, pathname expansion included. */
+async function expandFully(word: Word, context: ExpansionContext): Promise<string[]> {
+  const result: string[] = [];
+  for (const field of await expandToFields(word, context)) {
+    const pattern = fieldPattern(field);
+    const matches = pattern === null ? [] : matchPathnames(pattern, context.env);
+    // No match leaves the field as it is. Matches are new bytes: the pattern's stay charged too.
+    if (matches.length === 0) result.push(fieldText(field));
+    for (const match of matches) {
+      context.budget.charge(match);
+      result.push(match);
+    }
+  }
+  return result;
+}

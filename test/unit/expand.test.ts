@@ -1,0 +1,304 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { posix } from 'node:path';
+import { isShellError, ShellError } from '../../shell/errors';
+import { ExpansionBudget, expandRedirectTarget, expandWord, expandWords, type ExpansionEnvironment } from '../../shell/expand';
+import { parse, type Program, type SimpleCommand } from '../../shell/syntax';
+
+interface Setup {
+  readonly vars?: Readonly<Record<string, string>>;
+  readonly positional?: readonly string[];
+  /** Paths under /work (the cwd) or absolute; a trailing `/` makes an empty directory. */
+  readonly files?: readonly string[];
+}
+
+const DEFAULT_VARS: Readonly<Record<string, string>> = {
+  HOME: '/home/me',
+  x: 'a b',
+  empty: '',
+  spaced: '  a   b  ',
+  nl: 'a\nb',
+  glob: '*.txt',
+};
+/** Listed out of order on purpose: pathname expansion must sort. */
+const DEFAULT_FILES = ['src/util.ts', 'src/main.ts', 'src/.secret.ts', 'docs/', 'c.md', 'b.txt', 'a.txt', '.hidden.txt', 'README'];
+/** Canned command substitution output, by the substituted command's text. */
+const OUTPUTS: Readonly<Record<string, string>> = {
+  greet: 'hello world\n\n',
+  lines: 'a\nb\n',
+  none: '',
+  globout: '*.md\n',
+  nul: 'a\0b',
+  indented: '  x  \n',
+};
+
+/** An ExpansionEnvironment with no processes and no file system: everything comes from `setup`. */
+function fakeEnvironment(setup: Setup = {}): ExpansionEnvironment & { readonly limits: number[] } {
+  const vars = { ...DEFAULT_VARS, ...setup.vars };
+  const directories = new Map<string, string[]>([['/', []]]);
+  for (const file of setup.files ?? DEFAULT_FILES) {
+    const path = posix.resolve('/work', file);
+    if (file.endsWith('/') && !directories.has(path)) directories.set(path, []);
+    for (let child = path, parent = posix.dirname(path); child !== '/'; child = parent, parent = posix.dirname(parent)) {
+      const entries = directories.get(parent) ?? [];
+      directories.set(parent, entries);
+      const name = posix.basename(child);
+      if (!entries.includes(name)) entries.push(name);
+    }
+  }
+  const limits: number[] = [];
+  return {
+    limits,
+    lookup: (name) => vars[name],
+    special: {
+      lastStatus: 3,
+      shellPid: 4242,
+      lastBackgroundPid: undefined,
+      scriptName: 'quirl',
+      positional: setup.positional ?? ['one', 'two words'],
+      optionFlags: 'hB',
+    },
+    homeOf: (user) => (user === '' ? vars.HOME : { bob: '/home/bob' }[user]),
+    cwd: '/work',
+    readDirectory: (path) => directories.get(posix.resolve(path)),
+    commandSubstitution: async (program: Program, maxBytes: number) => {
+      limits.push(maxBytes);
+      const key = program.body.items.map((item) => item.andOr.first.text).join('; ');
+      const output = OUTPUTS[key];
+      if (output === undefined) throw new Error(`no canned output for $(${key})`);
+      if (Buffer.byteLength(output) > maxBytes) throw new ShellError('ResourceLimit', `output of $(${key}) exceeds ${maxBytes} bytes`);
+      return output;
+    },
+  };
+}
+
+function firstCommand(source: string): SimpleCommand {
+  const command = parse(source).body.items[0]?.andOr.first.commands[0];
+  assert.ok(command, `no command in ${source}`);
+  return command;
+}
+
+async function words(source: string, setup?: Setup, budget = new ExpansionBudget()): Promise<string[]> {
+  return expandWords(firstCommand(source).words, fakeEnvironment(setup), budget);
+}
+
+/** Rows are commands; `want` is the fields their words expand to. */
+const wordRows: { input: string; want: string[]; setup?: Setup }[] = [
+  // Quote removal.
+  { input: `echo a 'b  c' "d  e"`, want: ['echo', 'a', 'b  c', 'd  e'] },
+  { input: `echo "" ''`, want: ['echo', '', ''] },
+  { input: `echo a"b"'c'\\d`, want: ['echo', 'abcd'] },
+  { input: `echo '$x' "\\$x" \\$x`, want: ['echo', '$x', '$x', '$x'] },
+
+  // Parameters and field splitting: only unquoted results split.
+  { input: 'echo $x "$x"', want: ['echo', 'a', 'b', 'a b'] },
+  { input: 'echo $empty $unset', want: ['echo'] },
+  { input: 'echo "$empty" "$unset"', want: ['echo', '', ''] },
+  { input: 'echo $spaced', want: ['echo', 'a', 'b'] },
+  { input: 'echo x${spaced}y', want: ['echo', 'x', 'a', 'b', 'y'] },
+  { input: 'echo $nl', want: ['echo', 'a', 'b'] },
+  { input: 'echo $v""', want: ['echo', 'a', ''], setup: { vars: { v: ' a ' } } },
+  { input: 'echo a${v}b', want: ['echo', 'a', 'b'], setup: { vars: { v: ' ' } } },
+  { input: 'echo $x${x}', want: ['echo', 'a', 'ba', 'b'] },
+  { input: 'echo $v', want: ['echo', 'a', '', 'b'], setup: { vars: { IFS: ',', v: 'a,,b,' } } },
+  { input: 'echo $v', want: ['echo', 'a', '', 'b'], setup: { vars: { IFS: ', ', v: 'a, ,b' } } },
+  { input: 'echo $v', want: ['echo', '', 'a'], setup: { vars: { IFS: ', ', v: ' ,a' } } },
+  { input: 'echo $v', want: ['echo', 'a', 'b'], setup: { vars: { IFS: ', ', v: ' a , b ' } } },
+  { input: 'echo $v a:b', want: ['echo', 'a', 'b', 'a:b'], setup: { vars: { IFS: ':', v: 'a:b' } } },
+  { input: 'echo $x $empty', want: ['echo', 'a b'], setup: { vars: { IFS: '' } } },
+  { input: 'echo $v', want: ['echo', 'a', 'b', 'c'], setup: { vars: { IFS: 'é', v: 'aébéc' } } },
+
+  // Special and positional parameters.
+  { input: 'echo $? $$ $# $- $0 $1 ${2}', want: ['echo', '3', '4242', '2', 'hB', 'quirl', 'one', 'two', 'words'] },
+  { input: 'echo $! "$!" $3 "${10}"', want: ['echo', '', ''] },
+  { input: 'echo ${10} $10', want: ['echo', 'ten', 'a0'], setup: { positional: ['a', '2', '3', '4', '5', '6', '7', '8', '9', 'ten'] } },
+
+  // "$@" is one field per parameter, none when there are none; "$*" joins with IFS's first character.
+  { input: 'echo "$@"', want: ['echo', 'one', 'two words'] },
+  { input: 'echo $@', want: ['echo', 'one', 'two', 'words'] },
+  { input: 'echo $*', want: ['echo', 'one', 'two', 'words'] },
+  { input: 'echo "$*"', want: ['echo', 'one two words'] },
+  { input: 'echo x"$@"y', want: ['echo', 'xone', 'two wordsy'] },
+  { input: 'echo "$@"', want: ['echo'], setup: { positional: [] } },
+  { input: 'echo "$@" $@ $*', want: ['echo'], setup: { positional: [] } },
+  { input: 'echo x"$@"', want: ['echo', 'x'], setup: { positional: [] } },
+  { input: 'echo "$@$empty"', want: ['echo', ''], setup: { positional: [] } },
+  { input: 'echo "$@"""', want: ['echo', ''], setup: { positional: [] } },
+  { input: 'echo "$*"', want: ['echo', ''], setup: { positional: [] } },
+  { input: 'echo $@ "$@"', want: ['echo', 'a', '', 'a'], setup: { positional: ['', 'a'] } },
+  { input: 'echo "$*"', want: ['echo', 'a,b'], setup: { vars: { IFS: ',' }, positional: ['a', 'b'] } },
+  { input: 'echo $@', want: ['echo', 'a', '', 'b'], setup: { vars: { IFS: ',' }, positional: ['a', ',b'] } },
+  { input: 'echo "$*" $*', want: ['echo', 'ab', 'a', 'b'], setup: { vars: { IFS: '' }, positional: ['a', 'b'] } },
+  { input: 'echo $@', want: ['echo', 'a b', 'c'], setup: { vars: { IFS: '' }, positional: ['a b', 'c'] } },
+
+  // Tilde expansion: its result is neither split nor globbed; an unknown user stays as written.
+  { input: 'echo ~ ~/x ~bob/y ~nobody', want: ['echo', '/home/me', '/home/me/x', '/home/bob/y', '~nobody'] },
+  { input: 'echo ~/x', want: ['echo', '/home/my *dir/x'], setup: { vars: { HOME: '/home/my *dir' } } },
+  { input: 'echo "~" ~"/x" ~/"x"', want: ['echo', '~', '~/x', '/home/me/x'] },
+
+  // Command substitution: trailing newlines removed, then split like any unquoted expansion.
+  { input: 'echo $(greet) "$(greet)"', want: ['echo', 'hello', 'world', 'hello world'] },
+  { input: 'echo "$(lines)" $(lines)', want: ['echo', 'a\nb', 'a', 'b'] },
+  { input: 'echo $(none) x$(none)y', want: ['echo', 'xy'] },
+  { input: 'echo "$(none)"', want: ['echo', ''] },
+  { input: 'echo `greet` "`indented`"', want: ['echo', 'hello', 'world', '  x  '] },
+
+  // Pathname expansion: sorted, hidden names need a leading `.`, quoted characters are literal.
+  { input: 'echo *.txt', want: ['echo', 'a.txt', 'b.txt'] },
+  { input: 'echo .*', want: ['echo', '.hidden.txt'] },
+  { input: 'echo *', want: ['echo', 'README', 'a.txt', 'b.txt', 'c.md', 'docs', 'src'] },
+  { input: 'echo src/*.ts s*/.*', want: ['echo', 'src/main.ts', 'src/util.ts', 'src/.secret.ts'] },
+  { input: 'echo */', want: ['echo', 'docs/', 'src/'] },
+  { input: 'echo ?.md [ab].txt [!a].txt [^a].txt [b-c]*', want: ['echo', 'c.md', 'a.txt', 'b.txt', 'b.txt', 'b.txt', 'b.txt', 'c.md'] },
+  { input: 'echo [[:upper:]]* [[:digit:]]*', want: ['echo', 'README', '[[:digit:]]*'] },
+  { input: `echo '*'.txt "*.txt" \\*.txt "s"* [a]"*"`, want: ['echo', '*.txt', '*.txt', '*.txt', 'src', '[a]*'] },
+  { input: 'echo *.none *[ *.md/ docs/*', want: ['echo', '*.none', '*[', '*.md/', 'docs/*'] },
+  { input: 'echo $glob "$glob" $(globout)', want: ['echo', 'a.txt', 'b.txt', '*.txt', 'c.md'] },
+  { input: 'echo /work/s*/m* ./*.md ../work/c*', want: ['echo', '/work/src/main.ts', './c.md', '../work/c.md'] },
+  { input: 'echo ~nobody* *.md', want: ['echo', '~nobody*', 'c.md'] },
+  { input: 'echo src/../*.md', want: ['echo', 'src/../c.md'] },
+  { input: 'echo [z-a]* x[', want: ['echo', '[z-a]*', 'x['] },
+  { input: 'echo *', want: ['echo', 'a b', 'c'], setup: { files: ['c', 'a b'] } },
+];
+
+for (const { input, want, setup } of wordRows) {
+  test(`expandWords ${JSON.stringify(input)}${setup ? ` with ${JSON.stringify(setup)}` : ''}`, async () => {
+    assert.deepEqual(await words(input, setup), want);
+  });
+}
+
+/** Assignment values and here-strings: no splitting, no pathname expansion; `$@` joins with spaces. */
+const stringRows: { input: string; want: string; setup?: Setup }[] = [
+  { input: 'v=$x', want: 'a b' },
+  { input: 'v=$spaced', want: '  a   b  ' },
+  { input: 'v=', want: '' },
+  { input: 'v=~/bin:~bob:~nobody/x', want: '/home/me/bin:/home/bob:~nobody/x' },
+  { input: 'v=*.txt', want: '*.txt' },
+  { input: 'v=$@', want: 'one two words' },
+  { input: 'v="$@"', want: 'one two words' },
+  { input: 'v=$*', want: 'one,two words', setup: { vars: { IFS: ',' } } },
+  { input: 'v=$(greet)', want: 'hello world' },
+  { input: 'v="$(lines)"x', want: 'a\nbx' },
+  { input: 'cat <<< $spaced', want: '  a   b  ' },
+  { input: 'cat <<< ~/*.txt', want: '/home/me/*.txt' },
+];
+
+for (const { input, want, setup } of stringRows) {
+  test(`expandWord ${JSON.stringify(input)}`, async () => {
+    const command = firstCommand(input);
+    const word = command.assignments[0]?.value ?? command.redirects[0]?.target;
+    assert.ok(word);
+    assert.equal(await expandWord(word, fakeEnvironment(setup), new ExpansionBudget()), want);
+  });
+}
+
+/** Redirect targets: every step, and exactly one field or an ambiguous redirect. */
+const redirectRows: { input: string; want: string | { ambiguous: string } }[] = [
+  { input: 'cat >$x', want: { ambiguous: '$x: ambiguous redirect' } },
+  { input: 'cat >"$x"', want: 'a b' },
+  { input: 'cat >$empty', want: { ambiguous: '$empty: ambiguous redirect' } },
+  { input: 'cat >"$empty"', want: '' },
+  { input: 'cat >*.txt', want: { ambiguous: '*.txt: ambiguous redirect' } },
+  { input: 'cat >*.md', want: 'c.md' },
+  { input: 'cat >~/out', want: '/home/me/out' },
+  { input: 'cat >"$@"', want: { ambiguous: '"$@": ambiguous redirect' } },
+  { input: 'cat 2>$(greet)', want: { ambiguous: '$(greet): ambiguous redirect' } },
+];
+
+for (const { input, want } of redirectRows) {
+  test(`expandRedirectTarget ${JSON.stringify(input)}`, async () => {
+    const target = firstCommand(input).redirects[0]!.target;
+    const expansion = expandRedirectTarget(target, fakeEnvironment(), new ExpansionBudget());
+    if (typeof want === 'string') {
+      assert.equal(await expansion, want);
+    } else {
+      await assert.rejects(expansion, (error: unknown) => isShellError(error, 'RedirectFailed') && error.message === want.ambiguous);
+    }
+  });
+}
+
+function isResourceLimit(error: unknown): boolean {
+  return isShellError(error, 'ResourceLimit');
+}
+
+test('expansion budget: cumulative across fragments, words and stages', async () => {
+  const env = fakeEnvironment({ vars: { v: 'é b' } });
+  const budget = new ExpansionBudget(20);
+  // Stage one: `echo hello >out`: words, then the redirect target, from the same budget.
+  const stageOne = firstCommand('echo hello >out');
+  assert.deepEqual(await expandWords(stageOne.words, env, budget), ['echo', 'hello']);
+  assert.equal(budget.remaining, 11);
+  assert.equal(await expandRedirectTarget(stageOne.redirects[0]!.target, env, budget), 'out');
+  assert.equal(budget.remaining, 8);
+  // Stage two: fragments of one word add up; bytes are UTF-8 (é is two); IFS separators are not kept.
+  assert.deepEqual(await expandWords(firstCommand('x$v').words, env, budget), ['xé', 'b']);
+  assert.equal(budget.remaining, 4);
+  // Each alone is well under the limit; together they pass it.
+  const stageThree = firstCommand('cat "$v"').words;
+  assert.deepEqual(await expandWords(stageThree, env, new ExpansionBudget(20)), ['cat', 'é b']);
+  await assert.rejects(expandWords(stageThree, env, budget), isResourceLimit);
+  // Command substitution is limited to what remains of the budget.
+  const fresh = new ExpansionBudget(100);
+  await expandWords(firstCommand('echo $(greet) $(greet)').words, env, fresh);
+  assert.deepEqual(env.limits, [96, 86]);
+});
+
+test('expansion budget: fails before the first byte over', async () => {
+  const env = fakeEnvironment({ vars: { y: 'def' } });
+  const exact = new ExpansionBudget(10);
+  assert.deepEqual(await expandWords(firstCommand('abcdefghij').words, env, exact), ['abcdefghij']);
+  assert.equal(exact.remaining, 0);
+  await assert.rejects(expandWords(firstCommand('k').words, env, exact), isResourceLimit);
+  assert.equal(exact.remaining, 0);
+  // The fragment that would cross the limit is refused whole, and not counted.
+  const crossing = new ExpansionBudget(5);
+  await assert.rejects(expandWords(firstCommand('abc"$y"').words, env, crossing), isResourceLimit);
+  assert.equal(crossing.remaining, 2);
+  // Pathname matches are charged as they are added.
+  await assert.rejects(expandWords(firstCommand('*.txt').words, env, new ExpansionBudget(5 + 5)), isResourceLimit);
+  assert.deepEqual(await expandWords(firstCommand('*.txt').words, env, new ExpansionBudget(5 + 10)), ['a.txt', 'b.txt']);
+  // A substitution whose output does not fit what remains fails in the environment, before any append.
+  await assert.rejects(expandWord(firstCommand('v=ab$(greet)').assignments[0]!.value, env, new ExpansionBudget(12)), isResourceLimit);
+});
+
+test('NUL bytes rejected as invalid command data', async () => {
+  const env = fakeEnvironment({ vars: { z: 'a\0b' }, positional: ['ok', 'p\0'] });
+  const rejects = async (source: string, message: string): Promise<void> => {
+    const command = firstCommand(source);
+    const budget = new ExpansionBudget();
+    const expansion =
+      command.assignments.length > 0 ? expandWord(command.assignments[0]!.value, env, budget) : expandWords(command.words, env, budget);
+    await assert.rejects(expansion, (error: unknown) => {
+      assert.ok(isShellError(error, 'InvalidCommandData'));
+      assert.equal(error.message, message);
+      return true;
+    });
+  };
+  await rejects('echo $(nul)', '$(nul): the expansion contains a NUL byte, which is invalid command data');
+  await rejects('echo "x$(nul)"', '"x$(nul)": the expansion contains a NUL byte, which is invalid command data');
+  await rejects('echo $z', '$z: the expansion contains a NUL byte, which is invalid command data');
+  await rejects('echo "$@"', '"$@": the expansion contains a NUL byte, which is invalid command data');
+  await rejects('v=`nul`', '`nul`: the expansion contains a NUL byte, which is invalid command data');
+  await rejects('echo a\0b', 'a\0b: the expansion contains a NUL byte, which is invalid command data');
+  // Even where IFS would split on NUL, the byte is refused rather than silently dropped.
+  const splitting = fakeEnvironment({ vars: { IFS: '\0', z: 'a\0b' } });
+  await assert.rejects(expandWords(firstCommand('echo $z').words, splitting, new ExpansionBudget()), (error: unknown) =>
+    isShellError(error, 'InvalidCommandData'),
+  );
+});
+
+test('expansion is linear: a 1 MiB word from 100,000 fragments takes milliseconds', async () => {
+  const env = fakeEnvironment({ vars: { q: '0123456789', u: 'abcdefghi ' } });
+  const quoted = firstCommand(`"${'$q'.repeat(100_000)}"`).words;
+  const unquoted = firstCommand('$u'.repeat(100_000)).words;
+  const started = performance.now();
+  const [joined] = await expandWords(quoted, env, new ExpansionBudget());
+  const fields = await expandWords(unquoted, env, new ExpansionBudget());
+  const elapsed = performance.now() - started;
+  assert.equal(joined!.length, 1_000_000);
+  assert.equal(fields.length, 100_000);
+  assert.ok(elapsed < 1000, `took ${elapsed.toFixed(0)} ms`);
+  // One byte more than the budget, from many fragments, fails.
+  const over = firstCommand(`"${'$q'.repeat(104_857)}"x`).words;
+  await assert.rejects(expandWords(over, env, new ExpansionBudget(1_048_570)), isResourceLimit);
+});
