@@ -13,6 +13,7 @@
 import type { ParseError } from '../errors';
 import type {
   AndOr,
+  AndOrOperator,
   Assignment,
   Command,
   List,
@@ -96,10 +97,10 @@ class Parser {
       const itemStart = this.token.start;
       const andOr = this.andOr();
       const background = this.isOperator('&');
-      const separated = background || this.isOperator(';') || this.token.kind === 'newline';
-      if (background || this.isOperator(';')) this.advance();
+      const terminated = background || this.isOperator(';');
+      if (terminated) this.advance();
       items.push({ kind: 'ListItem', andOr, background, span: this.span(itemStart, this.lastEnd) });
-      if (!separated) break;
+      if (!terminated && this.token.kind !== 'newline') break;
       this.skipNewlines();
     }
     return { kind: 'List', items, span: this.span(start, items.length === 0 ? start : this.lastEnd) };
@@ -108,7 +109,7 @@ class Parser {
   private andOr(): AndOr {
     const start = this.token.start;
     const first = this.pipeline();
-    const rest: { operator: '&&' | '||'; pipeline: Pipeline }[] = [];
+    const rest: { operator: AndOrOperator; pipeline: Pipeline }[] = [];
     for (let t = this.token; t.kind === 'control' && (t.operator === '&&' || t.operator === '||'); t = this.token) {
       this.advance();
       this.skipNewlines();

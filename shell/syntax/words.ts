@@ -31,7 +31,7 @@ export type WordToken =
   | { readonly kind: 'assignment'; readonly assignment: Assignment; readonly start: number; readonly end: number };
 
 /** Characters that end an unquoted word: blanks, newline and the operator characters. */
-export function endsWord(c: string): boolean {
+function endsWord(c: string): boolean {
   return c === '' || c === ' ' || c === '\t' || c === '\n' || '|&;<>()'.includes(c);
 }
 
@@ -55,7 +55,7 @@ export function isDigit(c: string): boolean {
   return c.length === 1 && c >= '0' && c <= '9';
 }
 
-export function isName(text: string): boolean {
+function isName(text: string): boolean {
   return /^[A-Za-z_][A-Za-z0-9_]*$/.test(text);
 }
 
@@ -67,7 +67,7 @@ interface ExpansionSink {
 
 /** Collects a word's parts, merging adjacent literal characters of the same quoting into one Literal. */
 class Parts<P extends WordPart> {
-  readonly parts: (P | Literal)[] = [];
+  private readonly parts: (P | Literal)[] = [];
   private run: { value: string; quoted: boolean; start: number; end: number } | null = null;
 
   constructor(private readonly source: SourceText) {}
