@@ -28,6 +28,15 @@ wait $!
 echo "status=$?"
 ## stdout: status=3
 
+#### wait PID for a job that has already exited still gives its status
+mkfifo fifo
+sh -c 'exit 3' > fifo &
+p=$!
+cat fifo
+wait $p
+echo "status=$?"
+## stdout: status=3
+
 #### jobs can be waited for in any order
 sh -c 'exit 2' & p1=$!
 sh -c 'exit 5' & p2=$!

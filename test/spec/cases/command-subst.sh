@@ -1,0 +1,122 @@
+# Command substitution: $(...) and `...`, nested; trailing newlines removed; run in a subshell.
+## compare_shells: dash zsh
+
+#### $(...) is replaced by the output
+echo "<$(echo inner)>"
+## stdout: <inner>
+
+#### backquotes are the old form
+echo "<`echo inner`>"
+## stdout: <inner>
+
+#### all trailing newlines are removed, inner ones kept
+argv "$(printf 'a\n\nb\n\n\n')"
+## STDOUT:
+<a
+
+b>
+## END
+
+#### unquoted, the output is split and globbed
+touch f1 f2
+argv $(echo 'a  b') $(echo 'f*')
+## stdout: <a> <b> <f1> <f2>
+## OK zsh stdout: <a> <b> <f*>
+
+#### quoted, the output is one field
+argv "$(echo 'a  b')"
+## stdout: <a  b>
+
+#### an assignment from $(...) is not split
+x=$(echo 'a   b')
+argv "$x"
+## stdout: <a   b>
+
+#### $(...) nests
+echo $(echo a $(echo b $(echo c)))
+## stdout: a b c
+
+#### backquotes nest with escaped backquotes
+echo `echo a \`echo b\``
+## stdout: a b
+
+#### quotes inside $(...) inside double quotes are their own
+echo "$(echo "inner quotes" ')')"
+## stdout: inner quotes )
+
+#### a pipeline and a list inside $(...)
+echo $(echo abc | tr a-z A-Z; echo second)
+## stdout: ABC second
+
+#### an empty $(...) expands to nothing
+argv x$( )y $( )
+## stdout: <xy>
+
+#### $(...) runs in a subshell: cd and assignments stay inside
+before=$(pwd)
+x=outer
+y=$(cd /; x=inner; pwd)
+[ "$(pwd)" = "$before" ] && echo "$y $x"
+## stdout: / outer
+
+#### exit inside $(...) ends only the substitution
+x=$(echo before; exit 4; echo after)
+echo "status=$? [$x]"
+## stdout: status=4 [before]
+
+#### an assignment's status is that of its last substitution
+x=$(false)
+echo $?
+x=$(true) y=$(sh -c 'exit 3')
+echo $?
+## STDOUT:
+1
+3
+## END
+
+#### a command that expands to nothing has the substitution's status
+$(sh -c 'exit 3')
+echo $?
+## stdout: 3
+
+#### a command's status is the command's, not its substitutions'
+echo $(false) >/dev/null
+echo $?
+## stdout: 0
+
+#### stderr of $(...) is not captured
+x=$(sh -c 'echo out; echo err >&2' 2>/dev/null)
+echo "[$x]"
+## stdout: [out]
+
+#### $(...) can be the command name
+$(echo echo) from-substitution
+## stdout: from-substitution
+
+#### $(...) reads from the shell's stdin, not from anything captured
+echo "[$(cat)]"
+## stdout: []
+
+#### a substitution spanning lines
+echo $(
+  echo one
+  echo two
+)
+## stdout: one two
+
+#### backquotes: \$ and \\ are escapes, other backslashes stay
+echo `echo \$HOME | sed 's/^\/.*/abs/'`
+argv `printf '%s\n' 'a\b'`
+## STDOUT:
+abs
+<a\b>
+## END
+
+#### a large output is captured whole
+x=$(seq 1 20000)
+echo "$x" | wc -l
+echo "$x" | tail -1
+## STDOUT:
+20000
+20000
+## END
