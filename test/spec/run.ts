@@ -19,28 +19,16 @@ export interface Shell {
   readonly name: string;
   /** The executable `$SH` names, for cases that start the shell under test again. */
   readonly path: string;
-  /** argv to run a script file. */
-  scriptArgv(file: string, args?: readonly string[]): string[];
-  /** argv to run a `-c` string. */
-  commandArgv(command: string, args?: readonly string[]): string[];
+  /** argv to run the shell with these arguments (a script file, `-c CMD`, or none for stdin). */
+  argv(args: readonly string[]): string[];
 }
 
 function external(name: string, path: string, flags: readonly string[]): Shell {
-  return {
-    name,
-    path,
-    scriptArgv: (file, args = []) => [path, ...flags, file, ...args],
-    commandArgv: (command, args = []) => [path, ...flags, '-c', command, ...args],
-  };
+  return { name, path, argv: (args) => [path, ...flags, ...args] };
 }
 
 export const SHELLS: Readonly<Record<string, Shell>> = {
-  quirl: {
-    name: 'quirl',
-    path: QUIRL_BIN,
-    scriptArgv: (file, args = []) => [process.execPath, QUIRL_BIN, file, ...args],
-    commandArgv: (command, args = []) => [process.execPath, QUIRL_BIN, '-c', command, ...args],
-  },
+  quirl: { name: 'quirl', path: QUIRL_BIN, argv: (args) => [process.execPath, QUIRL_BIN, ...args] },
   bash: external('bash', '/usr/bin/bash', ['--norc', '--noprofile']),
   dash: external('dash', '/usr/bin/dash', []),
   zsh: external('zsh', '/usr/bin/zsh', ['-f']),

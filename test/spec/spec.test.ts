@@ -74,7 +74,7 @@ async function runCase(c: SpecCase, shell: Shell): Promise<RunResult> {
     const script = join(sandbox.root, 'script.sh');
     writeFileSync(script, c.code);
     return await runProcess({
-      argv: shell.scriptArgv(script),
+      argv: shell.argv([script]),
       cwd: sandbox.work,
       env: sandboxEnv(sandbox, shell),
       timeoutMs: CASE_TIMEOUT_MS,
