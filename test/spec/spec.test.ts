@@ -7,6 +7,7 @@
  *   QUIRL_SPEC_SHELLS=bash      which rows to run (comma-separated; default quirl,bash)
  *   QUIRL_SPEC_COMPARE=1        also run each file's `## compare_shells:` (dash, zsh), whose
  *                               differences the files record as OK / N-I / BUG notes
+ *   QUIRL_SPEC_TIMEOUT_MS=N     the per-run deadline (default 15000)
  */
 import { describe, it, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -16,8 +17,8 @@ import { expectationFor, parseSpecFile, type SpecCase, type SpecFile } from './f
 import { makeSandbox, runProcess, sandboxEnv, SHELLS, type RunResult, type Shell } from './run';
 
 const CASES_DIR = join(__dirname, 'cases');
-/** Per run. Generous: a case may start the shell under test again through $SH. */
-const CASE_TIMEOUT_MS = 30_000;
+/** Per run. Generous (cases take well under a second), yet bounded so that a hanging shell costs little. */
+const CASE_TIMEOUT_MS = Number(process.env.QUIRL_SPEC_TIMEOUT_MS ?? 15_000);
 const CONCURRENCY = 2;
 
 function shellsFromEnv(): Shell[] {
@@ -83,6 +84,8 @@ async function runCase(c: SpecCase, shell: Shell): Promise<RunResult> {
     sandbox.remove();
   }
 }
+
+if (!(CASE_TIMEOUT_MS > 0)) throw new Error(`QUIRL_SPEC_TIMEOUT_MS: not a positive number: ${process.env.QUIRL_SPEC_TIMEOUT_MS}`);
 
 const fileNames = readdirSync(CASES_DIR)
   .filter((f) => f.endsWith('.sh'))

@@ -47,7 +47,8 @@ echo $?
 
 #### $$ is the shell's process id, also inside $(...)
 [ "$$" = "$(echo $$)" ] && echo same-in-substitution
-[ "$$" = "$(sh -c 'echo $PPID')" ] && echo parent-of-child
+sh -c 'echo $PPID' > ppid
+[ "$$" = "$(cat ppid)" ] && echo parent-of-child
 [ "$$" -gt 1 ] && echo positive
 ## STDOUT:
 same-in-substitution
