@@ -1,0 +1,16 @@
+// Each source file registers its own exports; addon.cc only calls these.
+#pragma once
+
+#include <napi.h>
+
+namespace quirl {
+
+void RegisterFds(Napi::Env env, Napi::Object exports);      // pipe, open, close, setBlocking, readTimeout
+void RegisterProcess(Napi::Env env, Napi::Object exports);  // kill, killpg, getpgid, getpgrp, setpgid
+void RegisterSignals(Napi::Env env, Napi::Object exports);  // setSignalDisposition
+void RegisterSpawn(Napi::Env env, Napi::Object exports);    // spawn
+void RegisterStaged(Napi::Env env, Napi::Object exports);   // spawnStaged, releaseStaged, abandonStaged
+void RegisterTty(Napi::Env env, Napi::Object exports);      // tcgetpgrp, tcsetpgrp, tcgetattr, tcsetattr
+void RegisterWait(Napi::Env env, Napi::Object exports);     // waitPid, reapKilled
+
+}  // namespace quirl

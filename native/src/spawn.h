@@ -1,0 +1,31 @@
+// posix_spawn as both spawn() and spawnStaged() use it.
+#pragma once
+
+#include <sys/types.h>
+
+#include <napi.h>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace quirl {
+
+// One process to start: what SpawnOptions in native.d.ts describes.
+struct ProcessSpec {
+  std::string file;  // absolute path, never searched on PATH
+  std::vector<std::string> argv;
+  std::vector<std::string> env;
+  std::optional<std::string> cwd;
+  pid_t pgid = 0;        // the group to join; 0 makes the child lead a new one
+  std::vector<int> fds;  // fds[i] becomes the child's descriptor i; -1 leaves it closed
+};
+
+// Reads the SpawnOptions fields (file, argv, env, cwd, group, fds) of a JS object.
+ProcessSpec ReadSpawnOptions(const Napi::Object& options);
+
+// Starts spec.file in its group with every signal at its default, an empty signal mask, and
+// exactly the descriptors spec.fds names. Throws a NativeError naming the failed step (setpgid,
+// dup2, chdir, or execve with path = file) when the child could not exec. Returns the PID.
+pid_t SpawnProcess(Napi::Env env, const ProcessSpec& spec);
+
+}  // namespace quirl
