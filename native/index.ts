@@ -1,0 +1,248 @@
+/**
+ * The native addon's loader and its typed wrapper. native.d.ts is the contract; this module
+ * checks every argument before calling in (the addon itself trusts its caller), and loads the
+ * addon on first use, so that importing it costs nothing and a missing build is reported once,
+ * with how to fix it.
+ */
+import { existsSync } from 'node:fs';
+import { constants } from 'node:os';
+import path from 'node:path';
+import { inspect } from 'node:util';
+import type { GroupChoice, NativeBinding, NativeError, SpawnOptions, StagedChild, StagedSpawnOptions } from './native';
+
+export type * from './native';
+
+const ADDON_FILE = 'quirl_native.node';
+/** dist/ (the bundle) and native/ (the sources, under tsx) both sit directly in the repo root. */
+const REPO_ROOT = path.resolve(__dirname, '..');
+
+/**
+ * Where the addon is looked for, in order: next to the running bundle, then the build outputs.
+ * node-gyp puts the quirl-stage helper beside the addon, where the addon itself finds it.
+ */
+export function addonDirectories(): string[] {
+  return [__dirname, path.join(REPO_ROOT, 'native', 'build', 'Release'), path.join(REPO_ROOT, 'native', 'build', 'Debug')];
+}
+
+/** Loads the addon from the first of `directories` that has one; throws NativeAddonMissing. */
+export function loadAddon(directories: readonly string[]): NativeBinding {
+  const tried: string[] = [];
+  let firstFailure: unknown;
+  for (const directory of directories) {
+    const file = path.join(directory, ADDON_FILE);
+    if (!existsSync(file)) {
+      tried.push(`${file} (not found)`);
+      continue;
+    }
+    try {
+      // The path is only known at run time, so this stays a require (esbuild leaves it alone).
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      return require(file) as NativeBinding;
+    } catch (error) {
+      // E.g. built for another Node version: say so in one line, not with a loader stack.
+      firstFailure ??= error;
+      tried.push(`${file} (${String(error instanceof Error ? error.message : error).split('\n')[0]})`);
+    }
+  }
+  const message =
+    `Quirl's native addon could not be loaded. Looked for ${ADDON_FILE} at:\n` +
+    tried.map((line) => `  ${line}\n`).join('') +
+    `Rebuild it: run \`npm install\` (or \`npm run build\`) in ${REPO_ROOT}`;
+  throw Object.assign(new Error(message, { cause: firstFailure }), { code: 'NativeAddonMissing' });
+}
+
+let loaded: NativeBinding | undefined;
+
+function addon(): NativeBinding {
+  loaded ??= loadAddon(addonDirectories());
+  return loaded;
+}
+
+/** True for the errno-shaped errors the addon throws. */
+export function isNativeError(error: unknown): error is NativeError {
+  if (!(error instanceof Error)) return false;
+  const fields = error as Partial<NativeError>;
+  return typeof fields.code === 'string' && typeof fields.errno === 'number' && typeof fields.syscall === 'string';
+}
+
+// ---- Argument checks: each throws a TypeError naming the function and the argument.
+
+const INT32_MAX = 2 ** 31 - 1;
+/** Linux's real-time signals reach 64 (SIGRTMAX); os.constants.signals lists only named ones. */
+const MAX_SIGNAL = process.platform === 'linux' ? 64 : Math.max(...Object.values(constants.signals));
+/** One read(2): a pipe holds 64 KiB, so more than this is a caller's mistake, not a need. */
+const MAX_READ_BYTES = 1 << 20;
+/** libuv reaps through SIGCHLD, and the kernel refuses to change the other two. */
+const FIXED_SIGNALS = new Set([constants.signals.SIGCHLD, constants.signals.SIGKILL, constants.signals.SIGSTOP]);
+
+function reject(fn: string, what: string, expected: string, value: unknown): never {
+  throw new TypeError(`native.${fn}: ${what} must be ${expected}, got ${inspect(value, { depth: 0, maxStringLength: 60 })}`);
+}
+
+function integer(fn: string, what: string, value: unknown, min: number, max = INT32_MAX): number {
+  if (!Number.isInteger(value) || (value as number) < min || (value as number) > max) {
+    reject(fn, what, `an integer from ${min} to ${max}`, value);
+  }
+  return value as number;
+}
+
+const descriptor = (fn: string, what: string, value: unknown) => integer(fn, what, value, 0);
+const positive = (fn: string, what: string, value: unknown) => integer(fn, what, value, 1);
+const timeout = (fn: string, value: unknown) => integer(fn, 'timeoutMs', value, 0);
+
+function signal(fn: string, value: unknown, min: number): number {
+  return integer(fn, 'signal', value, min, MAX_SIGNAL);
+}
+
+/** A string the addon can pass to C: no NUL byte, which would silently cut it short there. */
+function text(fn: string, what: string, value: unknown, nonEmpty = false): string {
+  if (typeof value !== 'string' || value.includes('\0') || (nonEmpty && value === '')) {
+    reject(fn, what, `a ${nonEmpty ? 'non-empty ' : ''}string without NUL bytes`, value);
+  }
+  return value;
+}
+
+function array(fn: string, what: string, value: unknown, minLength = 0): readonly unknown[] {
+  if (!Array.isArray(value) || value.length < minLength) {
+    reject(fn, what, minLength > 0 ? `an array of at least ${minLength} element(s)` : 'an array', value);
+  }
+  return value;
+}
+
+function object(fn: string, what: string, value: unknown): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) reject(fn, what, 'an object', value);
+  return value as Record<string, unknown>;
+}
+
+function checkGroup(fn: string, value: unknown): GroupChoice {
+  const group = object(fn, 'options.group', value);
+  if (group.kind === 'join') positive(fn, 'options.group.pgid', group.pgid);
+  else if (group.kind !== 'new') reject(fn, 'options.group.kind', "'new' or 'join'", group.kind);
+  return group as unknown as GroupChoice;
+}
+
+function checkSpawnOptions(fn: string, value: unknown): SpawnOptions {
+  const options = object(fn, 'options', value);
+  const file = text(fn, 'options.file', options.file, true);
+  if (!path.isAbsolute(file)) reject(fn, 'options.file', 'an absolute path', file);
+  array(fn, 'options.argv', options.argv, 1).forEach((arg, i) => text(fn, `options.argv[${i}]`, arg));
+  array(fn, 'options.env', options.env).forEach((entry, i) => {
+    if (text(fn, `options.env[${i}]`, entry).indexOf('=') < 1) reject(fn, `options.env[${i}]`, 'a "NAME=value" string', entry);
+  });
+  if (options.cwd !== null) text(fn, 'options.cwd', options.cwd, true);
+  checkGroup(fn, options.group);
+  array(fn, 'options.fds', options.fds).forEach((fd, i) => integer(fn, `options.fds[${i}]`, fd, -1));
+  return options as unknown as SpawnOptions;
+}
+
+function checkStagedOptions(value: unknown): StagedSpawnOptions {
+  const fn = 'spawnStaged';
+  const options = checkSpawnOptions(fn, value) as StagedSpawnOptions;
+  if (options.group.kind !== 'new') reject(fn, 'options.group', "{ kind: 'new' } (a staged child leads its group)", options.group);
+  const tty: unknown = options.foregroundTtyChildFd;
+  if (tty !== null && !(Number.isInteger(tty) && (options.fds[tty as number] ?? -1) >= 0)) {
+    reject(fn, 'options.foregroundTtyChildFd', 'null or a child descriptor that options.fds leaves open', tty);
+  }
+  return options;
+}
+
+/**
+ * Staged children not yet released or abandoned. Both settle the child by closing its two
+ * channel descriptors; a second call would close whatever reused those numbers since.
+ */
+const unsettled = new WeakSet<StagedChild>();
+
+function settle(fn: string, child: StagedChild): void {
+  if (!unsettled.delete(child)) reject(fn, 'child', 'a StagedChild from spawnStaged, not yet released or abandoned', child);
+}
+
+/**
+ * The addon, with every argument checked. Loaded on first call; a missing build throws an Error
+ * with code 'NativeAddonMissing'. The methods are plain properties, so tests may replace one.
+ */
+export const native: NativeBinding = {
+  spawn(options) {
+    return addon().spawn(checkSpawnOptions('spawn', options));
+  },
+  spawnStaged(options) {
+    const child = Object.freeze(addon().spawnStaged(checkStagedOptions(options)));
+    unsettled.add(child);
+    return child;
+  },
+  releaseStaged(child, timeoutMs) {
+    timeout('releaseStaged', timeoutMs);
+    settle('releaseStaged', child);
+    addon().releaseStaged(child, timeoutMs);
+  },
+  abandonStaged(child) {
+    settle('abandonStaged', child);
+    addon().abandonStaged(child);
+  },
+  waitPid(pid) {
+    return addon().waitPid(positive('waitPid', 'pid', pid));
+  },
+  reapKilled(pid) {
+    return addon().reapKilled(positive('reapKilled', 'pid', pid));
+  },
+  kill(pid, sig) {
+    // 0 and -1 address this shell's own group and every process there is: never a job.
+    if (integer('kill', 'pid', pid, -INT32_MAX) === 0 || pid === -1) {
+      reject('kill', 'pid', 'a process ID, or minus a process group ID (not 0 or -1; use killpg)', pid);
+    }
+    addon().kill(pid, signal('kill', sig, 0));
+  },
+  killpg(pgid, sig) {
+    addon().killpg(positive('killpg', 'pgid', pgid), signal('killpg', sig, 0));
+  },
+  getpgid(pid) {
+    return addon().getpgid(integer('getpgid', 'pid', pid, 0));
+  },
+  getpgrp() {
+    return addon().getpgrp();
+  },
+  setpgid(pid, pgid) {
+    addon().setpgid(integer('setpgid', 'pid', pid, 0), integer('setpgid', 'pgid', pgid, 0));
+  },
+  tcgetpgrp(fd) {
+    return addon().tcgetpgrp(descriptor('tcgetpgrp', 'fd', fd));
+  },
+  tcsetpgrp(fd, pgid) {
+    addon().tcsetpgrp(descriptor('tcsetpgrp', 'fd', fd), positive('tcsetpgrp', 'pgid', pgid));
+  },
+  tcgetattr(fd) {
+    return addon().tcgetattr(descriptor('tcgetattr', 'fd', fd));
+  },
+  tcsetattr(fd, termios) {
+    if (!Buffer.isBuffer(termios)) reject('tcsetattr', 'termios', 'a Buffer from tcgetattr', termios);
+    addon().tcsetattr(descriptor('tcsetattr', 'fd', fd), termios);
+  },
+  setSignalDisposition(sig, disposition) {
+    if (FIXED_SIGNALS.has(signal('setSignalDisposition', sig, 1))) {
+      reject('setSignalDisposition', 'signal', 'a signal other than SIGCHLD, SIGKILL and SIGSTOP', sig);
+    }
+    if (disposition !== 'ignore' && disposition !== 'default') {
+      reject('setSignalDisposition', 'disposition', "'ignore' or 'default'", disposition);
+    }
+    addon().setSignalDisposition(sig, disposition);
+  },
+  pipe() {
+    return addon().pipe();
+  },
+  open(file, flags, mode) {
+    return addon().open(text('open', 'path', file, true), integer('open', 'flags', flags, 0), integer('open', 'mode', mode, 0, 0o7777));
+  },
+  close(fd) {
+    addon().close(descriptor('close', 'fd', fd));
+  },
+  setBlocking(fd, blocking) {
+    if (typeof blocking !== 'boolean') reject('setBlocking', 'blocking', 'a boolean', blocking);
+    addon().setBlocking(descriptor('setBlocking', 'fd', fd), blocking);
+  },
+  readTimeout(fd, maxBytes, timeoutMs) {
+    return addon().readTimeout(
+      descriptor('readTimeout', 'fd', fd),
+      integer('readTimeout', 'maxBytes', maxBytes, 1, MAX_READ_BYTES),
+      timeout('readTimeout', timeoutMs),
+    );
+  },
+};
