@@ -67,7 +67,7 @@ argv $ "$" "a$" a$
 argv ';' "|" \& '>' "&&"
 ## stdout: <;> <|> <&> <>> <&&>
 
-#### quoting a reserved character in a command name still finds the command
+#### a quoted command name is still found
 \echo quoted-name
 "echo" double-quoted-name
 ## STDOUT:
