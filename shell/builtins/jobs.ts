@@ -53,43 +53,38 @@ export const wait: Builtin = async (context) => {
   const executor = shell.executor;
   executor.watcher.poll();
   const operands = argv.slice(1);
-  const release = executor.watcher.holdEventLoop();
-  try {
-    if (operands.length === 0) {
-      await Promise.all(executor.jobs.list().map((job) => job.whenDone()));
-      return 0;
-    }
-    let status = 0;
-    for (const operand of operands) {
-      let job: Job | undefined;
-      if (operand.startsWith('%')) {
-        try {
-          job = lookupJob(context, operand);
-        } catch (error) {
-          if (!isShellError(error)) throw error;
-          await output.err(`quirl: ${error.message}\n`);
-          status = 127;
-          continue;
-        }
-      } else if (/^\d+$/.test(operand)) {
-        job = executor.jobs.list().find((candidate) => candidate.processes.some((process) => process.pid === Number(operand)));
-        if (job === undefined) {
-          await output.err(`quirl: wait: pid ${operand} is not a child of this shell\n`);
-          status = 127;
-          continue;
-        }
-      } else {
-        await output.err(`quirl: wait: \`${operand}': not a pid or valid job spec\n`);
-        status = 2;
+  if (operands.length === 0) {
+    await Promise.all(executor.jobs.list().map((job) => job.whenDone()));
+    return 0;
+  }
+  let status = 0;
+  for (const operand of operands) {
+    let job: Job | undefined;
+    if (operand.startsWith('%')) {
+      try {
+        job = lookupJob(context, operand);
+      } catch (error) {
+        if (!isShellError(error)) throw error;
+        await output.err(`quirl: ${error.message}\n`);
+        status = 127;
         continue;
       }
-      const state = await job.whenDone();
-      status = state.kind === 'done' ? state.status : 0;
+    } else if (/^\d+$/.test(operand)) {
+      job = executor.jobs.list().find((candidate) => candidate.processes.some((process) => process.pid === Number(operand)));
+      if (job === undefined) {
+        await output.err(`quirl: wait: pid ${operand} is not a child of this shell\n`);
+        status = 127;
+        continue;
+      }
+    } else {
+      await output.err(`quirl: wait: \`${operand}': not a pid or valid job spec\n`);
+      status = 2;
+      continue;
     }
-    return status;
-  } finally {
-    release();
+    const state = await job.whenDone();
+    status = state.kind === 'done' ? state.status : 0;
   }
+  return status;
 };
 
 /** kill [-s SIG | -SIG | -n N] pid|spec ...; kill -l [status|signal ...] */

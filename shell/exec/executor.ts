@@ -122,7 +122,6 @@ export class Executor {
   }
 
   private async waitInForeground(job: Job, lease: TerminalLease | undefined, request: ExecutionRequest): Promise<Outcome> {
-    const releaseLoop = this.watcher.holdEventLoop();
     let state: JobState;
     try {
       // Statuses that arrived while the job was being built are collected now, not a poll later.
@@ -131,11 +130,11 @@ export class Executor {
     } finally {
       const modes = lease?.release();
       if (job.state.kind === 'stopped') job.savedModes = modes;
-      releaseLoop();
+      // A foreground job is not retained once done, however its wait ended.
+      if (job.state.kind === 'done') this.jobs.remove(job.id);
     }
     if (state.kind === 'stopped') return { kind: 'stopped', status: stoppedStatus(state), job };
     if (state.kind === 'running') throw new Error('a settled job cannot be running');
-    this.jobs.remove(job.id);
     return { kind: 'done', status: state.status, job };
   }
 }

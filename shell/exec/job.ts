@@ -92,21 +92,28 @@ export class Job implements RetainedJob {
     return () => this.listeners.delete(listener);
   }
 
-  /** Resolves once the job is done. */
+  /** Resolves once the job is done; the process stays alive while someone waits. */
   whenDone(): Promise<JobState> {
-    return this.done;
+    return this.holdingEventLoop(this.done);
   }
 
   /** Resolves once the job is stopped or done (what a foreground wait waits for). */
   whenSettled(): Promise<JobState> {
     if (this.currentState.kind !== 'running') return Promise.resolve(this.currentState);
-    return new Promise((resolve) => {
+    const settled = new Promise<JobState>((resolve) => {
       const off = this.onChange((job) => {
         if (job.state.kind === 'running') return;
         off();
         resolve(job.state);
       });
     });
+    return this.holdingEventLoop(settled);
+  }
+
+  /** Neither a SIGCHLD listener nor the unref'd poll keeps Node running: a waiter must. */
+  private holdingEventLoop<T>(promise: Promise<T>): Promise<T> {
+    const release = this.watcher.holdEventLoop();
+    return promise.finally(release);
   }
 
   /** Records an external stage and follows its statuses. */

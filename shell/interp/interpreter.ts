@@ -15,7 +15,7 @@ import type { ExecutionRequest, Executor } from '../exec/executor';
 import type { FdTable, PlannedRedirect } from '../exec/fds';
 import type { StageControl } from '../exec/job';
 import type { CommandResolver } from '../exec/resolve';
-import { ExpansionBudget } from '../expand/budget';
+import { ExpansionBudget, PIPELINE_EXPANSION_LIMIT } from '../expand/budget';
 import { expandRedirectTarget, expandWord, expandWords } from '../expand';
 import type { ExpansionEnvironment } from '../expand/types';
 import { formatJobLine } from '../jobs/format';
@@ -310,7 +310,10 @@ export class Interpreter implements ShellServices {
     }
     const result = await drain.done;
     if (result.totalBytes > maxBytes) {
-      throw new ShellError('ResourceLimit', `command substitution output exceeds the expansion limit (${maxBytes} bytes left)`);
+      throw new ShellError(
+        'ResourceLimit',
+        `expansion exceeds the pipeline limit of ${PIPELINE_EXPANSION_LIMIT} bytes (a command substitution produced more than the ${maxBytes} left)`,
+      );
     }
     return { status, output: result.data.toString('utf8') };
   }
