@@ -71,10 +71,38 @@ export function procExe(pid: number): string | undefined {
   }
 }
 
-/** Waits until pid runs `program` (its exec is complete), so /proc shows the final state. */
+/**
+ * Waits until pid's exec of `program` is complete. /proc/<pid>/exe changes early in exec, before
+ * close-on-exec descriptors are closed; the argument list appears only once the new program's
+ * stack is set up, after that.
+ */
 export async function waitForExec(pid: number, program: string): Promise<void> {
   const exe = realpathSync(program);
-  await waitFor(`${pid} to run ${exe}`, () => (procExe(pid) === exe ? true : undefined));
+  await waitFor(`${pid} to run ${exe}`, () => (procExe(pid) === exe && hasArguments(pid) ? true : undefined));
+}
+
+/**
+ * The descriptors of pid once they are `expected`, or as last seen when they never get there.
+ * A freshly exec'd program's dynamic loader briefly holds descriptors of its own (ld.so.cache,
+ * libc), so a single look can see one more than the program keeps.
+ */
+export async function settledFds(pid: number, expected: readonly number[]): Promise<number[]> {
+  let seen: number[] = [];
+  const same = () => seen.length === expected.length && seen.every((fd, i) => fd === expected[i]);
+  try {
+    await waitFor(`the descriptors of ${pid} to be ${expected.join(', ')}`, () => ((seen = procFds(pid)), same() ? true : undefined));
+  } catch {
+    // Reported by the caller's assertion on what was last seen.
+  }
+  return seen;
+}
+
+function hasArguments(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`).length > 0;
+  } catch {
+    return false;
+  }
 }
 
 /** NUL-separated /proc/<pid>/cmdline or environ, as a list. */

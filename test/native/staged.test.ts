@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { native } from '../../native';
-import { SIG, Scope, nativeErrorLike, procExe, procFds, procList, procState, procStatus, waitFor, waitForExec } from './helpers';
+import { SIG, Scope, nativeErrorLike, procExe, procList, procState, procStatus, settledFds, waitFor, waitForExec } from './helpers';
 
 const STAGE = realpathSync(path.join(__dirname, '..', '..', 'native', 'build', 'Release', 'quirl-stage'));
 
@@ -51,10 +51,10 @@ describe('staged leader', () => {
     const scope = new Scope(t);
     const child = scope.spawnStaged(['/bin/sleep', '60']);
     // Before release: the plan plus the status (3) and release (4) channels.
-    assert.deepEqual(procFds(child.pid), [0, 1, 2, 3, 4]);
+    assert.deepEqual(await settledFds(child.pid, [0, 1, 2, 3, 4]), [0, 1, 2, 3, 4]);
     scope.release(child);
     await waitForExec(child.pid, '/bin/sleep');
-    assert.deepEqual(procFds(child.pid), [0, 1, 2]);
+    assert.deepEqual(await settledFds(child.pid, [0, 1, 2]), [0, 1, 2]);
     assert.equal(procStatus(child.pid, 'SigIgn'), '0000000000000000');
     assert.equal(procStatus(child.pid, 'SigBlk'), '0000000000000000');
   });
