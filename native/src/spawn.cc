@@ -27,16 +27,20 @@
 //   addinherit_np; elsewhere the descriptor makes a round trip through a spare number.
 // - changing directory: addchdir_np in glibc 2.29+, macOS 10.15+ and musl 1.1.24+ (which has
 //   no version macro, hence "Linux without glibc").
-#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
+#if defined(__GLIBC__)
+#define QUIRL_GLIBC_AT_LEAST(minor) (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= (minor)))
+#else
+#define QUIRL_GLIBC_AT_LEAST(minor) 0
+#endif
+#if QUIRL_GLIBC_AT_LEAST(34)
 #define QUIRL_SPAWN_CLOSEFROM 1
 #elif defined(__APPLE__)
 #define QUIRL_SPAWN_CLOEXEC_DEFAULT 1
 #endif
-#if defined(__APPLE__) || (defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 29)))
+#if QUIRL_GLIBC_AT_LEAST(29) || defined(__APPLE__)
 #define QUIRL_SPAWN_KEEP_IN_PLACE 1
 #endif
-#if defined(__APPLE__) || (defined(__linux__) && !defined(__GLIBC__)) || \
-    (defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 29)))
+#if QUIRL_GLIBC_AT_LEAST(29) || defined(__APPLE__) || (defined(__linux__) && !defined(__GLIBC__))
 #define QUIRL_SPAWN_ADDCHDIR 1
 #endif
 
