@@ -46,18 +46,22 @@ const DEFAULT_STATUS: Record<ShellErrorCode, number> = {
 export interface ShellErrorOptions {
   readonly status?: number;
   readonly cause?: unknown;
+  /** The message was already written where the failing command's stderr pointed. */
+  readonly reported?: boolean;
 }
 
 export class ShellError extends Error {
   readonly code: ShellErrorCode;
   /** The exit status a command that fails this way reports. */
   readonly status: number;
+  readonly reported: boolean;
 
   constructor(code: ShellErrorCode, message: string, options: ShellErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'ShellError';
     this.code = code;
     this.status = options.status ?? DEFAULT_STATUS[code];
+    this.reported = options.reported ?? false;
   }
 }
 
@@ -87,8 +91,13 @@ export interface SystemErrorLike {
   readonly message: string;
 }
 
+/** An errno-shaped error from Node or the addon (a code and a numeric errno). */
 export function isSystemError(error: unknown): error is SystemErrorLike {
-  return error instanceof Error && typeof (error as { code?: unknown }).code === 'string';
+  return (
+    error instanceof Error &&
+    typeof (error as { code?: unknown }).code === 'string' &&
+    typeof (error as { errno?: unknown }).errno === 'number'
+  );
 }
 
 /** "No such file or directory"-style text for an errno code, as sh prints it. */

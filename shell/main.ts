@@ -5,14 +5,14 @@
  */
 import { readFileSync, realpathSync } from 'node:fs';
 import { ExitRequest } from './builtins';
-import { errorMessage, isShellError, isSystemError, describeErrno } from './errors';
+import { errorMessage, isSystemError, describeErrno, ParseError } from './errors';
 import { Executor } from './exec/executor';
 import { FdTable } from './exec/fds';
 import { CommandResolver } from './exec/resolve';
 import { Terminal } from './exec/terminal';
 import { Interpreter } from './interp/interpreter';
+import { completeCommands } from './interp/script';
 import { ShellState } from './interp/state';
-import { parse } from './syntax';
 
 type Invocation =
   | { readonly kind: 'command'; readonly source: string; readonly name: string; readonly args: string[] }
@@ -74,28 +74,29 @@ async function main(): Promise<number> {
     process.stderr.write(`quirl: ${invocation.kind === 'file' ? invocation.path : 'stdin'}: ${reason}\n`);
     return invocation.kind === 'file' ? 127 : 1;
   }
-  let program;
-  try {
-    program = parse(source);
-  } catch (error) {
-    if (!isShellError(error)) throw error;
-    process.stderr.write(`quirl: ${invocation.kind === 'file' ? `${name}: ` : ''}${error.message}\n`);
-    return error.status;
-  }
   const state = ShellState.fromEnvironment(process.env, startingDirectory(), name, invocation.args);
   const executor = new Executor(Terminal.openControlling());
   const interpreter = new Interpreter(executor, new CommandResolver(), false);
+  const context = { state, fds: FdTable.standard(), request: {} };
   try {
-    return await interpreter.runProgram(program, { state, fds: FdTable.standard(), request: {} });
+    for (const program of completeCommands(source)) await interpreter.runProgram(program, context);
+    return state.lastStatus;
   } catch (error) {
     if (error instanceof ExitRequest) return error.status;
-    throw error;
+    if (!(error instanceof ParseError)) throw error;
+    process.stderr.write(`quirl: ${invocation.kind === 'file' ? `${name}: ` : ''}${error.message}\n`);
+    return error.status;
   }
 }
 
 main().then(
   (status) => process.exit(status),
   (error: unknown) => {
+    if ((error as { code?: unknown }).code === 'NativeAddonMissing') {
+      // Not a bug in the shell but an unbuilt checkout: the message says how to fix it.
+      process.stderr.write(`quirl: ${errorMessage(error)}\n`);
+      process.exit(126);
+    }
     process.stderr.write(`quirl: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     process.exit(70);
   },

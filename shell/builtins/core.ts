@@ -1,7 +1,8 @@
 /** The builtins every script leans on: true, false, :, echo, pwd, cd, exit. */
-import { statSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describeErrno, isSystemError } from '../errors';
+import type { CommandOutput } from '../interp/output';
 import { type Builtin, ExitRequest } from './types';
 
 export const trueBuiltin: Builtin = async () => 0;
@@ -70,14 +71,32 @@ function interpretEscapes(text: string): { text: string; stop: boolean } {
   return { text: out, stop: false };
 }
 
-export const pwd: Builtin = async ({ state, output }) => {
-  await output.out(`${state.cwd}\n`);
+/** pwd [-L | -P]: the logical directory, or with -P the one with every symlink resolved. */
+export const pwd: Builtin = async ({ argv, state, output }) => {
+  let physical = false;
+  for (const option of argv.slice(1)) {
+    if (option === '-P') physical = true;
+    else if (option === '-L') physical = false;
+    else return usageError(output, 'pwd', option, 'pwd [-LP]');
+  }
+  await output.out(`${physical ? realpathSync(state.cwd) : state.cwd}\n`);
   return 0;
 };
 
+async function usageError(output: CommandOutput, builtin: string, option: string, usage: string): Promise<number> {
+  await output.err(`quirl: ${builtin}: ${option}: invalid option\n${builtin}: usage: ${usage}\n`);
+  return 2;
+}
+
 /** cd [dir | -]: HOME by default; `-` is OLDPWD and prints the new directory. */
 export const cd: Builtin = async ({ argv, state, output }) => {
-  const operands = argv.slice(1).filter((word, index) => !(index === 0 && (word === '-L' || word === '-P')));
+  let start = 1;
+  while (start < argv.length && /^-[LP]+$/.test(argv[start] as string)) start += 1;
+  if (argv[start] === '--') start += 1;
+  else if (argv[start] !== undefined && argv[start] !== '-' && (argv[start] as string).startsWith('-')) {
+    return usageError(output, 'cd', argv[start] as string, 'cd [-L|-P] [dir]');
+  }
+  const operands = argv.slice(start);
   if (operands.length > 1) {
     await output.err('quirl: cd: too many arguments\n');
     return 1;

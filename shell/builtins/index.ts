@@ -1,4 +1,4 @@
-/** The builtin table. Special builtins (POSIX) keep their prefix assignments in the shell. */
+/** The builtin table. As in bash, a prefix assignment to a builtin never stays in the shell. */
 import { cd, echo, exit, falseBuiltin, pwd, trueBuiltin } from './core';
 import { jobs, kill, wait } from './jobs';
 import { type } from './type';
@@ -20,8 +20,6 @@ export const BUILTINS: ReadonlyMap<string, Builtin> = new Map([
   ['wait', wait],
   ['kill', kill],
 ]);
-
-export const SPECIAL_BUILTINS: ReadonlySet<string> = new Set([':', 'exit', 'export', 'unset']);
 
 export type { Builtin, BuiltinContext, ShellServices } from './types';
 export { ExitRequest } from './types';

@@ -7,8 +7,13 @@ import { formatJobLine } from '../jobs/format';
 import { resolveJobSpec } from '../jobs/spec';
 import type { Builtin, BuiltinContext } from './types';
 
+function forget({ shell }: BuiltinContext, job: Job): void {
+  shell.executor.jobs.remove(job.id);
+  shell.jobOrder.forget(job.id);
+}
+
 function lookupJob(context: BuiltinContext, spec: string): Job {
-  return resolveJobSpec(spec, context.shell.executor.jobs.list(), context.shell.jobOrder, context.argv[0] as string);
+  return resolveJobSpec(spec, context.jobs(), context.shell.jobOrder, context.argv[0] as string);
 }
 
 /** jobs [-l | -p] [spec ...] */
@@ -24,7 +29,7 @@ export const jobs: Builtin = async (context) => {
     return 2;
   }
   shell.executor.watcher.poll();
-  const all = shell.executor.jobs.list();
+  const all = context.jobs();
   let selected: Job[];
   try {
     selected = specs.length === 0 ? all : specs.map((spec) => lookupJob(context, spec));
@@ -41,7 +46,8 @@ export const jobs: Builtin = async (context) => {
     }
     const mark = shell.jobOrder.mark(job, all);
     lines.push(`${formatJobLine(job.id, mark, job.state, job.command, long ? job.pgid : undefined)}\n`);
-    if (job.state.kind === 'done') job.notified = true;
+    // Reported as done once, then gone (bash's notification).
+    if (job.state.kind === 'done') forget(context, job);
   }
   await output.out(lines.join(''));
   return 0;
@@ -54,7 +60,10 @@ export const wait: Builtin = async (context) => {
   executor.watcher.poll();
   const operands = argv.slice(1);
   if (operands.length === 0) {
-    await Promise.all(executor.jobs.list().map((job) => job.whenDone()));
+    const jobs = context.jobs();
+    await Promise.all(jobs.map((job) => job.whenDone()));
+    // A job waited for is finished with: it is neither listed nor reported again.
+    for (const job of jobs) forget(context, job);
     return 0;
   }
   let status = 0;
@@ -70,7 +79,7 @@ export const wait: Builtin = async (context) => {
         continue;
       }
     } else if (/^\d+$/.test(operand)) {
-      job = executor.jobs.list().find((candidate) => candidate.processes.some((process) => process.pid === Number(operand)));
+      job = context.jobs().find((candidate) => candidate.processes.some((process) => process.pid === Number(operand)));
       if (job === undefined) {
         await output.err(`quirl: wait: pid ${operand} is not a child of this shell\n`);
         status = 127;
@@ -83,6 +92,7 @@ export const wait: Builtin = async (context) => {
     }
     const state = await job.whenDone();
     status = state.kind === 'done' ? state.status : 0;
+    forget(context, job);
   }
   return status;
 };

@@ -3,6 +3,7 @@
  * services (executor, command resolver, job order). Builtins return their exit status.
  */
 import type { Executor } from '../exec/executor';
+import type { Job } from '../exec/job';
 import type { CommandResolver } from '../exec/resolve';
 import type { ShellState } from '../interp/state';
 import type { CommandOutput } from '../interp/output';
@@ -23,6 +24,11 @@ export interface BuiltinContext {
   readonly state: ShellState;
   readonly output: CommandOutput;
   readonly shell: ShellServices;
+  /**
+   * The jobs this context sees: all retained jobs, or, in a pipeline stage, those that existed
+   * when the pipeline started (a subshell's copy of the table never holds its own pipeline).
+   */
+  jobs(): Job[];
 }
 
 export type Builtin = (context: BuiltinContext) => Promise<number>;

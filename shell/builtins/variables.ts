@@ -7,7 +7,9 @@ import type { Builtin } from './types';
 export const exportBuiltin: Builtin = async ({ argv, state, output }) => {
   const operands = argv.slice(1).filter((word) => word !== '-p' && word !== '--');
   if (operands.length === 0) {
-    const lines = state.exported().map(([name, value]) => `declare -x ${name}="${value.replace(/(["\\$`])/g, '\\$1')}"\n`);
+    const lines = state
+      .exported()
+      .map(([name, value]) => (value === undefined ? `declare -x ${name}\n` : `declare -x ${name}="${value.replace(/(["\\$`])/g, '\\$1')}"\n`));
     await output.out(lines.join(''));
     return 0;
   }

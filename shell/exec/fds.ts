@@ -3,18 +3,19 @@
  * shell's own OS descriptors, and owns the ones it opened; redirects are applied to it in source
  * order, so earlier opens still take effect or fail and the last input redirect supplies stdin.
  */
-import { constants } from 'node:fs';
+import { constants, writeSync } from 'node:fs';
 import { native } from '../../native';
-import { describeErrno, isSystemError, ShellError } from '../errors';
+import { describeErrno, isShellError, isSystemError, ShellError } from '../errors';
 import { closeQuietly } from './close';
 import { HereStringWriter } from './drain';
 
 /** A redirect with its target already expanded. */
+/** `path` is absolute (what is opened); `target`, when given, is the word as the user wrote it (what messages name). */
 export type PlannedRedirect =
-  | { readonly kind: 'open'; readonly fd: number; readonly path: string; readonly mode: OpenMode }
+  | { readonly kind: 'open'; readonly fd: number; readonly path: string; readonly mode: OpenMode; readonly target?: string }
   | { readonly kind: 'dup'; readonly fd: number; readonly source: number }
   | { readonly kind: 'close'; readonly fd: number }
-  | { readonly kind: 'both'; readonly path: string; readonly append: boolean }
+  | { readonly kind: 'both'; readonly path: string; readonly append: boolean; readonly target?: string }
   | { readonly kind: 'hereString'; readonly fd: number; readonly text: string };
 
 export type OpenMode = 'read' | 'write' | 'append' | 'readWrite';
@@ -79,18 +80,40 @@ export class FdTable {
     this.owned.clear();
   }
 
-  /** Applies redirects in source order; the first that fails throws RedirectFailed. */
+  /**
+   * Applies redirects in source order. The first that fails throws RedirectFailed, after its
+   * message went to the command's stderr as redirected so far (`cmd 2>err <missing`).
+   */
   apply(redirects: readonly PlannedRedirect[]): void {
-    for (const redirect of redirects) this.applyOne(redirect);
+    for (const redirect of redirects) {
+      try {
+        this.applyOne(redirect);
+      } catch (error) {
+        if (!isShellError(error, 'RedirectFailed')) throw error;
+        throw new ShellError('RedirectFailed', error.message, { cause: error.cause, reported: this.report(error.message) });
+      }
+    }
+  }
+
+  /** Best effort: true when the message reached this table's stderr. */
+  private report(message: string): boolean {
+    const stderr = this.entries.get(2);
+    if (stderr === undefined) return false;
+    try {
+      writeSync(stderr, `quirl: ${message}\n`);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   private applyOne(redirect: PlannedRedirect): void {
     switch (redirect.kind) {
       case 'open':
-        this.set(redirect.fd, openTarget(redirect.path, OPEN_FLAGS[redirect.mode]), true);
+        this.set(redirect.fd, openTarget(redirect.path, OPEN_FLAGS[redirect.mode], redirect.target), true);
         return;
       case 'both': {
-        const fd = openTarget(redirect.path, OPEN_FLAGS[redirect.append ? 'append' : 'write']);
+        const fd = openTarget(redirect.path, OPEN_FLAGS[redirect.append ? 'append' : 'write'], redirect.target);
         this.set(1, fd, true);
         this.set(2, fd, false);
         return;
@@ -116,11 +139,11 @@ export class FdTable {
   }
 }
 
-function openTarget(path: string, flags: number): number {
+function openTarget(path: string, flags: number, target: string = path): number {
   try {
     return native.open(path, flags, CREATE_MODE);
   } catch (error) {
-    const reason = isSystemError(error) ? describeErrno(error.code) : String(error);
-    throw new ShellError('RedirectFailed', `${path}: ${reason}`, { cause: error });
+    if (!isSystemError(error)) throw error;
+    throw new ShellError('RedirectFailed', `${target}: ${describeErrno(error.code)}`, { cause: error });
   }
 }

@@ -7,13 +7,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import { native } from '../../native';
-import { BUILTINS, ExitRequest, SPECIAL_BUILTINS, type ShellServices } from '../builtins';
+import { BUILTINS, ExitRequest, type ShellServices } from '../builtins';
 import { ShellError, isShellError } from '../errors';
 import type { InShellStage, PipelineSpec, Stage } from '../exec/construct';
 import { CaptureDrain } from '../exec/drain';
 import type { ExecutionRequest, Executor } from '../exec/executor';
 import type { FdTable, PlannedRedirect } from '../exec/fds';
-import type { StageControl } from '../exec/job';
+import type { Job, StageControl } from '../exec/job';
 import type { CommandResolver } from '../exec/resolve';
 import { ExpansionBudget, PIPELINE_EXPANSION_LIMIT } from '../expand/budget';
 import { expandRedirectTarget, expandWord, expandWords } from '../expand';
@@ -21,7 +21,7 @@ import type { ExpansionEnvironment } from '../expand/types';
 import { formatJobLine } from '../jobs/format';
 import { JobOrder } from '../jobs/spec';
 import type { AndOr, Pipeline, Program, Redirect, SimpleCommand } from '../syntax/ast';
-import { BROKEN_PIPE_STATUS, BrokenPipe, CommandOutput } from './output';
+import { BadDescriptor, BROKEN_PIPE_STATUS, BrokenPipe, CommandOutput } from './output';
 import type { ShellState } from './state';
 
 /** Where a command runs: its state, its descriptors, and the request that bounds it. */
@@ -37,6 +37,13 @@ interface PlannedCommand {
   readonly assignments: (readonly [string, string])[];
   readonly redirects: PlannedRedirect[];
 }
+
+/** Without job control a background job does not read the terminal (POSIX): its stdin is /dev/null. */
+const BACKGROUND_STDIN: PlannedRedirect = { kind: 'open', fd: 0, path: '/dev/null', mode: 'read' };
+
+/** Builtins whose NAME=value operands expand like assignments (bash's declaration builtins). */
+const DECLARATION_BUILTINS: ReadonlySet<string> = new Set(['export']);
+const ASSIGNMENT_WORD = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
 /** The fixed, noninteractive command lines of the reference dialects. */
 const DIALECTS: Readonly<Record<string, readonly string[]>> = {
@@ -104,12 +111,44 @@ export class Interpreter implements ShellServices {
       const only = planned.length === 1 && !background ? planned[0] : undefined;
       if (only !== undefined && only.argv.length === 0) return await this.runAssignments(only, context, substitutionStatus.value ?? 0);
       if (only !== undefined && BUILTINS.has(only.argv[0] as string)) return await this.runBuiltinHere(only, context);
-      const stages = planned.map((command) => this.stage(command, context));
+      if (background && !this.interactive) planned[0]?.redirects.unshift(BACKGROUND_STDIN);
+      const stages: Stage[] = [];
+      for (const command of planned) {
+        try {
+          stages.push(this.stage(command, context));
+        } catch (error) {
+          if (!isShellError(error)) throw error;
+          await this.reportWithRedirects(error, command, context);
+          return error.status;
+        }
+      }
       return await this.launch({ command: pipeline.text, stages, fds: context.fds }, context, background);
     } catch (error) {
       if (!isShellError(error)) throw error;
-      await new CommandOutput(context.fds, undefined).err(`quirl: ${error.message}\n`);
+      if (!error.reported) await new CommandOutput(context.fds, undefined).err(`quirl: ${error.message}\n`);
       return error.status;
+    }
+  }
+
+  /**
+   * A command that cannot run (not found, not executable) still has its redirects performed, and
+   * its message goes to its own stderr: `nosuch 2>err` puts the message in err.
+   */
+  private async reportWithRedirects(error: ShellError, command: PlannedCommand, context: Context): Promise<void> {
+    const fds = context.fds.derive();
+    try {
+      fds.apply(command.redirects);
+    } catch {
+      // The redirect's own failure is the lesser news; the message goes to the shell's stderr.
+      fds.closeOwned();
+      await new CommandOutput(context.fds, undefined).err(`quirl: ${error.message}\n`);
+      return;
+    }
+    try {
+      await new CommandOutput(fds, undefined).err(`quirl: ${error.message}\n`);
+    } finally {
+      for (const writer of fds.writers) writer.cancel();
+      fds.closeOwned();
     }
   }
 
@@ -141,22 +180,26 @@ export class Interpreter implements ShellServices {
       return { kind: 'inShell', command: text, redirects: command.redirects, run: async () => 0 };
     }
     if (BUILTINS.has(name)) {
+      const visible = new Set(this.executor.jobs.list().map((job) => job.id));
       return {
         kind: 'inShell',
         command: text,
         redirects: command.redirects,
         run: (fds, control) =>
-          this.inSubshell(() => this.runBuiltin(command, { state: context.state.clone(), fds, request: context.request }, control)),
+          this.inSubshell(() =>
+            this.runBuiltin(command, { state: context.state.clone(), fds, request: context.request }, control, (job) => visible.has(job.id)),
+          ),
       };
     }
     let argv = command.argv;
     let redirects = command.redirects;
     if (name === 'dialect') ({ argv, redirects } = dialectCommand(command));
     const state = context.state;
+    const searchPath = command.assignments.findLast(([variable]) => variable === 'PATH')?.[1] ?? state.get('PATH') ?? '';
     return {
       kind: 'external',
       command: text,
-      target: this.resolver.resolve(argv, state.get('PATH') ?? '', state.cwd),
+      target: this.resolver.resolve(argv, searchPath, state.cwd),
       env: state.environment(command.assignments),
       cwd: state.cwd,
       redirects,
@@ -179,11 +222,10 @@ export class Interpreter implements ShellServices {
     const fds = context.fds.derive();
     try {
       fds.apply(command.redirects);
-      if (SPECIAL_BUILTINS.has(name)) for (const [variable, value] of command.assignments) context.state.set(variable, value);
       return await this.runBuiltin(command, { ...context, fds }, undefined);
     } catch (error) {
-      if (error instanceof BrokenPipe) {
-        await new CommandOutput(context.fds, undefined).err(`quirl: ${name}: ${error.message}\n`);
+      if (error instanceof BrokenPipe || error instanceof BadDescriptor) {
+        await new CommandOutput(context.fds, undefined).err(`quirl: ${name}: write error: ${error.message.replace(/^write error: /, '')}\n`);
         return 1;
       }
       throw error;
@@ -193,10 +235,21 @@ export class Interpreter implements ShellServices {
     }
   }
 
-  private runBuiltin(command: PlannedCommand, context: Context, control: StageControl | undefined): Promise<number> {
+  private runBuiltin(
+    command: PlannedCommand,
+    context: Context,
+    control: StageControl | undefined,
+    sees: (job: Job) => boolean = () => true,
+  ): Promise<number> {
     const builtin = BUILTINS.get(command.argv[0] as string);
     if (builtin === undefined) throw new Error(`${command.argv[0]} is not a builtin`);
-    return builtin({ argv: command.argv, state: context.state, output: new CommandOutput(context.fds, control), shell: this });
+    return builtin({
+      argv: command.argv,
+      state: context.state,
+      output: new CommandOutput(context.fds, control),
+      shell: this,
+      jobs: () => this.executor.jobs.list().filter(sees),
+    });
   }
 
   /** `NAME=value ... [redirects]` with no command: redirects are performed, variables set. */
@@ -218,12 +271,25 @@ export class Interpreter implements ShellServices {
     budget: ExpansionBudget,
     substitutionStatus: { value: number | undefined },
   ): Promise<PlannedCommand> {
-    const environment = this.expansionEnvironment(context, substitutionStatus);
     const assignments: (readonly [string, string])[] = [];
+    // Each assignment sees the ones before it (`a=1 b=$a cmd`); the words do not (`x=1 echo $x`).
+    const assigned = new Map<string, string>();
+    const assigning = this.expansionEnvironment(context, substitutionStatus, assigned);
     for (const assignment of command.assignments) {
-      assignments.push([assignment.name, await expandWord(assignment.value, environment, budget)] as const);
+      const value = await expandWord(assignment.value, assigning, budget);
+      assignments.push([assignment.name, value] as const);
+      assigned.set(assignment.name, value);
     }
-    const argv = await expandWords(command.words, environment, budget);
+    const environment = this.expansionEnvironment(context, substitutionStatus, new Map());
+    const argv: string[] = [];
+    for (const word of command.words) {
+      // `export NAME=$value` takes its operands as assignments: no splitting, no globbing.
+      if (argv.length > 0 && DECLARATION_BUILTINS.has(argv[0] as string) && ASSIGNMENT_WORD.test(word.text)) {
+        argv.push(await expandWord(word, environment, budget));
+      } else {
+        argv.push(...(await expandWords([word], environment, budget)));
+      }
+    }
     const redirects: PlannedRedirect[] = [];
     for (const redirect of command.redirects) redirects.push(await this.planRedirect(redirect, environment, budget, context));
     return { argv, assignments, redirects };
@@ -237,15 +303,15 @@ export class Interpreter implements ShellServices {
   ): Promise<PlannedRedirect> {
     switch (redirect.kind) {
       case 'FileRedirect': {
-        const path = resolvePath(context.state.cwd, await expandRedirectTarget(redirect.target, environment, budget));
+        const target = await expandRedirectTarget(redirect.target, environment, budget);
         const input = redirect.operator === '<' || redirect.operator === '<>';
         const fd = redirect.fd ?? (input ? 0 : 1);
         const mode = { '<': 'read', '>': 'write', '>|': 'write', '>>': 'append', '<>': 'readWrite' } as const;
-        return { kind: 'open', fd, path, mode: mode[redirect.operator] };
+        return { kind: 'open', fd, path: resolvePath(context.state.cwd, target), mode: mode[redirect.operator], target };
       }
       case 'BothRedirect': {
-        const path = resolvePath(context.state.cwd, await expandRedirectTarget(redirect.target, environment, budget));
-        return { kind: 'both', path, append: redirect.operator === '&>>' };
+        const target = await expandRedirectTarget(redirect.target, environment, budget);
+        return { kind: 'both', path: resolvePath(context.state.cwd, target), append: redirect.operator === '&>>', target };
       }
       case 'DupRedirect': {
         const target = await expandRedirectTarget(redirect.target, environment, budget);
@@ -254,7 +320,7 @@ export class Interpreter implements ShellServices {
         if (/^\d+$/.test(target)) return { kind: 'dup', fd, source: Number(target) };
         // bash: `>&file` with no descriptor number means `&>file`.
         if (redirect.operator === '>&' && redirect.fd === null) {
-          return { kind: 'both', path: resolvePath(context.state.cwd, target), append: false };
+          return { kind: 'both', path: resolvePath(context.state.cwd, target), append: false, target };
         }
         throw new ShellError('RedirectFailed', `${target}: ambiguous redirect`);
       }
@@ -263,10 +329,14 @@ export class Interpreter implements ShellServices {
     }
   }
 
-  private expansionEnvironment(context: Context, substitutionStatus: { value: number | undefined }): ExpansionEnvironment {
+  private expansionEnvironment(
+    context: Context,
+    substitutionStatus: { value: number | undefined },
+    assigned: ReadonlyMap<string, string>,
+  ): ExpansionEnvironment {
     const { state } = context;
     return {
-      lookup: (name) => state.get(name),
+      lookup: (name) => assigned.get(name) ?? state.get(name),
       special: {
         lastStatus: state.lastStatus,
         shellPid: state.shellPid,

@@ -6,7 +6,8 @@
 import { ShellError } from '../errors';
 
 interface Variable {
-  value: string;
+  /** undefined for a name that is exported but not yet assigned (`export NAME`). */
+  value: string | undefined;
   exported: boolean;
 }
 
@@ -90,7 +91,7 @@ export class ShellState {
     else if (!isValidName(name)) throw new ShellError('Usage', `export: \`${name}': not a valid identifier`);
     const existing = this.variables.get(name);
     if (existing !== undefined) existing.exported = true;
-    else this.variables.set(name, { value: '', exported: true });
+    else this.variables.set(name, { value: undefined, exported: true });
   }
 
   unset(name: string): void {
@@ -98,17 +99,19 @@ export class ShellState {
   }
 
   /** Exported variables as [name, value] (for `export -p`), in name order. */
-  exported(): [string, string][] {
+  exported(): [string, string | undefined][] {
     return [...this.variables]
       .filter(([, variable]) => variable.exported)
-      .map(([name, variable]): [string, string] => [name, variable.value])
+      .map(([name, variable]): [string, string | undefined] => [name, variable.value])
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   }
 
   /** The environment a child gets: exported variables, overridden by `extra` (prefix assignments). */
   environment(extra: readonly (readonly [string, string])[] = []): string[] {
     const env = new Map<string, string>();
-    for (const [name, variable] of this.variables) if (variable.exported) env.set(name, variable.value);
+    for (const [name, variable] of this.variables) {
+      if (variable.exported && variable.value !== undefined) env.set(name, variable.value);
+    }
     for (const [name, value] of extra) env.set(name, value);
     return [...env].map(([name, value]) => `${name}=${value}`);
   }

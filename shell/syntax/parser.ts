@@ -39,9 +39,14 @@ const MISPLACED: ReadonlySet<string> = new Set(['then', 'else', 'elif', 'fi', 'd
 
 type RedirectToken = Extract<Token, { kind: 'redirect' }>;
 
+export interface ParseOptions {
+  /** The line number of the text's first line, for a chunk of a larger script (default 1). */
+  readonly firstLine?: number;
+}
+
 /** Parses a whole input. Throws ParseError, whose `incomplete` says whether more input could fix it. */
-export function parse(text: string): Program {
-  return new Parser(new Scanner(new Source(text)), null, 0).program();
+export function parse(text: string, options: ParseOptions = {}): Program {
+  return new Parser(new Scanner(new Source(text, options.firstLine)), null, 0).program();
 }
 
 /** A word that is a reserved word where a command starts: one unquoted literal. */

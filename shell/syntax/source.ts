@@ -20,7 +20,11 @@ export class Source implements SourceText {
   readonly open = true;
   private readonly lineStarts: number[] = [0];
 
-  constructor(readonly text: string) {
+  constructor(
+    readonly text: string,
+    /** The line number of the text's first line (a chunk of a script read line by line). */
+    private readonly firstLine = 1,
+  ) {
     for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.lineStarts.push(i + 1);
   }
 
@@ -33,7 +37,7 @@ export class Source implements SourceText {
       if (this.lineStarts[middle]! <= offset) low = middle;
       else high = middle - 1;
     }
-    return { offset, line: low + 1, column: offset - this.lineStarts[low]! + 1 };
+    return { offset, line: low + this.firstLine, column: offset - this.lineStarts[low]! + 1 };
   }
 }
 

@@ -126,13 +126,15 @@ export class WordLexer {
     let parts = new Parts<WordPart>(this.source);
     let assignment: { name: string; valueStart: number } | null = null;
     // Only the first unquoted `=` can make an assignment; checking later ones would be quadratic.
-    let assignmentPossible = assignments;
+    let firstEquals = true;
+    // bash: an argument shaped like an assignment (`echo a=~`) gets an assignment's tilde prefixes.
+    let assignmentLike = false;
     let tildeAllowed = true;
 
     for (let c = s.peek(); !endsWord(c); c = s.peek()) {
       const at = s.offset;
       if (c === '~' && tildeAllowed) {
-        const tilde = this.tilde(assignment !== null);
+        const tilde = this.tilde(assignment !== null || assignmentLike);
         if (tilde !== null) {
           parts.push(tilde);
           tildeAllowed = false;
@@ -163,15 +165,16 @@ export class WordLexer {
             break;
           }
           s.next();
-          const name = c === '=' && assignmentPossible ? parts.plainText() : undefined;
-          if (c === '=') assignmentPossible = false;
-          if (name !== undefined && isName(name)) {
+          const name = c === '=' && firstEquals ? parts.plainText() : undefined;
+          if (c === '=') firstEquals = false;
+          if (name !== undefined && isName(name) && assignments) {
             assignment = { name, valueStart: s.offset };
             parts = new Parts<WordPart>(this.source);
             tildeAllowed = true;
           } else {
             parts.literal(c, false, at, s.offset);
-            tildeAllowed = c === ':' && assignment !== null;
+            assignmentLike ||= name !== undefined && isName(name);
+            tildeAllowed = (c === ':' || (c === '=' && assignmentLike)) && (assignment !== null || assignmentLike);
           }
         }
       }

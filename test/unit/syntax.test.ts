@@ -135,7 +135,8 @@ const rows: { input: string; want: string }[] = [
   // Tilde prefixes: leading and unquoted, up to the first `/`; in assignments after `=` and `:`.
   { input: 'echo ~ ~/x ~bob ~bob/x', want: 'echo ~{} ~{}/x ~{bob} ~{bob}/x;' },
   { input: 'echo a~ "~" \\~ ~"bob" ~b"o"b ~$x', want: 'echo a~ "~" \\~ ~"bob" ~b"o"b ~$x;' },
-  { input: 'echo ~/a~/b a=~', want: 'echo ~{}/a~/b a=~;' },
+  // bash, not POSIX: an argument shaped like an assignment gets an assignment's tilde prefixes.
+  { input: 'echo ~/a~/b a=~ --opt=~ a=x:~', want: 'echo ~{}/a~/b a=~{} --opt=~ a=x:~{};' },
   { input: 'P=~/bin:~bob/x:~ cmd ~', want: '[P=~{}/bin:~{bob}/x:~{}] cmd ~{};' },
   { input: 'P=a~:x~ Q=~"x"', want: '[P=a~:x~] [Q=~"x"];' },
 

@@ -25,6 +25,12 @@ nosuch_command_xyz 2>/dev/null | echo last; echo $?
 last
 0
 ## END
+## OK quirl STDOUT:
+127
+## END
+# Quirl builds a pipeline as one transaction (the executor contract's partial-spawn rule): a
+# stage that cannot start fails the whole pipeline before any stage runs, with that stage's
+# status, so `sleep 31 | nosuch` returns 127 at once instead of after 31 seconds.
 
 #### a missing command as the last stage gives 127
 true | nosuch_command_xyz 2>/dev/null; echo $?

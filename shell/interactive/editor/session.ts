@@ -1,0 +1,351 @@
+/**
+ * One read's editing, apart from the terminal: the buffer, history browsing, and the modes a key
+ * can open (reverse search, the "Display all N possibilities?" question). Each key comes back as
+ * a Step that tells the editor what to show; what is shown is `view`.
+ */
+import {
+  editBuffer,
+  insert,
+  isNonBlank,
+  isWordCharacter,
+  lineAbove,
+  lineBelow,
+  lineEnd,
+  lineStart,
+  moveTo,
+  remove,
+  transpose,
+  wordEnd,
+  wordStart,
+  type EditBuffer,
+} from './buffer';
+import { completionOutcome, LIST_WITHOUT_ASKING, listing, listQuestion, type Completer } from './completion';
+import { nextBoundary, previousBoundary } from './graphemes';
+import { EMACS_KEYMAP, KILL_COMMANDS, type EditCommand } from './keymap';
+import { withMeta, type Key } from './keys';
+import type { KillBuffer, KillDirection } from './kill';
+import type { View } from './layout';
+import { ReverseSearch } from './search';
+
+export type Finished = { readonly kind: 'line'; readonly text: string } | { readonly kind: 'eof' } | { readonly kind: 'interrupted' };
+
+export type Step =
+  /** Draw the view where it is (nothing may have changed). */
+  | { readonly kind: 'update' }
+  /** Tab found nothing to do: the user would otherwise not know. */
+  | { readonly kind: 'bell' }
+  /** Clear the screen and draw the view at the top. */
+  | { readonly kind: 'clear-screen' }
+  /** Leave what is drawn on screen, write `lines` (maybe none) below it, and draw the view afresh under them. */
+  | { readonly kind: 'list'; readonly lines: readonly string[] }
+  | { readonly kind: 'done'; readonly result: Finished };
+
+/** What outlives one read. */
+export interface EditorMemory {
+  readonly kills: KillBuffer;
+  /** The last reverse search's query, searched again by C-r C-r. */
+  lastSearch: string;
+}
+
+export interface SessionContext {
+  /** History entries, oldest first. */
+  readonly history: readonly string[];
+  readonly memory: EditorMemory;
+  readonly complete: Completer | undefined;
+  /** The terminal's size now, for listing completions. */
+  readonly screen: () => { readonly columns: number; readonly rows: number };
+}
+
+type Mode =
+  | { readonly kind: 'edit' }
+  | { readonly kind: 'search'; readonly search: ReverseSearch }
+  | { readonly kind: 'ask'; readonly candidates: readonly string[] };
+
+const EDITING: Mode = { kind: 'edit' };
+const UPDATE: Step = { kind: 'update' };
+const BELL: Step = { kind: 'bell' };
+
+export class EditSession {
+  private buffer: EditBuffer;
+  private mode: Mode = EDITING;
+  /** ESC was pressed on its own: the next key comes with Meta. */
+  private metaPending = false;
+  /** The command the previous key ran: kills in a row append, and Tab after Tab lists. */
+  private previous: EditCommand | undefined;
+  private readonly browser: HistoryBrowser;
+
+  constructor(
+    private readonly prompt: string,
+    initial: EditBuffer,
+    private readonly context: SessionContext,
+  ) {
+    this.buffer = initial;
+    this.browser = new HistoryBrowser(context.history);
+  }
+
+  get view(): View {
+    switch (this.mode.kind) {
+      case 'edit':
+        return { prompt: this.prompt, ...this.buffer };
+      case 'search':
+        // Only the prompt's last line gives way to the search's label.
+        return { prompt: this.prompt.slice(0, this.prompt.lastIndexOf('\n') + 1) + this.mode.search.label, ...this.mode.search.buffer };
+      case 'ask':
+        return { prompt: listQuestion(this.mode.candidates.length), text: '', cursor: 0 };
+    }
+  }
+
+  /** The line as it stands: during a search, the match shown. */
+  get line(): EditBuffer {
+    return this.mode.kind === 'search' ? this.mode.search.buffer : this.buffer;
+  }
+
+  async handle(key: Key): Promise<Step> {
+    switch (this.mode.kind) {
+      case 'edit':
+        return this.edit(key);
+      case 'search':
+        return this.searchKey(this.mode.search, key);
+      case 'ask':
+        return this.answer(this.mode.candidates, key);
+    }
+  }
+
+  private async edit(key: Key): Promise<Step> {
+    if (this.metaPending) {
+      this.metaPending = false;
+      const [withAlt, ...rest] = withMeta(key);
+      const step = await this.edit(withAlt!);
+      for (const text of rest) await this.edit(text);
+      return step;
+    }
+    switch (key.kind) {
+      case 'text':
+        return this.insertText(key.text);
+      case 'paste':
+        return this.insertText(key.text.replace(/\r\n?/g, '\n'));
+      case 'key': {
+        const command = EMACS_KEYMAP.get(key.chord);
+        if (command !== undefined) return this.run(command);
+        this.previous = undefined;
+        return UPDATE;
+      }
+    }
+  }
+
+  private insertText(text: string): Step {
+    this.previous = undefined;
+    this.buffer = insert(this.buffer, text);
+    return UPDATE;
+  }
+
+  private async run(command: EditCommand): Promise<Step> {
+    const previous = this.previous;
+    this.previous = command;
+    const { text, cursor } = this.buffer;
+    const killing = (from: number, to: number, direction: KillDirection): Step => this.kill(from, to, direction, previous);
+    switch (command) {
+      case 'accept-line':
+        return done({ kind: 'line', text });
+      case 'interrupt':
+        return done({ kind: 'interrupted' });
+      case 'beginning-of-line':
+        return this.moveTo(lineStart(text, cursor));
+      case 'end-of-line':
+        return this.moveTo(lineEnd(text, cursor));
+      case 'backward-char':
+        return this.moveTo(previousBoundary(text, cursor));
+      case 'forward-char':
+        return this.moveTo(nextBoundary(text, cursor));
+      case 'backward-word':
+        return this.moveTo(wordStart(text, cursor, isWordCharacter));
+      case 'forward-word':
+        return this.moveTo(wordEnd(text, cursor, isWordCharacter));
+      case 'delete-char-or-eof':
+        return text === '' ? done({ kind: 'eof' }) : this.delete(cursor, nextBoundary(text, cursor));
+      case 'delete-char':
+        return this.delete(cursor, nextBoundary(text, cursor));
+      case 'backward-delete-char':
+        return this.delete(previousBoundary(text, cursor), cursor);
+      case 'kill-line': {
+        // At the end of a line of a multi-line buffer, C-k kills the newline, as in Emacs.
+        const end = lineEnd(text, cursor);
+        return killing(cursor, end === cursor && end < text.length ? end + 1 : end, 'forward');
+      }
+      case 'unix-line-discard':
+        return killing(lineStart(text, cursor), cursor, 'backward');
+      case 'unix-word-rubout':
+        return killing(wordStart(text, cursor, isNonBlank), cursor, 'backward');
+      case 'kill-word':
+        return killing(cursor, wordEnd(text, cursor, isWordCharacter), 'forward');
+      case 'backward-kill-word':
+        return killing(wordStart(text, cursor, isWordCharacter), cursor, 'backward');
+      case 'yank':
+        this.buffer = insert(this.buffer, this.context.memory.kills.yanked);
+        return UPDATE;
+      case 'transpose-chars':
+        this.buffer = transpose(this.buffer);
+        return UPDATE;
+      case 'clear-screen':
+        return { kind: 'clear-screen' };
+      case 'up-line-or-history':
+        return this.replace(lineAbove(this.buffer) ?? this.browser.older(this.buffer));
+      case 'down-line-or-history':
+        return this.replace(lineBelow(this.buffer) ?? this.browser.newer(this.buffer));
+      case 'reverse-search-history':
+        this.mode = { kind: 'search', search: new ReverseSearch(this.context.history, this.buffer, this.context.memory.lastSearch) };
+        return UPDATE;
+      case 'complete':
+        return this.complete(previous === 'complete');
+      case 'prefix-meta':
+        // The prefix is not a command of its own: C-k ESC d still appends to the kill.
+        this.previous = previous;
+        this.metaPending = true;
+        return UPDATE;
+    }
+  }
+
+  private moveTo(cursor: number): Step {
+    this.buffer = moveTo(this.buffer, cursor);
+    return UPDATE;
+  }
+
+  private replace(buffer: EditBuffer | undefined): Step {
+    if (buffer !== undefined) this.buffer = buffer;
+    return UPDATE;
+  }
+
+  private delete(from: number, to: number): Step {
+    this.buffer = remove(this.buffer, from, to).buffer;
+    return UPDATE;
+  }
+
+  private kill(from: number, to: number, direction: KillDirection, previous: EditCommand | undefined): Step {
+    if (from === to) return UPDATE;
+    const { buffer, removed } = remove(this.buffer, from, to);
+    this.buffer = buffer;
+    this.context.memory.kills.kill(removed, direction, previous !== undefined && KILL_COMMANDS.has(previous));
+    return UPDATE;
+  }
+
+  private async complete(repeated: boolean): Promise<Step> {
+    if (this.context.complete === undefined) return BELL;
+    const { text, cursor } = this.buffer;
+    let outcome;
+    try {
+      outcome = completionOutcome(this.buffer, await this.context.complete(text, cursor));
+    } catch {
+      // A failing completer costs the user a completion, not the line.
+      return BELL;
+    }
+    switch (outcome.kind) {
+      case 'none':
+        return BELL;
+      case 'insert':
+        this.buffer = outcome.buffer;
+        return UPDATE;
+      case 'ambiguous':
+        // As in readline: the first Tab only rings, the second lists.
+        return repeated ? this.list(outcome.candidates) : BELL;
+    }
+  }
+
+  /** Lists the candidates, after asking first when there are many or they would not fit on the screen. */
+  private list(candidates: readonly string[]): Step {
+    const { columns, rows } = this.context.screen();
+    const lines = listing(candidates, columns);
+    if (candidates.length <= LIST_WITHOUT_ASKING && lines.length < rows) return { kind: 'list', lines };
+    this.mode = { kind: 'ask', candidates };
+    return { kind: 'list', lines: [] };
+  }
+
+  private async searchKey(search: ReverseSearch, key: Key): Promise<Step> {
+    if (key.kind === 'text') {
+      search.type(key.text);
+      return UPDATE;
+    }
+    if (key.kind === 'key') {
+      switch (key.chord) {
+        case 'C-r':
+          search.next();
+          return UPDATE;
+        case 'Backspace':
+        case 'C-h':
+          search.backspace();
+          return UPDATE;
+        case 'C-g':
+        case 'Escape':
+          this.endSearch(search, false);
+          return UPDATE;
+        case 'Enter':
+        case 'C-j':
+          this.endSearch(search, true);
+          return done({ kind: 'line', text: this.buffer.text });
+      }
+    }
+    // Any other key takes the match as the line and then does what it always does.
+    this.endSearch(search, true);
+    return this.edit(key);
+  }
+
+  private endSearch(search: ReverseSearch, accept: boolean): void {
+    if (search.query !== '') this.context.memory.lastSearch = search.query;
+    const entry = search.matchedEntry;
+    if (accept && entry !== undefined) {
+      this.browser.select(entry, this.buffer);
+      this.buffer = search.buffer;
+    }
+    this.mode = EDITING;
+    this.previous = 'reverse-search-history';
+  }
+
+  /** y, Y or Space shows the list; any other key declines. */
+  private answer(candidates: readonly string[], key: Key): Step {
+    this.mode = EDITING;
+    const yes = key.kind === 'text' && /^[yY ]/.test(key.text);
+    return { kind: 'list', lines: yes ? listing(candidates, this.context.screen().columns) : [] };
+  }
+}
+
+function done(result: Finished): Step {
+  return { kind: 'done', result };
+}
+
+/**
+ * Up and Down through history. Edits to a recalled line are kept until the read ends, as in
+ * zsh, so moving away and back does not lose them; the line being written is kept the same way.
+ */
+class HistoryBrowser {
+  /** The entry shown; entries.length for the line being written. */
+  private index: number;
+  private readonly edits = new Map<number, string>();
+
+  constructor(private readonly entries: readonly string[]) {
+    this.index = entries.length;
+  }
+
+  /** The previous entry, the cursor at its end; undefined at the oldest. */
+  older(current: EditBuffer): EditBuffer | undefined {
+    if (this.index === 0) return undefined;
+    const text = this.go(this.index - 1, current);
+    return editBuffer(text);
+  }
+
+  /** The next entry, the cursor at the end of its first line so Down can go on through its lines. */
+  newer(current: EditBuffer): EditBuffer | undefined {
+    if (this.index === this.entries.length) return undefined;
+    const text = this.go(this.index + 1, current);
+    return editBuffer(text, lineEnd(text, 0));
+  }
+
+  /** Goes to `index` (a search's match) from the line `current`, so browsing continues from there. */
+  select(index: number, current: EditBuffer): void {
+    this.go(index, current);
+  }
+
+  private go(index: number, current: EditBuffer): string {
+    this.edits.set(this.index, current.text);
+    this.index = index;
+    return this.edits.get(index) ?? this.entries[index] ?? '';
+  }
+}
