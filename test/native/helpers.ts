@@ -63,6 +63,12 @@ export function procState(pid: number): string | undefined {
   }
 }
 
+/** The session ID, field 6 of /proc/<pid>/stat. */
+export function procSession(pid: number | 'self'): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[3]);
+}
+
 export function procExe(pid: number): string | undefined {
   try {
     return readlinkSync(`/proc/${pid}/exe`);

@@ -15,6 +15,7 @@ import {
   procFdTarget,
   procList,
   procState,
+  procSession,
   procStatus,
   settledFds,
   waitFor,
@@ -98,9 +99,12 @@ describe('spawn: signals', () => {
     const scope = new Scope(t);
     const ignored = BigInt(`0x${procStatus('self', 'SigIgn')}`);
     assert.notEqual(ignored & (1n << BigInt(SIG.SIGPIPE - 1)), 0n, 'Node ignores SIGPIPE');
-    // The shell ignores SIGTTOU too; a job must still get it back at its default.
-    native.setSignalDisposition(SIG.SIGTTOU, 'ignore');
-    t.after(() => native.setSignalDisposition(SIG.SIGTTOU, 'default'));
+    // The shell ignores the terminal stop signals too; a job must still get them at their
+    // defaults (an anchor's sh could not even trap a signal ignored at its start).
+    for (const signal of [SIG.SIGTTOU, SIG.SIGTTIN, SIG.SIGTSTP]) {
+      native.setSignalDisposition(signal, 'ignore');
+      t.after(() => native.setSignalDisposition(signal, 'default'));
+    }
     const pid = scope.spawn(['/bin/sleep', '60']);
     await waitForExec(pid, '/bin/sleep');
     assert.equal(procStatus(pid, 'SigIgn'), '0000000000000000');
@@ -164,11 +168,12 @@ describe('spawn: program, arguments, environment, directory', () => {
 });
 
 describe('spawn: process groups', () => {
-  test("group new: the child leads a new group (getpgid(pid) === pid), not the shell's", (t) => {
+  test("group new: the child leads a new group (getpgid(pid) === pid) in the shell's session, unlike child_process's detached", (t) => {
     const scope = new Scope(t);
     const pid = scope.spawn(['/bin/sleep', '60']);
     assert.equal(native.getpgid(pid), pid);
     assert.notEqual(native.getpgid(pid), native.getpgrp());
+    assert.equal(procSession(pid), procSession('self'));
   });
 
   test('group join: the child joins the given group', (t) => {

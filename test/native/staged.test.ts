@@ -21,7 +21,7 @@ describe('staged leader', () => {
     return { argv: ['/bin/sh', '-c', 'echo $$ > "$1" && exec /bin/sleep 60', 'sh', marker], marker };
   }
 
-  test('before release the child is quirl-stage leading its own group and the guest has not run; after, the same PID runs the guest', async (t) => {
+  test('before release the child is quirl-stage leading its own group (which another child can join) and the guest has not run; after, the same PID runs the guest', async (t) => {
     const scope = new Scope(t);
     const { argv, marker } = markingGuest();
     const child = scope.spawnStaged(argv);
@@ -30,6 +30,9 @@ describe('staged leader', () => {
     await waitFor('the helper to block in read', () => (procState(child.pid) === 'S' ? true : undefined));
     assert.equal(existsSync(marker), false, 'no guest instruction before release');
     assert.equal(native.waitPid(child.pid), null);
+    // The anchor joins the group while the leader waits.
+    const anchor = scope.spawn(['/bin/sleep', '60'], { group: { kind: 'join', pgid: child.pid } });
+    assert.equal(native.getpgid(anchor), child.pid);
 
     scope.release(child);
     await waitForExec(child.pid, '/bin/sleep');
