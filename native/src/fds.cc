@@ -66,11 +66,12 @@ int64_t MonotonicMs() {
 
 }  // namespace
 
-int WaitReadable(int fd, int timeout_ms) {
-  const int64_t deadline = MonotonicMs() + timeout_ms;
+int64_t DeadlineAfter(int timeout_ms) { return MonotonicMs() + timeout_ms; }
+
+int WaitReadable(int fd, int64_t deadline_ms) {
   for (;;) {
     pollfd entry = {fd, POLLIN, 0};
-    int64_t remaining = deadline - MonotonicMs();
+    int64_t remaining = deadline_ms - MonotonicMs();
     int ready = poll(&entry, 1, remaining > 0 ? static_cast<int>(remaining) : 0);
     if (ready > 0) return (entry.revents & POLLNVAL) ? -EBADF : 1;
     if (ready == 0) return 0;
@@ -122,10 +123,9 @@ Napi::Value ReadTimeout(const Napi::CallbackInfo& info) {
   size_t max_bytes = info[1].As<Napi::Number>().Uint32Value();
   int timeout_ms = info[2].As<Napi::Number>().Int32Value();
   std::vector<char> buffer(max_bytes);
-  const int64_t deadline = MonotonicMs() + timeout_ms;
+  const int64_t deadline = DeadlineAfter(timeout_ms);
   for (;;) {
-    int64_t remaining = deadline - MonotonicMs();
-    int ready = WaitReadable(fd, remaining > 0 ? static_cast<int>(remaining) : 0);
+    int ready = WaitReadable(fd, deadline);
     if (ready < 0) throw ErrnoError(env, -ready, "poll");
     if (ready == 0) throw ErrnoError(env, ETIMEDOUT, "poll");
     ssize_t count = read(fd, buffer.data(), max_bytes);

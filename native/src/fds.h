@@ -1,6 +1,8 @@
 // Descriptor primitives shared by the exports in fds.cc and the staged-leader channels.
 #pragma once
 
+#include <cstdint>
+
 namespace quirl {
 
 // Owns one descriptor and closes it on scope exit unless released.
@@ -33,8 +35,11 @@ int CloseFd(int fd);
 // pipe2(O_CLOEXEC), or pipe + FD_CLOEXEC where pipe2 is missing (macOS). Returns 0 or an errno.
 int MakePipe(UniqueFd* read_end, UniqueFd* write_end);
 
-// Waits at most timeout_ms for fd to be readable (or at EOF or in error), retrying EINTR with
-// the remaining time. Returns 1 when readable, 0 on timeout, or -errno.
-int WaitReadable(int fd, int timeout_ms);
+// The CLOCK_MONOTONIC time, in milliseconds, timeout_ms from now.
+int64_t DeadlineAfter(int timeout_ms);
+
+// Waits until the deadline for fd to be readable (or at EOF or in error), retrying EINTR.
+// Returns 1 when readable, 0 on timeout, or -errno.
+int WaitReadable(int fd, int64_t deadline_ms);
 
 }  // namespace quirl

@@ -106,7 +106,7 @@ void ReleaseStaged(const Napi::CallbackInfo& info) {
   while (written < 0 && errno == EINTR);
   if (written < 0) throw ErrnoError(env, errno, "write");
 
-  int ready = WaitReadable(status.Get(), timeout_ms);
+  int ready = WaitReadable(status.Get(), DeadlineAfter(timeout_ms));
   if (ready < 0) throw ErrnoError(env, -ready, "poll");
   // The byte stays in the pipe: a helper that was only slow (stopped, say) can still exec later,
   // so after ETIMEDOUT the caller kills it.
