@@ -95,7 +95,8 @@ export class LineEditor {
     if (this.inputEnded && this.queue.length === 0) return Promise.resolve({ kind: 'eof' });
     return new Promise((resolve, reject) => {
       const session = new EditSession(prompt, editBuffer(initial?.text ?? '', initial?.cursor), {
-        history: this.options.history.entries,
+        // A snapshot: history added to meanwhile must not shift what Up and Down count on.
+        history: [...this.options.history.entries],
         memory: this.memory,
         complete: this.options.complete,
         screen: () => ({ columns: this.terminal.columns(), rows: this.terminal.rows() }),

@@ -127,7 +127,7 @@ export class KeyDecoder {
 }
 
 /** The chord with Meta added: 'b' → 'M-b', 'C-h' → 'C-M-h', 'Up' → 'M-Up'. */
-export function metaChord(chord: string): Chord {
+function metaChord(chord: string): Chord {
   if (chord.startsWith('M-') || chord.startsWith('C-M-')) return chord as Chord;
   if (chord.startsWith('C-')) return `C-M-${chord.slice(2)}`;
   return `M-${chord}`;

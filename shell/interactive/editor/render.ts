@@ -3,11 +3,13 @@
  * view, writes from the first glyph that differs, clears what the old view left beyond the new
  * end, and moves the cursor: typing at the end of the line writes just the character.
  *
- * Rows wrap the terminal's own way (autowrap), never with a written newline, so a terminal that
- * reflows wrapped lines on resize (xterm.js, VTE, iTerm2) keeps the prompt one logical line, and
- * the renderer can tell where it went. After a row's last cell the terminal holds its cursor on
- * the edge until the next character; where nothing follows, a space and a carriage return move it
- * to the next row's start, which is where the layout puts it.
+ * Long rows wrap by the terminal's autowrap, never by a written newline (only the line's own
+ * newlines are written), so a terminal that reflows wrapped rows on resize (xterm.js, VTE,
+ * iTerm2) keeps them one logical line and the renderer can tell where the cursor went. Terminals
+ * that do not reflow leave stale rows after a resize. After a row's last cell the terminal holds
+ * its cursor on the edge until the next character; where nothing follows, a space and a carriage
+ * return move it to the next row's start, which is where the layout puts it. A view taller than
+ * the screen cannot be redrawn in place: the cursor cannot go up past the top.
  */
 import { layout, type Glyph, type Layout, type Position, type View } from './layout';
 

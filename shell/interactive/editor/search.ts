@@ -29,7 +29,7 @@ export class ReverseSearch {
    */
   constructor(
     private readonly entries: readonly string[],
-    readonly original: EditBuffer,
+    private readonly original: EditBuffer,
     private readonly previousQuery: string,
   ) {}
 

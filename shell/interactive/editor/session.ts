@@ -116,7 +116,7 @@ export class EditSession {
       this.metaPending = false;
       const [withAlt, ...rest] = withMeta(key);
       const step = await this.edit(withAlt!);
-      for (const text of rest) await this.edit(text);
+      for (const more of rest) await this.edit(more);
       return step;
     }
     switch (key.kind) {
