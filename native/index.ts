@@ -124,7 +124,9 @@ function checkGroup(fn: string, value: unknown): GroupChoice {
 function checkSpawnOptions(fn: string, value: unknown): SpawnOptions {
   const options = object(fn, 'options', value);
   const file = text(fn, 'options.file', options.file, true);
-  if (!path.isAbsolute(file)) reject(fn, 'options.file', 'an absolute path', file);
+  // A relative path (as the user typed it, for the guest's $0) is resolved after the chdir to cwd.
+  const anchored = path.isAbsolute(file) || (options.cwd !== null && file.includes('/'));
+  if (!anchored) reject(fn, 'options.file', 'an absolute path, or a path with a / relative to cwd', file);
   array(fn, 'options.argv', options.argv, 1).forEach((arg, i) => text(fn, `options.argv[${i}]`, arg));
   array(fn, 'options.env', options.env).forEach((entry, i) => {
     if (text(fn, `options.env[${i}]`, entry).indexOf('=') < 1) reject(fn, `options.env[${i}]`, 'a "NAME=value" string', entry);

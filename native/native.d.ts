@@ -24,7 +24,10 @@ export type GroupChoice =
   | { readonly kind: 'join'; readonly pgid: number };
 
 export interface SpawnOptions {
-  /** Absolute path of the program; never searched on PATH. */
+  /**
+   * Path of the program; never searched on PATH. Absolute, or (with a cwd) a relative path
+   * containing a `/`, resolved after the change to cwd, so a script's $0 is what the user typed.
+   */
   readonly file: string;
   /** argv, argv[0] included. */
   readonly argv: readonly string[];
@@ -134,7 +137,7 @@ export interface NativeBinding {
   readonly setSignalDisposition: (signal: number, disposition: 'ignore' | 'default') => void;
   /** pipe2(O_CLOEXEC). */
   readonly pipe: () => PipeEnds;
-  /** open(path, flags | O_CLOEXEC, mode); flags are os.constants values. */
+  /** open(path, flags | O_CLOEXEC, mode); flags are fs.constants values. */
   readonly open: (path: string, flags: number, mode: number) => number;
   /** close(fd); EINTR counts as closed. */
   readonly close: (fd: number) => void;

@@ -136,8 +136,15 @@ export const kill: Builtin = async (context) => {
         job.signal(signal);
         // A stopped job only acts on a terminating signal once continued, as in bash.
         if (job.state.kind === 'stopped' && signal !== SIGNALS.SIGSTOP && signal !== SIGNALS.SIGCONT) job.signal(SIGNALS.SIGCONT);
-      } else if (/^-?\d+$/.test(target)) {
+      } else if (/^\d+$/.test(target) && Number(target) > 0) {
         native.kill(Number(target), signal);
+      } else if (/^-\d+$/.test(target) && Number(target) < -1) {
+        native.killpg(-Number(target), signal);
+      } else if (/^-?\d+$/.test(target)) {
+        // 0 (the shell's own group) and -1 (every process there is) are never what a user of
+        // an interactive shell means; refuse them by name rather than signal everything.
+        await output.err(`quirl: kill: ${target}: refusing to signal ${target === '0' ? "the shell's own process group" : 'every process'}\n`);
+        status = 1;
       } else {
         await output.err(`quirl: kill: ${target}: arguments must be process or job IDs\n`);
         status = 1;

@@ -21,8 +21,12 @@ export class CommandResolver {
   resolve(argv: readonly string[], searchPath: string, cwd: string): ExecTarget {
     const name = argv[0];
     if (name === undefined || name === '') throw new ShellError('CommandNotFound', `${JSON.stringify(name ?? '')}: command not found`);
-    const file = name.includes('/') ? this.checkPath(resolvePath(cwd, name), name) : this.search(name, searchPath, cwd);
-    return this.execTarget(file, argv);
+    if (!name.includes('/')) {
+      const found = this.search(name, searchPath, cwd);
+      return this.execTarget(found, found, argv);
+    }
+    // A path is exec'd as typed (the child runs in cwd), so that a script's $0 reads as in bash.
+    return this.execTarget(this.checkPath(resolvePath(cwd, name), name), name, argv);
   }
 
   /** The path PATH search finds for `name`, or undefined (for `type`). */
@@ -79,7 +83,8 @@ export class CommandResolver {
     return file;
   }
 
-  private execTarget(file: string, argv: readonly string[]): ExecTarget {
+  /** `file` is the validated absolute path; `execPath` is what to exec (the same file). */
+  private execTarget(file: string, execPath: string, argv: readonly string[]): ExecTarget {
     const stats = statSync(file);
     const key = `${stats.dev}:${stats.ino}:${stats.mtimeMs}:${stats.size}`;
     let direct = this.directlyExecutable.get(key);
@@ -87,7 +92,7 @@ export class CommandResolver {
       direct = hasExecHeader(file);
       this.directlyExecutable.set(key, direct);
     }
-    return direct ? { file, argv } : { file: SCRIPT_SHELL, argv: ['sh', file, ...argv.slice(1)] };
+    return direct ? { file: execPath, argv } : { file: SCRIPT_SHELL, argv: ['sh', execPath, ...argv.slice(1)] };
   }
 }
 

@@ -55,3 +55,14 @@ test('redirects: a failing redirect on a builtin opens nothing after it', async 
   assert.equal(result.stdout, '1\n');
   assert.equal(existsSync(join(dir, 'after')), false);
 });
+
+test('redirects: a FIFO target is opened by the stage itself, so the shell never blocks on it', async () => {
+  const dir = scratch();
+  const result = await runScript(
+    'mkfifo fifo; sh -c "echo through; exit 3" > fifo & p=$!; cat fifo; wait $p; echo "status=$?"; cat < fifo & echo into > fifo; wait',
+    {},
+    dir,
+  );
+  assert.equal(result.stdout, 'through\nstatus=3\ninto\n');
+  await assertNoChildrenLeft();
+});

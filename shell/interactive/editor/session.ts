@@ -19,7 +19,7 @@ import {
   wordStart,
   type EditBuffer,
 } from './buffer';
-import { completionOutcome, LIST_WITHOUT_ASKING, listing, listQuestion, type Completer } from './completion';
+import { completionOutcome, LIST_WITHOUT_ASKING, listing, listQuestion, type Completer, type CompletionOutcome } from './completion';
 import { nextBoundary, previousBoundary } from './graphemes';
 import { EMACS_KEYMAP, KILL_COMMANDS, type EditCommand } from './keymap';
 import { withMeta, type Key } from './keys';
@@ -231,7 +231,7 @@ export class EditSession {
   private async complete(repeated: boolean): Promise<Step> {
     if (this.context.complete === undefined) return BELL;
     const { text, cursor } = this.buffer;
-    let outcome;
+    let outcome: CompletionOutcome;
     try {
       outcome = completionOutcome(this.buffer, await this.context.complete(text, cursor));
     } catch {
@@ -296,6 +296,7 @@ export class EditSession {
       this.buffer = search.buffer;
     }
     this.mode = EDITING;
+    // What follows the search is not a kill or a Tab in a row with what came before it.
     this.previous = 'reverse-search-history';
   }
 
