@@ -244,11 +244,10 @@ class FakeTerminal implements EditorTerminal {
 
 /** Waits until `condition` holds, turning the event loop meanwhile; fails instead of hanging. */
 async function until(condition: () => boolean, what: string): Promise<void> {
-  for (let turn = 0; turn < 2000; turn += 1) {
-    if (condition()) return;
+  for (const deadline = Date.now() + 5000; !condition(); ) {
+    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
     await new Promise((resolve) => setImmediate(resolve));
   }
-  assert.fail(`timed out waiting for ${what}`);
 }
 
 function setup(options: { columns?: number; rows?: number; history?: string[]; complete?: Completer } = {}) {
@@ -487,16 +486,23 @@ test('editor: a second read while one is in progress is refused', async () => {
   await first;
 });
 
-test('editor: a terminal that fails to write rejects the read, raw mode left', async () => {
-  const { terminal, read, shows } = setup();
+test('editor: a terminal that fails to write rejects the read, raw mode left; the next read starts afresh', async () => {
+  const { terminal, read, shows, screen } = setup();
   const result = read();
   await shows('$');
+  const write = terminal.write;
   terminal.write = () => {
     throw new Error('EIO');
   };
   terminal.type('x');
   await assert.rejects(result, /EIO/);
   assert.deepEqual(terminal.events, ['raw true', 'pause', 'raw false']);
+  terminal.write = write;
+  const next = read('> ');
+  await shows('>');
+  assert.deepEqual(screen.cursor, { row: 1, col: 2 });
+  terminal.type('\r');
+  await next;
 });
 
 // The renderer, driven through many random edits at a narrow width with wide characters, must

@@ -265,7 +265,9 @@ export class LineEditor {
     this.stopEscapeTimer();
     let failure = 'error' in outcome ? { error: outcome.error } : undefined;
     try {
+      // After a failure the screen is unknown: moving past the line at least leaves the next read a fresh start.
       if ('result' in outcome) this.leaveScreen(reading.session, outcome.result);
+      else this.renderer.commit();
       this.terminal.write(BRACKETED_PASTE_OFF);
     } catch (error) {
       failure ??= { error };

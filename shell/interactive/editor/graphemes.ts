@@ -1,6 +1,6 @@
 /**
  * Text as the user sees it: grapheme clusters (what the cursor steps over) and the terminal cells
- * each one takes. Widths follow wcwidth per code point, the rule xterm.js, VTE and glibc share:
+ * each one takes. Widths are wcwidth's, summed per code point, as xterm.js and VTE count them:
  * East Asian Wide/Fullwidth and emoji presentation take 2 cells, combining marks and format
  * characters 0. Terminals that draw an emoji ZWJ sequence as a single glyph will disagree.
  */
