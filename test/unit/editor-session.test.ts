@@ -108,6 +108,13 @@ test('keymap: Enter accepts the line, wherever the cursor is', async () => {
   assert.deepEqual(await new Driver({ line: 'ls|' }).press('\n'), [{ kind: 'done', result: { kind: 'line', text: 'ls' } }]);
 });
 
+test('keymap: ESC then a key with no Alt binding is the key alone', async () => {
+  const driver = new Driver({ line: 'ls|' });
+  assert.deepEqual(await driver.press('\x1b', 'x'), [{ kind: 'update' }, { kind: 'update' }]);
+  assert.equal(driver.line, 'lsx|');
+  assert.deepEqual(await driver.press('\x1b', ENTER), [{ kind: 'update' }, { kind: 'done', result: { kind: 'line', text: 'lsx' } }]);
+});
+
 test('keymap: C-c discards the line', async () => {
   assert.deepEqual(await new Driver({ line: 'rm -rf |' }).press(C('c')), [{ kind: 'done', result: { kind: 'interrupted' } }]);
 });

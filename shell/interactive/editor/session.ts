@@ -115,7 +115,9 @@ export class EditSession {
     if (this.metaPending) {
       this.metaPending = false;
       const [withAlt, ...rest] = withMeta(key);
-      const step = await this.edit(withAlt!);
+      // With nothing bound to the Alt combination the key counts alone: Escape then Enter still accepts.
+      if (withAlt?.kind !== 'key' || !EMACS_KEYMAP.has(withAlt.chord)) return this.edit(key);
+      const step = await this.edit(withAlt);
       for (const more of rest) await this.edit(more);
       return step;
     }
