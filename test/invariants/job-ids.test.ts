@@ -4,17 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { JobTable, MAX_JOB_ID } from '../../shell/jobs/table';
 import type { JobId } from '../../shell/jobs/job';
-
-interface FakeJob {
-  readonly id: JobId;
-  completed: boolean;
-  isCompleted(): boolean;
-}
-
-function fakeJob(id: JobId, completed = false): FakeJob {
-  return { id, completed, isCompleted() { return this.completed; } };
-}
-
+import { type FakeJob, fakeJob } from '../support/fake-jobs';
 test('job ids: zero is never issued; an idle table numbers from 1', () => {
   const table = new JobTable<FakeJob>();
   assert.equal(table.admit((id) => fakeJob(id)).id, 1);

@@ -5,19 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { JobTable, MAX_RETAINED_JOBS } from '../../shell/jobs/table';
 import { assertNoChildrenLeft, external, newExecutor, quiet, shellChildren } from '../support/pipelines';
-import type { JobId } from '../../shell/jobs/job';
 import { isShellError } from '../../shell/errors';
-
-interface FakeJob {
-  readonly id: JobId;
-  completed: boolean;
-  isCompleted(): boolean;
-}
-
-function fakeJob(id: JobId, completed = false): FakeJob {
-  return { id, completed, isCompleted() { return this.completed; } };
-}
-
+import { type FakeJob, fakeJob } from '../support/fake-jobs';
 test('retained jobs: at capacity, completed records are pruned before a new job is accepted', () => {
   let refreshed = 0;
   const jobs: FakeJob[] = [];
