@@ -154,12 +154,18 @@ export class Job implements RetainedJob {
     } else if (status.kind === 'exited' || status.kind === 'signaled') this.group?.noteAnchorReaped();
   }
 
-  /** Continues a stopped job: its group and its in-shell stages. */
+  /**
+   * Continues a stopped job: its group and its in-shell stages. The job reads running at once
+   * (the kernel resumes the group within the kill), so a wait that starts next cannot see the
+   * old stop; stop reports queued before the SIGCONT are taken first so none is applied after.
+   */
   continue(): void {
+    this.watcher.poll();
+    if (this.currentState.kind === 'done' || this.finishing) return;
     this.stopSpread = false;
     this.group?.signal(SIGNALS.SIGCONT);
     for (const process of this.processes) {
-      if (process.pid === null && process.state.kind === 'stopped') process.state = { kind: 'running' };
+      if (process.state.kind === 'stopped') process.state = { kind: 'running' };
     }
     this.openGate();
     this.refresh();

@@ -11,7 +11,7 @@ import { ANCHOR_PROGRAM, ANCHOR_SCRIPT, startAnchor, stopAnchor } from '../../sh
 import { isShellError } from '../../shell/errors';
 import { SIGNALS } from '../../shell/exec/signals';
 import { cmdline, environ, openFds, readStat, signalSet } from '../support/proc';
-import { assertNoChildrenLeft, fdSnapshot, shellChildren } from '../support/pipelines';
+import { assertNoChildrenLeft, fdBaseline, fdSnapshot, shellChildren } from '../support/pipelines';
 
 /** A group to anchor: a sleeping leader in a group of its own. */
 function withGroup<T>(body: (pgid: number) => T): T {
@@ -78,9 +78,9 @@ const FAILURES: { name: string; script: string; message: RegExp }[] = [
 ];
 
 for (const failure of FAILURES) {
-  test(`anchor construction: ${failure.name} unwinds by killing and reaping the anchor before the error`, () => {
+  test(`anchor construction: ${failure.name} unwinds by killing and reaping the anchor before the error`, async () => {
+    const before = await fdBaseline();
     withGroup((pgid) => {
-      const before = fdSnapshot();
       const children = shellChildren();
       assert.throws(
         () => startAnchor(pgid, { file: '/bin/sh', script: failure.script }),
@@ -92,8 +92,8 @@ for (const failure of FAILURES) {
   });
 }
 
-test('anchor construction: a spawn failure leaves nothing behind', () => {
-  const before = fdSnapshot();
+test('anchor construction: a spawn failure leaves nothing behind', async () => {
+  const before = await fdBaseline();
   assert.throws(
     () => startAnchor(process.pid, { file: '/bin/sh', script: 'printf R' }),
     (error) => isShellError(error, 'SpawnFailed') && /EPERM/.test(error.message),

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isShellError } from '../../shell/errors';
 import { allProcesses, cmdline } from '../support/proc';
-import { assertNoChildrenLeft, external, fdSnapshot, newExecutor, pipeline, quiet } from '../support/pipelines';
+import { assertNoChildrenLeft, external, fdBaseline, fdSnapshot, newExecutor, pipeline, quiet } from '../support/pipelines';
 
 function processesWith(marker: string): number[] {
   return allProcesses().filter((stat) => cmdline(stat.pid).some((arg) => arg.includes(marker))).map((stat) => stat.pid);
@@ -41,7 +41,7 @@ test('deadline: an expired request is cancelled the same way', async () => {
 
 test('cancellation: a capture request closes its streams and leaks no descriptor', async () => {
   const executor = newExecutor();
-  const before = fdSnapshot();
+  const before = await fdBaseline();
   const controller = new AbortController();
   const request = executor.executeCaptureRequest(pipeline(external(['sh', '-c', 'yes | head -c 100000; sleep 43.1'])), {
     maxBytes: 1000,

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { native } from '../../native';
 import { isShellError } from '../../shell/errors';
 import { allProcesses, cmdline } from '../support/proc';
-import { assertNoChildrenLeft, external, fdSnapshot, newExecutor, quiet } from '../support/pipelines';
+import { assertNoChildrenLeft, external, fdBaseline, fdSnapshot, newExecutor, quiet } from '../support/pipelines';
 
 /** Makes every killpg fail with EPERM for the duration of `body`, recording what it was asked. */
 async function withFailingKillpg<T>(body: (calls: number[]) => Promise<T>): Promise<T> {
@@ -31,7 +31,7 @@ function tooLong() {
 
 test('cleanup failure: a failed group signal does not skip direct-child cleanup, and the original error wins', async () => {
   const executor = newExecutor();
-  const before = fdSnapshot();
+  const before = await fdBaseline();
   await withFailingKillpg(async (calls) => {
     await assert.rejects(
       executor.executeInteractiveRequest(quiet(external(['sleep', '47.1']), tooLong())),

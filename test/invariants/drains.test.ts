@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { allProcesses, cmdline, waitFor } from '../support/proc';
-import { assertNoChildrenLeft, external, fdSnapshot, newExecutor, pipeline, quiet } from '../support/pipelines';
+import { assertNoChildrenLeft, external, fdBaseline, fdSnapshot, newExecutor, pipeline, quiet } from '../support/pipelines';
 
 test('drains: a capture keeps only its budget but reads the whole stream', async () => {
   const executor = newExecutor();
@@ -52,7 +52,7 @@ test('drains: a here-string larger than a pipe is written in full', async () => 
 
 test('drains: a here-string writer stays owned while its job is stopped, and is joined after it ends', async () => {
   const executor = newExecutor();
-  const before = fdSnapshot();
+  const before = await fdBaseline();
   const text = 'y'.repeat(2_000_000);
   const job = executor.startBackground(quiet({ ...external(['sh', '-c', 'kill -STOP $$; wc -c']), redirects: [{ kind: 'hereString', fd: 0, text }] }));
   await waitFor('the job to stop', () => job.state.kind === 'stopped');
@@ -66,7 +66,7 @@ test('drains: a here-string writer stays owned while its job is stopped, and is 
 
 test('drains: terminating a job with an unfinished here-string joins its writer', async () => {
   const executor = newExecutor();
-  const before = fdSnapshot();
+  const before = await fdBaseline();
   const job = executor.startBackground(quiet({ ...external(['sleep', '46.1']), redirects: [{ kind: 'hereString', fd: 0, text: 'z'.repeat(3_000_000) }] }));
   job.terminate();
   await job.whenDone();

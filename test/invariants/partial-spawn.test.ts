@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { isShellError } from '../../shell/errors';
 import { allProcesses, cmdline } from '../support/proc';
-import { assertNoChildrenLeft, external, fdSnapshot, newExecutor, quiet } from '../support/pipelines';
+import { assertNoChildrenLeft, external, fdBaseline, fdSnapshot, newExecutor, quiet } from '../support/pipelines';
 
 const QUIRL = join(__dirname, '..', '..', 'bin', 'quirl');
 
@@ -25,7 +25,7 @@ function sleepsWith(marker: string): number[] {
 
 test('partial spawn: a failure after the first spawn leaves no child, no anchor and no descriptor', async () => {
   const executor = newExecutor();
-  const before = fdSnapshot();
+  const before = await fdBaseline();
   await assert.rejects(
     executor.executeInteractiveRequest(quiet(external(['sleep', '31.5']), tooLong())),
     (error) => isShellError(error, 'SpawnFailed') && /Argument list too long/.test(error.message),
@@ -39,7 +39,7 @@ test('partial spawn: a failure after the first spawn leaves no child, no anchor 
 
 test('partial spawn: the same failure in a background pipeline of three stages', async () => {
   const executor = newExecutor();
-  const before = fdSnapshot();
+  const before = await fdBaseline();
   assert.throws(
     () => executor.startBackground(quiet(external(['sleep', '31.6']), external(['cat']), tooLong())),
     (error) => isShellError(error, 'SpawnFailed'),

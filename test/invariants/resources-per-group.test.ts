@@ -3,11 +3,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { groupMembers, openFds } from '../support/proc';
-import { assertNoChildrenLeft, external, fdSnapshot, newExecutor, quiet } from '../support/pipelines';
+import { assertNoChildrenLeft, external, fdBaseline, fdSnapshot, newExecutor, quiet } from '../support/pipelines';
 
 test('resources per group: one anchor process, and one descriptor retained by the shell once setup ends', async () => {
   const executor = newExecutor();
-  const before = fdSnapshot();
+  const before = await fdBaseline();
   const job = executor.startBackground(quiet(external(['sleep', '30'])));
   const after = fdSnapshot().filter((fd) => !before.includes(fd));
   assert.equal(after.length, 1, `the shell keeps only the anchor's stdin pipe: ${JSON.stringify(after)}`);
@@ -21,7 +21,7 @@ test('resources per group: one anchor process, and one descriptor retained by th
 
 test('resources per group: ten live groups hold ten anchors and ten descriptors', async () => {
   const executor = newExecutor();
-  const before = fdSnapshot();
+  const before = await fdBaseline();
   const jobs = Array.from({ length: 10 }, () => executor.startBackground(quiet(external(['sleep', '30']))));
   assert.equal(fdSnapshot().length - before.length, 10);
   for (const job of jobs) job.terminate();

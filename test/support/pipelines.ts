@@ -53,3 +53,20 @@ export async function assertNoChildrenLeft(): Promise<void> {
 export function fdSnapshot(): number[] {
   return [...openFds().keys()].sort((a, b) => a - b);
 }
+
+let warmedUp = false;
+
+/**
+ * The descriptors open once the runtime's lazy one-time handles exist (libuv's signal pipe, the
+ * thread pool's wakeup): a baseline against which a job must leave nothing behind.
+ */
+export async function fdBaseline(): Promise<number[]> {
+  if (!warmedUp) {
+    const executor = newExecutor();
+    await executor.executeInteractiveRequest(quiet(external(['true'])));
+    await executor.executeCaptureRequest(pipeline(external(['true'])), { maxBytes: 1 });
+    await executor.startBackground(quiet(external(['true']), { ...external(['cat']), redirects: [{ kind: 'hereString', fd: 0, text: 'x' }] })).whenDone();
+    warmedUp = true;
+  }
+  return fdSnapshot();
+}
