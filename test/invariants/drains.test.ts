@@ -30,13 +30,15 @@ test('drains: stdout and stderr are drained at once, so neither can block the ot
   assert.equal(outcome.stdout.totalBytes, 3_000_000);
 });
 
-test('drains: a surviving grandchild holding the capture pipe does not hang the shell', async () => {
+// The grandchild would hold the pipe for 300 s; the test's deadline (generous, far below that)
+// turns a hang into a failure.
+test('drains: a surviving grandchild holding the capture pipe does not hang the shell', { timeout: 60_000 }, async () => {
   const executor = newExecutor();
-  const outcome = await executor.executeCaptureRequest(pipeline(external(['sh', '-c', 'sleep 45.1 & echo started'])), {
+  const outcome = await executor.executeCaptureRequest(pipeline(external(['sh', '-c', 'sleep 300.1 & echo started'])), {
     maxBytes: 100,
   });
   assert.equal(outcome.stdout.data.toString(), 'started\n');
-  assert.deepEqual(allProcesses().filter((stat) => cmdline(stat.pid).includes('45.1')), []);
+  await waitFor('the grandchild to be gone', () => !allProcesses().some((stat) => cmdline(stat.pid).includes('300.1')));
   await assertNoChildrenLeft();
 });
 

@@ -6,9 +6,11 @@ import assert from 'node:assert/strict';
 import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { native } from '../../native';
+import { ANCHOR_SCRIPT } from '../../shell/exec/anchor';
 import { CommandResolver } from '../../shell/exec/resolve';
 import { isShellError } from '../../shell/errors';
-import { assertNoChildrenLeft, external, newExecutor, pipeline } from '../support/pipelines';
+import { assertNoChildrenLeft, external, newExecutor, pipeline, quiet } from '../support/pipelines';
 
 test('native leader staging: the first stage is the group leader and the same PID runs the guest', async () => {
   const executor = newExecutor();
@@ -49,5 +51,30 @@ test('native leader staging: a file without #! (ENOEXEC) runs through /bin/sh, a
     { maxBytes: 4096 },
   );
   assert.equal(outcome.stdout.data.toString(), `ran as ${script} with arg\n`);
+  await assertNoChildrenLeft();
+});
+
+test('native leader staging: the leader is released only after the anchor joined its group and reported ready', async () => {
+  const calls: string[] = [];
+  const patched = ['spawnStaged', 'spawn', 'getpgid', 'readTimeout', 'releaseStaged'] as const;
+  const originals = new Map(patched.map((name) => [name, native[name]]));
+  for (const name of patched) {
+    const original = native[name] as (...args: unknown[]) => unknown;
+    (native as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
+      const result = original(...args);
+      const detail = name === 'spawn' ? ` ${(args[0] as { argv: string[] }).argv.includes(ANCHOR_SCRIPT) ? 'anchor' : 'stage'}` : '';
+      calls.push(`${name}${detail}`);
+      return result;
+    };
+  }
+  try {
+    const outcome = await newExecutor().executeInteractiveRequest(quiet(external(['true']), external(['true'])));
+    assert.equal(outcome.status, 0);
+  } finally {
+    for (const [name, original] of originals) (native as unknown as Record<string, unknown>)[name] = original;
+  }
+  const order = calls.filter((call) => call !== 'getpgid');
+  assert.deepEqual(order, ['spawnStaged', 'spawn anchor', 'readTimeout', 'spawn stage', 'releaseStaged']);
+  assert.ok(calls.indexOf('getpgid') < calls.indexOf('spawn anchor'), 'the leader\'s group is verified before the anchor joins it');
   await assertNoChildrenLeft();
 });
