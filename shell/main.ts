@@ -11,19 +11,25 @@ import { FdTable } from './exec/fds';
 import { CommandResolver } from './exec/resolve';
 import { Terminal } from './exec/terminal';
 import { Interpreter } from './interp/interpreter';
+import { runInteractive } from './interactive/loop';
 import { completeCommands } from './interp/script';
 import { ShellState } from './interp/state';
 
 type Invocation =
+  | { readonly kind: 'interactive' }
   | { readonly kind: 'command'; readonly source: string; readonly name: string; readonly args: string[] }
   | { readonly kind: 'file'; readonly path: string; readonly args: string[] }
   | { readonly kind: 'stdin'; readonly args: string[] }
   | { readonly kind: 'usage'; readonly message: string };
 
-const USAGE = 'usage: quirl [-c command [name [arg ...]]] [file [arg ...]]';
+const USAGE = 'usage: quirl [-i] [-c command [name [arg ...]]] [file [arg ...]]';
 
 function parseArguments(args: readonly string[]): Invocation {
   const [first, ...rest] = args;
+  // As sh decides it: interactive with no operands when stdin and stderr are terminals, or with -i.
+  if (first === '-i' || (first === undefined && process.stdin.isTTY === true && process.stderr.isTTY === true)) {
+    return { kind: 'interactive' };
+  }
   if (first === '-c') {
     const [source, name, ...positional] = rest;
     if (source === undefined) return { kind: 'usage', message: `quirl: -c: option requires an argument\n${USAGE}` };
@@ -48,7 +54,7 @@ function startingDirectory(): string {
   return cwd;
 }
 
-function readSource(invocation: Exclude<Invocation, { kind: 'usage' }>): { source: string; name: string } {
+function readSource(invocation: Exclude<Invocation, { kind: 'usage' | 'interactive' }>): { source: string; name: string } {
   switch (invocation.kind) {
     case 'command':
       return { source: invocation.source, name: invocation.name };
@@ -65,6 +71,7 @@ async function main(): Promise<number> {
     process.stderr.write(`${invocation.message}\n`);
     return 2;
   }
+  if (invocation.kind === 'interactive') return runInteractive({ cwd: startingDirectory(), scriptName: 'quirl' });
   let source: string;
   let name: string;
   try {

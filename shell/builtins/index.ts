@@ -1,5 +1,6 @@
 /** The builtin table. As in bash, a prefix assignment to a builtin never stays in the shell. */
 import { cd, echo, exit, falseBuiltin, pwd, trueBuiltin } from './core';
+import { bg, disown, fg } from './jobctl';
 import { jobs, kill, wait } from './jobs';
 import { type } from './type';
 import type { Builtin } from './types';
@@ -19,6 +20,9 @@ export const BUILTINS: ReadonlyMap<string, Builtin> = new Map([
   ['jobs', jobs],
   ['wait', wait],
   ['kill', kill],
+  ['fg', fg],
+  ['bg', bg],
+  ['disown', disown],
 ]);
 
 export type { Builtin, BuiltinContext, ShellServices } from './types';

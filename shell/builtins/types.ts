@@ -14,6 +14,8 @@ export interface ShellServices {
   readonly resolver: CommandResolver;
   readonly jobOrder: JobOrder;
   isBuiltin(name: string): boolean;
+  /** Brings a job to the foreground and reports how it ended (`fg`); resolves to its status. */
+  foreground(job: Job, output: CommandOutput): Promise<number>;
   /** Whether job control is on (an interactive shell): affects messages, not semantics. */
   readonly interactive: boolean;
 }

@@ -33,6 +33,8 @@ export class Job implements RetainedJob {
   savedModes: Buffer | undefined;
   /** Set when the user was told of its last state change (bash's "notified"). */
   notified = false;
+  /** Cleared by `disown`: the job is not sent SIGHUP when the shell exits. */
+  hangUpOnExit = true;
   private currentState: JobState = { kind: 'running' };
   private stopSpread = false;
   private finishing = false;

@@ -7,6 +7,7 @@
 import { constants } from 'node:fs';
 import { native } from '../../native';
 import { errorMessage, ShellError } from '../errors';
+import { SIGNALS } from './signals';
 
 export class Terminal {
   private constructor(
@@ -37,6 +38,31 @@ export class Terminal {
     } catch {
       native.close(fd);
       return undefined;
+    }
+  }
+
+  /**
+   * Job control's start, as bash does it: wait (stopped by SIGTTIN) until the shell's group is
+   * in the terminal's foreground, ignore the stop signals, lead a group of its own and take the
+   * terminal for it. Throws TerminalHandoff when there is no controlling terminal.
+   */
+  static acquire(): Terminal {
+    let fd: number;
+    try {
+      fd = native.open('/dev/tty', constants.O_RDWR | constants.O_NOCTTY, 0);
+    } catch (error) {
+      throw new ShellError('TerminalHandoff', `no controlling terminal: ${errorMessage(error)}`, { cause: error });
+    }
+    try {
+      // Started in the background of another shell: stop until it brings us to the foreground.
+      while (native.tcgetpgrp(fd) !== native.getpgrp()) native.killpg(native.getpgrp(), SIGNALS.SIGTTIN);
+      for (const signal of [SIGNALS.SIGTSTP, SIGNALS.SIGTTIN, SIGNALS.SIGTTOU]) native.setSignalDisposition(signal, 'ignore');
+      if (native.getpgrp() !== process.pid) native.setpgid(0, 0);
+      native.tcsetpgrp(fd, process.pid);
+      return new Terminal(fd, process.pid, native.tcgetattr(fd));
+    } catch (error) {
+      native.close(fd);
+      throw new ShellError('TerminalHandoff', `cannot take the terminal: ${errorMessage(error)}`, { cause: error });
     }
   }
 

@@ -11,7 +11,8 @@ import { BUILTINS, ExitRequest, type ShellServices } from '../builtins';
 import { ShellError, isShellError } from '../errors';
 import type { InShellStage, PipelineSpec, Stage } from '../exec/construct';
 import { CaptureDrain } from '../exec/drain';
-import type { ExecutionRequest, Executor } from '../exec/executor';
+import type { ExecutionRequest, Executor, Outcome } from '../exec/executor';
+import { SIGNALS } from '../exec/signals';
 import type { FdTable, PlannedRedirect } from '../exec/fds';
 import type { Job, StageControl } from '../exec/job';
 import type { CommandResolver } from '../exec/resolve';
@@ -162,13 +163,29 @@ export class Interpreter implements ShellServices {
       if (this.interactive) await errors.err(`[${job.id}] ${job.lastPid ?? ''}\n`);
       return 0;
     }
-    const outcome = await this.executor.executeInteractiveRequest(spec, context.request);
+    return this.settle(await this.executor.executeInteractiveRequest(spec, context.request), errors);
+  }
+
+  /** `fg`: the job takes the terminal (with its own modes) until it finishes or stops again. */
+  async foreground(job: Job, output: CommandOutput, request: ExecutionRequest = {}): Promise<number> {
+    return this.settle(await this.executor.foreground(job, request), output);
+  }
+
+  /** A foreground job's end: a stopped one becomes current and is reported, as bash does. */
+  private async settle(outcome: Outcome, output: CommandOutput): Promise<number> {
+    const { job } = outcome;
     if (outcome.kind === 'stopped') {
-      this.jobOrder.touch(outcome.job.id);
-      const mark = this.jobOrder.mark(outcome.job, this.executor.jobs.list());
-      await errors.err(`\n${formatJobLine(outcome.job.id, mark, outcome.job.state, outcome.job.command)}\n`);
+      this.jobOrder.touch(job.id);
+      const mark = this.jobOrder.mark(job, this.executor.jobs.list());
+      await output.err(`\n${formatJobLine(job.id, mark, job.state, job.command)}\n`);
+      job.notified = true;
     } else {
-      this.jobOrder.forget(outcome.job.id);
+      this.jobOrder.forget(job.id);
+      // The terminal echoed ^C or ^\ but no newline: the next output starts on a line of its own.
+      if (this.interactive && job.state.kind === 'done' && job.state.last.kind === 'signaled') {
+        const signal = job.state.last.signal;
+        if (signal === SIGNALS.SIGINT || signal === SIGNALS.SIGQUIT) await output.err('\n');
+      }
     }
     return outcome.status;
   }
