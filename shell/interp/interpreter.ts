@@ -166,6 +166,26 @@ export class Interpreter implements ShellServices {
     return this.settle(await this.executor.executeInteractiveRequest(spec, context.request), errors);
   }
 
+  /**
+   * A script on a terminal behaves like `bash FILE` for the person there: Ctrl-Z on its job
+   * suspends the whole script (the outer shell sees it stopped, and its `fg` resumes the job
+   * where it was), and Ctrl-C or Ctrl-\\ on its job ends the script by the same signal.
+   */
+  private async settleWithoutJobControl(outcome: Outcome, output: CommandOutput): Promise<number> {
+    const { job } = outcome;
+    if (outcome.kind === 'stopped') {
+      native.kill(process.pid, SIGNALS.SIGSTOP);
+      // Continued by the outer shell: the job gets the terminal and its modes back.
+      return this.settle(await this.executor.foreground(job), output);
+    }
+    const last = job.state.kind === 'done' ? job.state.last : undefined;
+    if (last?.kind === 'signaled' && (last.signal === SIGNALS.SIGINT || last.signal === SIGNALS.SIGQUIT)) {
+      native.setSignalDisposition(last.signal, 'default');
+      native.kill(process.pid, last.signal);
+    }
+    return outcome.status;
+  }
+
   /** `fg`: the job takes the terminal (with its own modes) until it finishes or stops again. */
   async foreground(job: Job, output: CommandOutput, request: ExecutionRequest = {}): Promise<number> {
     return this.settle(await this.executor.foreground(job, request), output);
@@ -174,6 +194,7 @@ export class Interpreter implements ShellServices {
   /** A foreground job's end: a stopped one becomes current and is reported, as bash does. */
   private async settle(outcome: Outcome, output: CommandOutput): Promise<number> {
     const { job } = outcome;
+    if (!this.interactive && this.executor.terminal !== undefined) return this.settleWithoutJobControl(outcome, output);
     if (outcome.kind === 'stopped') {
       this.jobOrder.touch(job.id);
       const mark = this.jobOrder.mark(job, this.executor.jobs.list());
