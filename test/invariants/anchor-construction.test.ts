@@ -11,7 +11,7 @@ import { ANCHOR_PROGRAM, ANCHOR_SCRIPT, startAnchor, stopAnchor } from '../../sh
 import { isShellError } from '../../shell/errors';
 import { SIGNALS } from '../../shell/exec/signals';
 import { cmdline, environ, openFds, readStat, signalSet } from '../support/proc';
-import { assertNoChildrenLeft, fdBaseline, fdSnapshot, shellChildren } from '../support/pipelines';
+import { assertNoChildrenLeft, fdBaseline, fdSnapshot, shellChildPids } from '../support/pipelines';
 
 /** A group to anchor: a sleeping leader in a group of its own. */
 function withGroup<T>(body: (pgid: number) => T): T {
@@ -81,12 +81,12 @@ for (const failure of FAILURES) {
   test(`anchor construction: ${failure.name} unwinds by killing and reaping the anchor before the error`, async () => {
     const before = await fdBaseline();
     withGroup((pgid) => {
-      const children = shellChildren();
+      const children = shellChildPids();
       assert.throws(
         () => startAnchor(pgid, { file: '/bin/sh', script: failure.script }),
         (error) => isShellError(error, 'SpawnFailed') && failure.message.test(error.message),
       );
-      assert.deepEqual(shellChildren(), children, 'the failed anchor is reaped, not a zombie');
+      assert.deepEqual(shellChildPids(), children, 'the failed anchor is reaped, not a zombie');
       assert.deepEqual(fdSnapshot(), before, 'both anchor pipes are closed');
     });
   });

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { JobTable, MAX_RETAINED_JOBS } from '../../shell/jobs/table';
-import { assertNoChildrenLeft, external, newExecutor, quiet, shellChildren } from '../support/pipelines';
+import { assertNoChildrenLeft, external, newExecutor, quiet, shellChildPids } from '../support/pipelines';
 import { isShellError } from '../../shell/errors';
 import { type FakeJob, fakeJob } from '../support/fake-jobs';
 test('retained jobs: at capacity, completed records are pruned before a new job is accepted', () => {
@@ -40,9 +40,9 @@ test('retained jobs: the executor refuses the 1,025th live job before spawning a
   const executor = newExecutor();
   const jobs = Array.from({ length: MAX_RETAINED_JOBS }, () => executor.startBackground(quiet(external(['sleep', '120']))));
   try {
-    const children = shellChildren().length;
+    const children = shellChildPids().length;
     assert.throws(() => executor.startBackground(quiet(external(['sleep', '120']))), (error) => isShellError(error, 'ResourceLimit'));
-    assert.equal(shellChildren().length, children, 'nothing was spawned for the refused job');
+    assert.equal(shellChildPids().length, children, 'nothing was spawned for the refused job');
     const first = jobs[0]!;
     first.terminate();
     await first.whenDone();

@@ -43,6 +43,14 @@ export function shellChildren(): string[] {
     .map((child) => `${child.pid} ${child.comm} ${child.state}`);
 }
 
+/** The PIDs of those children, for comparing before and after (states change as they run). */
+export function shellChildPids(): number[] {
+  return childrenOf()
+    .filter((child) => child.comm !== 'esbuild')
+    .map((child) => child.pid)
+    .sort((a, b) => a - b);
+}
+
 /** No child of this process is left (alive or zombie) once the executor is done with it. */
 export async function assertNoChildrenLeft(): Promise<void> {
   await waitFor('every child to be gone', () => shellChildren().length === 0).catch(() => undefined);
