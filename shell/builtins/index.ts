@@ -1,5 +1,5 @@
 /** The builtin table. As in bash, a prefix assignment to a builtin never stays in the shell. */
-import { cd, echo, exit, falseBuiltin, pwd, trueBuiltin } from './core';
+import { cd, echo, exit, falseBuiltin, history, pwd, trueBuiltin } from './core';
 import { bg, disown, fg } from './jobctl';
 import { jobs, kill, wait } from './jobs';
 import { type } from './type';
@@ -23,6 +23,7 @@ export const BUILTINS: ReadonlyMap<string, Builtin> = new Map([
   ['fg', fg],
   ['bg', bg],
   ['disown', disown],
+  ['history', history],
 ]);
 
 export type { Builtin, BuiltinContext, ShellServices } from './types';

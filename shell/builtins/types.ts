@@ -18,6 +18,8 @@ export interface ShellServices {
   foreground(job: Job, output: CommandOutput): Promise<number>;
   /** Whether job control is on (an interactive shell): affects messages, not semantics. */
   readonly interactive: boolean;
+  /** The commands entered so far, oldest first (empty without a line editor). */
+  history(): readonly string[];
 }
 
 export interface BuiltinContext {

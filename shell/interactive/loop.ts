@@ -55,7 +55,7 @@ class InteractiveShell {
 
   constructor(terminal: Terminal, options: InteractiveOptions) {
     this.executor = new Executor(terminal);
-    this.interpreter = new Interpreter(this.executor, new CommandResolver(), true);
+    this.interpreter = new Interpreter(this.executor, new CommandResolver(), true, () => this.history.entries);
     this.state = ShellState.fromEnvironment(process.env, options.cwd, options.scriptName, []);
     // Jobs read the terminal through a blocking descriptor of their own: libuv made fd 0 non-blocking.
     const fds = FdTable.standard();

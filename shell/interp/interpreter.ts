@@ -59,6 +59,8 @@ export class Interpreter implements ShellServices {
     readonly executor: Executor,
     readonly resolver: CommandResolver,
     readonly interactive: boolean,
+    /** The command history, where there is one (an interactive shell's line editor keeps it). */
+    readonly history: () => readonly string[] = () => [],
   ) {}
 
   isBuiltin(name: string): boolean {
