@@ -58,7 +58,9 @@ void Tcsetpgrp(const Napi::CallbackInfo& info) {
 }
 
 Napi::Value Tcgetattr(const Napi::CallbackInfo& info) {
+  // Zeroed so the struct's padding is too: two readings of the same modes compare byte-equal.
   termios modes;
+  std::memset(&modes, 0, sizeof modes);
   if (tcgetattr(FdArg(info), &modes) != 0) throw ErrnoError(info.Env(), errno, "tcgetattr");
   return Napi::Buffer<char>::Copy(info.Env(), reinterpret_cast<const char*>(&modes), sizeof modes);
 }
