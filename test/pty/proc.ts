@@ -1,0 +1,117 @@
+// Process truth for the PTY tests, read from /proc: states, groups, sessions, the terminal's
+// foreground group, descriptors, and which processes a test started (its session or its marker).
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+
+export interface ProcInfo {
+  readonly pid: number;
+  readonly comm: string;
+  /** One letter: R, S, D, T (stopped), t (traced), Z (zombie), ... */
+  readonly state: string;
+  readonly ppid: number;
+  readonly pgid: number;
+  readonly sid: number;
+  /** The foreground process group of the process's controlling terminal (-1 without one). */
+  readonly tpgid: number;
+}
+
+/** /proc/<pid>/stat, or undefined once the pid is gone. */
+export function procStat(pid: number): ProcInfo | undefined {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  // comm may hold spaces and parentheses: it runs from the first '(' to the last ')'.
+  const open = stat.indexOf('(');
+  const close = stat.lastIndexOf(')');
+  const rest = stat.slice(close + 2).split(' ');
+  // Fields from 3 on: state ppid pgrp session tty_nr tpgid ...
+  return {
+    pid,
+    comm: stat.slice(open + 1, close),
+    state: rest[0] ?? '?',
+    ppid: Number(rest[1]),
+    pgid: Number(rest[2]),
+    sid: Number(rest[3]),
+    tpgid: Number(rest[5]),
+  };
+}
+
+export function mustStat(pid: number): ProcInfo {
+  const info = procStat(pid);
+  if (info === undefined) throw new Error(`process ${pid} is gone`);
+  return info;
+}
+
+export function allPids(): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number);
+}
+
+export function allProcs(): ProcInfo[] {
+  const out: ProcInfo[] = [];
+  for (const pid of allPids()) {
+    const info = procStat(pid);
+    if (info !== undefined) out.push(info);
+  }
+  return out;
+}
+
+/** The argument vector, or undefined once the pid is gone (empty for a zombie). */
+export function procArgv(pid: number): string[] | undefined {
+  try {
+    const raw = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    return raw === '' ? [] : raw.replace(/\0$/, '').split('\0');
+  } catch {
+    return undefined;
+  }
+}
+
+export function procHasEnv(pid: number, entry: string): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(entry);
+  } catch {
+    return false;
+  }
+}
+
+export interface OpenFd {
+  readonly fd: number;
+  readonly target: string;
+}
+
+/** The open descriptors of a process, with what each refers to. */
+export function procFds(pid: number): OpenFd[] {
+  const out: OpenFd[] = [];
+  for (const name of readdirSync(`/proc/${pid}/fd`)) {
+    let target: string;
+    try {
+      target = readlinkSync(`/proc/${pid}/fd/${name}`);
+    } catch {
+      continue; // closed while we looked
+    }
+    out.push({ fd: Number(name), target });
+  }
+  return out.sort((a, b) => a.fd - b.fd);
+}
+
+export function describeProc(info: ProcInfo): string {
+  const argv = procArgv(info.pid);
+  const shown = argv === undefined || argv.length === 0 ? `(${info.comm})` : argv.join(' ');
+  return `pid ${info.pid} state ${info.state} ppid ${info.ppid} pgid ${info.pgid} sid ${info.sid}: ${shown}`;
+}
+
+/** Polls `probe` until it returns something other than undefined; throws after timeoutMs. */
+export async function waitFor<T>(what: string, probe: () => T | undefined, timeoutMs = 20_000, describe?: () => string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) {
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${describe === undefined ? '' : `\n${describe()}`}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
