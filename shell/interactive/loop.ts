@@ -23,8 +23,12 @@ import { parse, type Program } from '../syntax';
 import { createCompleter } from './completion';
 import { History, LineEditor, historyLimit, type EditorTerminal } from './editor';
 import { DEFAULT_PS1, DEFAULT_PS2, renderPrompt } from './prompt';
+import { ShellIntegration } from './shell-integration';
 
-type Command = { readonly kind: 'program'; readonly program: Program } | { readonly kind: 'eof' } | { readonly kind: 'none' };
+type Command =
+  | { readonly kind: 'program'; readonly program: Program; readonly source: string }
+  | { readonly kind: 'eof' }
+  | { readonly kind: 'none' };
 
 export interface InteractiveOptions {
   readonly cwd: string;
@@ -51,12 +55,13 @@ class InteractiveShell {
   private readonly context: Context;
   private readonly history: History;
   private readonly editor: LineEditor;
+  private readonly integration = ShellIntegration.fromEnvironment(process.env);
   private warnedAboutStoppedJobs = false;
 
   constructor(terminal: Terminal, options: InteractiveOptions) {
     this.executor = new Executor(terminal);
     this.interpreter = new Interpreter(this.executor, new CommandResolver(), true, () => this.history.entries);
-    this.state = ShellState.fromEnvironment(process.env, options.cwd, options.scriptName, []);
+    this.state = ShellState.fromEnvironment(process.env, options.cwd, options.scriptName, [], this.integration?.keep);
     // Jobs read the terminal through a blocking descriptor of their own: libuv made fd 0 non-blocking.
     const fds = FdTable.standard();
     fds.set(0, terminal.fd, false);
@@ -90,6 +95,7 @@ class InteractiveShell {
         if (this.mayExit()) break;
         continue;
       }
+      this.integration?.commandStarted(command.source);
       try {
         await this.interpreter.runProgram(command.program, this.context);
         this.warnedAboutStoppedJobs = false;
@@ -97,6 +103,8 @@ class InteractiveShell {
         if (!(error instanceof ExitRequest)) throw error;
         this.state.lastStatus = error.status;
         if (this.mayExit()) break;
+      } finally {
+        this.integration?.commandFinished(this.state.lastStatus);
       }
     }
     this.hangUpJobs();
@@ -136,7 +144,7 @@ class InteractiveShell {
         uid: process.getuid?.() ?? 1000,
         lastStatus: this.state.lastStatus,
       });
-      const result = await this.editor.read(prompt);
+      const result = await this.editor.read(text === '' && this.integration ? this.integration.prompt(prompt, this.state.cwd) : prompt);
       if (result.kind === 'eof') return text === '' ? { kind: 'eof' } : { kind: 'none' };
       if (result.kind === 'interrupted' || result.kind === 'suspended') {
         this.state.lastStatus = 130;
@@ -146,7 +154,7 @@ class InteractiveShell {
       try {
         const program = parse(text);
         this.history.add(text.slice(0, -1));
-        return { kind: 'program', program };
+        return { kind: 'program', program, source: text.slice(0, -1) };
       } catch (error) {
         if (!(error instanceof ParseError)) throw error;
         if (error.incomplete) continue;
