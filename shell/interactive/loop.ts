@@ -95,7 +95,8 @@ class InteractiveShell {
         if (this.mayExit()) break;
         continue;
       }
-      this.integration?.commandStarted(command.source);
+      // An empty or comment-only line runs nothing: its prompt cycle ends with a bare D.
+      if (command.program.body.items.length > 0) this.integration?.commandStarted(command.source);
       try {
         await this.interpreter.runProgram(command.program, this.context);
         this.warnedAboutStoppedJobs = false;

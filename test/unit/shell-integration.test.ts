@@ -36,7 +36,7 @@ test('command lines are escaped as the spec asks', () => {
   for (const [name, input, expected] of cases) assert.equal(escapeValue(input), expected, name);
 });
 
-test('nothing is emitted outside VS Code, and the environment is left alone', () => {
+test('outside VS Code there is no integration, so nothing is emitted or hidden', () => {
   assert.equal(ShellIntegration.fromEnvironment({ VSCODE_NONCE: 'n' }, () => assert.fail('wrote')), undefined);
   assert.equal(ShellIntegration.fromEnvironment({ TERM_PROGRAM: 'iTerm.app', VSCODE_NONCE: 'n' }, () => assert.fail('wrote')), undefined);
 });
