@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkFileLeavesNothing, ptyTest, type PtyShell } from './harness';
-import { assertShellOwnsTerminal, jobLine, killJob, waitForForeground, waitForProcs, waitForStates } from './scenario';
+import { assertShellOwnsTerminal, jobLine, endJob, waitForForeground, waitForProcs, waitForStates } from './scenario';
 
 checkFileLeavesNothing();
 
@@ -35,13 +35,13 @@ async function stepTwo(sh: PtyShell, pid: number): Promise<void> {
 
 ptyTest('manual step 1: sleep 30, Ctrl-Z, jobs: the job is stopped and the prompt accepts input', async (sh) => {
   const pid = await stepOne(sh);
-  await killJob(sh, '%1', [pid]);
+  await endJob(sh, '%1', [pid]);
 });
 
 ptyTest('manual step 2: bg %1, then jobs: the same job id is running', async (sh) => {
   const pid = await stepOne(sh);
   await stepTwo(sh, pid);
-  await killJob(sh, '%1', [pid]);
+  await endJob(sh, '%1', [pid]);
 });
 
 ptyTest('manual step 3: fg %1, then Ctrl-C: the shell has the terminal and the next prompt is usable without an extra keypress', async (sh) => {

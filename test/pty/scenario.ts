@@ -43,17 +43,27 @@ export function assertShellOwnsTerminal(sh: PtyShell, when: string): void {
 }
 
 /**
- * Kills a job with SIGKILL from the prompt and waits until none of its processes is left and the
- * shell has forgotten it (`jobs` prints nothing), whatever notification the shell printed meanwhile.
+ * Ends a job the way a person does: `fg SPEC`, then Ctrl-C once it has the terminal. Every one of
+ * its processes must be reaped by the next prompt, and `jobs` must no longer list it. (Killing a
+ * stopped job from the prompt is left out on purpose: bash 5.2 sometimes keeps such a job listed
+ * as Stopped, its process an unreaped zombie, until a later SIGCHLD.)
  */
-export async function killJob(sh: PtyShell, spec: string, pids: readonly number[]): Promise<void> {
-  await sh.run(`kill -KILL ${spec}`);
-  // bash reaps at its next command, not at once: dead first, then reaped by the next prompt.
-  await waitForStates(sh, pids, (state) => state === 'gone' || state === 'Z', `the processes of job ${spec} to die`);
-  await sh.run('jobs'); // may report the job as Killed, once
+export async function endJob(sh: PtyShell, spec: string, pids: readonly number[]): Promise<void> {
+  const pgid = procStat(pids[0] as number)?.pgid;
+  assert.ok(pgid !== undefined, `job ${spec}: process ${pids[0]} is gone already`);
+  sh.type(`fg ${spec}\r`);
+  await waitForForeground(sh, pgid, `fg ${spec}`);
+  await waitForStates(sh, pids, (state) => state !== 'T', `job ${spec} continued by fg`);
+  sh.press('Ctrl-C');
+  await sh.nextPrompt();
   const left = pids.filter((pid) => procStat(pid) !== undefined);
-  assert.deepEqual(left, [], `processes of job ${spec} not reaped by the prompt after it died:\n${left.map((pid) => describeProc(procStat(pid) as ProcInfo)).join('\n')}`);
-  assert.deepEqual(await sh.run('jobs'), [], `job ${spec} is still listed after it was killed`);
+  assert.deepEqual(left, [], `processes of job ${spec} not reaped by the prompt after Ctrl-C:\n${left.map((pid) => describeProc(procStat(pid) as ProcInfo)).join('\n')}`);
+  assertShellOwnsTerminal(sh, `after fg ${spec} and Ctrl-C`);
+  const id = /^%(\d+)$/.exec(spec)?.[1];
+  if (id !== undefined) {
+    const listed = (await sh.run('jobs')).filter((line) => line.startsWith(`[${id}]`));
+    assert.deepEqual(listed, [], `job ${spec} is still listed after it ended`);
+  }
 }
 
 /** The one line `jobs` prints for a job, as bash formats it: `[1]+  Stopped                 sleep 30`. */
