@@ -113,6 +113,7 @@ export class PtyShell {
   private shellPidValue = 0;
   private baselineFds: OpenFd[] = [];
   private promptsWaited = 0;
+  private typedSincePrompt = false;
   private closed = false;
   private shellExited = false;
 
@@ -204,6 +205,7 @@ export class PtyShell {
 
   type(text: string): void {
     if (this.exitInfo !== undefined) throw new Error(`cannot type ${JSON.stringify(text)}: the PTY's process has exited`);
+    this.typedSincePrompt = true;
     this.proc.write(text);
   }
 
@@ -355,6 +357,7 @@ export class PtyShell {
       timeoutMs,
     );
     this.promptsWaited = n;
+    this.typedSincePrompt = false;
   }
 
   /** Waits for the prompt after the last one waited for. */
@@ -362,9 +365,12 @@ export class PtyShell {
     await this.waitForPrompt(this.promptsWaited + 1, timeoutMs);
   }
 
-  /** The shell is at its latest prompt with nothing typed. */
+  /**
+   * The shell is at its latest prompt with nothing typed: nothing was typed since that prompt was
+   * waited for (the screen alone can lag behind what the shell has read), and it is still drawn.
+   */
   atPrompt(): boolean {
-    return this.promptCount() === this.promptsWaited && this.cursorAfter(this.prompt);
+    return !this.typedSincePrompt && this.promptCount() === this.promptsWaited && this.cursorAfter(this.prompt);
   }
 
   /**
