@@ -47,6 +47,8 @@ export const jobs: Builtin = async (context) => {
     const mark = shell.jobOrder.mark(job, all);
     lines.push(`${formatJobLine(job.id, mark, job.state, job.command, long ? job.pgid : undefined)}\n`);
     // Reported as done once, then gone (bash's notification).
+    // Listed is reported: the prompt does not tell of it again; a done job is then gone.
+    job.notified = true;
     if (job.state.kind === 'done') forget(context, job);
   }
   await output.out(lines.join(''));

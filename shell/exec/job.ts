@@ -36,7 +36,8 @@ export class Job implements RetainedJob {
   /** Cleared by `disown`: the job is not sent SIGHUP when the shell exits. */
   hangUpOnExit = true;
   private currentState: JobState = { kind: 'running' };
-  private stopSpread = false;
+  /** The signal of the first stop seen in this stop: what the job reports (our SIGSTOP only spreads it). */
+  private stopCause: number | undefined;
   private finishing = false;
   private readonly tasks: OwnedTask[] = [];
   private readonly abort = new AbortController();
@@ -164,7 +165,7 @@ export class Job implements RetainedJob {
   continue(): void {
     this.watcher.poll();
     if (this.currentState.kind === 'done' || this.finishing) return;
-    this.stopSpread = false;
+    this.stopCause = undefined;
     this.group?.signal(SIGNALS.SIGCONT);
     for (const process of this.processes) {
       if (process.state.kind === 'stopped') process.state = { kind: 'running' };
@@ -208,8 +209,8 @@ export class Job implements RetainedJob {
 
   /** One stopped member stops every live member, in-shell stages included. */
   private spreadStop(signal: number): void {
-    if (this.stopSpread || this.finishing) return;
-    this.stopSpread = true;
+    if (this.stopCause !== undefined || this.finishing) return;
+    this.stopCause = signal;
     for (const process of this.processes) {
       if (process.pid === null && process.state.kind === 'running') process.state = { kind: 'stopped', signal };
     }
@@ -241,6 +242,11 @@ export class Job implements RetainedJob {
     }
     if (this.finishing) return;
     const next = jobStateOf(this.processes);
+    // Ctrl-Z's SIGTSTP may reach a member after the spreading SIGSTOP did: report the cause.
+    if (next.kind === 'stopped' && this.stopCause !== undefined) {
+      this.setState({ kind: 'stopped', signal: this.stopCause });
+      return;
+    }
     if (next.kind === 'done') {
       this.finishing = true;
       void this.finish();
