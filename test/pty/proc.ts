@@ -1,42 +1,12 @@
 // Process truth for the PTY tests, read from /proc: states, groups, sessions, the terminal's
 // foreground group, descriptors, and which processes a test started (its session or its marker).
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { allProcesses, readStat, type ProcStat } from '../support/proc';
 
-export interface ProcInfo {
-  readonly pid: number;
-  readonly comm: string;
-  /** One letter: R, S, D, T (stopped), t (traced), Z (zombie), ... */
-  readonly state: string;
-  readonly ppid: number;
-  readonly pgid: number;
-  readonly sid: number;
-  /** The foreground process group of the process's controlling terminal (-1 without one). */
-  readonly tpgid: number;
-}
+export type ProcInfo = ProcStat;
 
 /** /proc/<pid>/stat, or undefined once the pid is gone. */
-export function procStat(pid: number): ProcInfo | undefined {
-  let stat: string;
-  try {
-    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  } catch {
-    return undefined;
-  }
-  // comm may hold spaces and parentheses: it runs from the first '(' to the last ')'.
-  const open = stat.indexOf('(');
-  const close = stat.lastIndexOf(')');
-  const rest = stat.slice(close + 2).split(' ');
-  // Fields from 3 on: state ppid pgrp session tty_nr tpgid ...
-  return {
-    pid,
-    comm: stat.slice(open + 1, close),
-    state: rest[0] ?? '?',
-    ppid: Number(rest[1]),
-    pgid: Number(rest[2]),
-    sid: Number(rest[3]),
-    tpgid: Number(rest[5]),
-  };
-}
+export const procStat = readStat;
 
 export function mustStat(pid: number): ProcInfo {
   const info = procStat(pid);
@@ -44,22 +14,8 @@ export function mustStat(pid: number): ProcInfo {
   return info;
 }
 
-export function allPids(): number[] {
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .map(Number);
-}
+export const allProcs = allProcesses;
 
-export function allProcs(): ProcInfo[] {
-  const out: ProcInfo[] = [];
-  for (const pid of allPids()) {
-    const info = procStat(pid);
-    if (info !== undefined) out.push(info);
-  }
-  return out;
-}
-
-/** The argument vector, or undefined once the pid is gone (empty for a zombie). */
 export function procArgv(pid: number): string[] | undefined {
   try {
     const raw = readFileSync(`/proc/${pid}/cmdline`, 'utf8');

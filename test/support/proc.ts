@@ -12,6 +12,8 @@ export interface ProcStat {
   readonly ppid: number;
   readonly pgid: number;
   readonly sid: number;
+  /** The foreground process group of the process's controlling terminal (-1 without one). */
+  readonly tpgid: number;
 }
 
 export function readStat(pid: number): ProcStat | undefined {
@@ -32,6 +34,7 @@ export function readStat(pid: number): ProcStat | undefined {
     ppid: Number(fields[1]),
     pgid: Number(fields[2]),
     sid: Number(fields[3]),
+    tpgid: Number(fields[5]),
   };
 }
 
