@@ -25,8 +25,6 @@ import {
   ErrorCode,
   Foreground,
   Hello,
-  IPC_SECRET_VARIABLE,
-  IPC_SOCKET_VARIABLE,
   JOB_SIGNALS,
   JobsChanged,
   MAX_FRAME_BYTES,
@@ -79,18 +77,6 @@ export type IpcStatus = 'connecting' | 'connected' | 'waiting' | 'stopped';
 const DEFAULT_HANDSHAKE_TIMEOUT_MS = 2000;
 // A 1 s cap keeps a restarted extension whole within 2 s: one wait plus a local handshake.
 const DEFAULT_RETRY = { initial: 50, max: 1000 } as const;
-
-/** The client for an environment the extension prepared; undefined outside its terminals. */
-export function ipcClientFromEnvironment(
-  env: NodeJS.ProcessEnv,
-  host: JobControlHost,
-  options: Omit<IpcClientOptions, 'socketPath' | 'secret' | 'host'> = {},
-): IpcClient | undefined {
-  const socketPath = env[IPC_SOCKET_VARIABLE];
-  const secret = env[IPC_SECRET_VARIABLE];
-  if (socketPath === undefined || socketPath === '' || secret === undefined || secret === '') return undefined;
-  return new IpcClient({ ...options, socketPath, secret, host });
-}
 
 export class IpcClient {
   private currentStatus: IpcStatus = 'stopped';

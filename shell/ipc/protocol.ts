@@ -11,12 +11,8 @@ import { NotificationType, RequestType } from 'vscode-jsonrpc/node';
 /** Bumped on any incompatible change; both sides refuse a peer whose version differs. */
 export const PROTOCOL_VERSION = 1;
 
-/** The Unix socket path the extension listens on. */
-export const IPC_SOCKET_VARIABLE = 'QUIRL_IPC_SOCKET';
-/** The per-terminal secret (hex); never handed on to jobs. */
-export const IPC_SECRET_VARIABLE = 'QUIRL_IPC_SECRET';
-/** What the shell removes from the environment it gives jobs. */
-export const IPC_ENVIRONMENT_VARIABLES: readonly string[] = [IPC_SOCKET_VARIABLE, IPC_SECRET_VARIABLE];
+/** The environment variables that carry the socket path and the secret. */
+export { IPC_ENVIRONMENT_VARIABLES, IPC_SECRET_VARIABLE, IPC_SOCKET_VARIABLE } from './address';
 
 /** The largest frame body either side accepts; a larger one drops the peer. */
 export const MAX_FRAME_BYTES = 1024 * 1024;

@@ -9,6 +9,9 @@ import type { JobId } from './job';
 export const MAX_RETAINED_JOBS = 1024;
 export const MAX_JOB_ID = 2 ** 32 - 1;
 
+/** A record entering or leaving the table (what the extension link publishes). */
+export type TableChange<J> = { readonly kind: 'added'; readonly job: J } | { readonly kind: 'removed'; readonly id: JobId };
+
 export interface RetainedJob {
   readonly id: JobId;
   /** True once the job has finished; such records may be pruned at capacity. */
@@ -19,6 +22,7 @@ export class JobTable<J extends RetainedJob> {
   private readonly jobs = new Map<JobId, J>();
   /** The highest id retained, or the last one issued when it has been removed since. */
   private highestId = 0;
+  private readonly listeners = new Set<(change: TableChange<J>) => void>();
 
   constructor(
     private readonly capacity: number = MAX_RETAINED_JOBS,
@@ -35,6 +39,12 @@ export class JobTable<J extends RetainedJob> {
     return [...this.jobs.values()].sort((a, b) => a.id - b.id);
   }
 
+  /** Reports every record admitted, removed or pruned; returns the function that stops it. */
+  onChange(listener: (change: TableChange<J>) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
   get(id: number): J | undefined {
     return this.jobs.get(id as JobId);
   }
@@ -47,7 +57,7 @@ export class JobTable<J extends RetainedJob> {
   admit(create: (id: JobId) => J): J {
     if (this.jobs.size >= this.capacity) {
       this.refresh();
-      for (const job of this.list()) if (job.isCompleted()) this.jobs.delete(job.id);
+      for (const job of this.list()) if (job.isCompleted()) this.drop(job.id);
       if (this.jobs.size >= this.capacity) {
         throw new ShellError('ResourceLimit', `too many jobs: ${this.capacity} are still running or stopped`);
       }
@@ -55,6 +65,7 @@ export class JobTable<J extends RetainedJob> {
     const id = this.nextId();
     const job = create(id);
     this.jobs.set(id, job);
+    this.emit({ kind: 'added', job });
     return job;
   }
 
@@ -69,8 +80,16 @@ export class JobTable<J extends RetainedJob> {
   }
 
   remove(id: JobId): void {
-    this.jobs.delete(id);
+    this.drop(id);
     if (id === this.highestId) this.highestId = Math.max(0, ...this.jobs.keys());
+  }
+
+  private drop(id: JobId): void {
+    if (this.jobs.delete(id)) this.emit({ kind: 'removed', id });
+  }
+
+  private emit(change: TableChange<J>): void {
+    for (const listener of [...this.listeners]) listener(change);
   }
 
   /** Makes the next allocation start after `id`, as if it had just been issued (tests of the wrap). */
