@@ -12,6 +12,7 @@ import { CommandResolver } from './exec/resolve';
 import { Terminal } from './exec/terminal';
 import { Interpreter } from './interp/interpreter';
 import { runInteractive } from './interactive/loop';
+import { takeLinkAddress } from './ipc/address';
 import { completeCommands } from './interp/script';
 import { ShellState } from './interp/state';
 
@@ -66,12 +67,14 @@ function readSource(invocation: Exclude<Invocation, { kind: 'usage' | 'interacti
 }
 
 async function main(): Promise<number> {
+  // Taken out of the environment first, whatever the invocation: no job may inherit the secret.
+  const link = takeLinkAddress(process.env);
   const invocation = parseArguments(process.argv.slice(2));
   if (invocation.kind === 'usage') {
     process.stderr.write(`${invocation.message}\n`);
     return 2;
   }
-  if (invocation.kind === 'interactive') return runInteractive({ cwd: startingDirectory(), scriptName: 'quirl' });
+  if (invocation.kind === 'interactive') return runInteractive({ cwd: startingDirectory(), scriptName: 'quirl', link });
   let source: string;
   let name: string;
   try {

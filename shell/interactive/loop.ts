@@ -2,13 +2,15 @@
  * The interactive shell: takes the terminal, then reads, runs and reports, one command at a
  * time. Between commands the line editor owns the terminal (raw mode); while a foreground job
  * runs the editor has let go of it entirely (no read pending, cooked modes), so the job's keys
- * and typed-ahead input reach whoever owns the terminal.
+ * and typed-ahead input reach whoever owns the terminal. In a VS Code terminal it also serves
+ * the extension's job requests: a `fg` asked for at the prompt suspends the line being edited,
+ * runs as a typed `fg %N` would, and the line comes back after.
  */
 import { writeSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { BUILTINS, ExitRequest } from '../builtins';
-import { ParseError, errorMessage } from '../errors';
+import { ParseError, errorMessage, isShellError } from '../errors';
 import { Executor } from '../exec/executor';
 import { FdTable } from '../exec/fds';
 import type { Job } from '../exec/job';
@@ -17,22 +19,46 @@ import { SIGNALS } from '../exec/signals';
 import { Terminal } from '../exec/terminal';
 import { native } from '../../native';
 import { Interpreter, type Context } from '../interp/interpreter';
+import { CommandOutput } from '../interp/output';
 import { ShellState } from '../interp/state';
 import { formatJobLine } from '../jobs/format';
+import type { JobOrder } from '../jobs/spec';
 import { parse, type Program } from '../syntax';
 import { createCompleter } from './completion';
-import { History, LineEditor, historyLimit, type EditorTerminal } from './editor';
+import { History, LineEditor, historyLimit, type EditorTerminal, type LineState, type ReadResult } from './editor';
 import { DEFAULT_PS1, DEFAULT_PS2, renderPrompt } from './prompt';
 import { ShellIntegration } from './shell-integration';
+import type { LinkAddress } from '../ipc/address';
+import type { ControlResult } from '../ipc/protocol';
+import { OK, RemoteControl, refuse, type RemoteShell } from './remote-control';
+
+/** An extension's `fg` waiting for the prompt to let go of the terminal. */
+interface Handover {
+  readonly job: Job;
+  readonly answer: (result: ControlResult) => void;
+}
 
 type Command =
   | { readonly kind: 'program'; readonly program: Program; readonly source: string }
+  /** The extension asked for `fg`: the line being edited was suspended, to be edited again after. */
+  | { readonly kind: 'foreground'; readonly handover: Handover; readonly line: LineState }
   | { readonly kind: 'eof' }
   | { readonly kind: 'none' };
+
+/** What the shell is doing, as the extension's requests need to know. */
+type Activity =
+  | { readonly kind: 'prompt' }
+  | { readonly kind: 'continuation' }
+  /** An extension's `fg` interrupted the prompt; the loop runs it next. */
+  | { readonly kind: 'handing-over'; readonly handover: Handover }
+  /** A command (or an extension's `fg`) has the terminal. */
+  | { readonly kind: 'running' };
 
 export interface InteractiveOptions {
   readonly cwd: string;
   readonly scriptName: string;
+  /** The extension's endpoint, in a VS Code terminal. */
+  readonly link?: LinkAddress;
 }
 
 export async function runInteractive(options: InteractiveOptions): Promise<number> {
@@ -45,11 +71,18 @@ export async function runInteractive(options: InteractiveOptions): Promise<numbe
     shell.hangUpJobs();
     process.exit(128 + SIGNALS.SIGHUP);
   });
-  return shell.run();
+  // Loaded only in the extension's terminals: the JSON-RPC library costs every other start time.
+  const link = options.link === undefined ? undefined : new (await import('../ipc/client')).IpcClient({ ...options.link, host: new RemoteControl(shell) });
+  link?.start();
+  try {
+    return await shell.run();
+  } finally {
+    link?.dispose();
+  }
 }
 
-class InteractiveShell {
-  private readonly executor: Executor;
+class InteractiveShell implements RemoteShell {
+  readonly executor: Executor;
   private readonly interpreter: Interpreter;
   private readonly state: ShellState;
   private readonly context: Context;
@@ -57,6 +90,9 @@ class InteractiveShell {
   private readonly editor: LineEditor;
   private readonly integration = ShellIntegration.fromEnvironment(process.env);
   private warnedAboutStoppedJobs = false;
+  private activity: Activity = { kind: 'running' };
+  /** The line an extension's `fg` suspended, edited again at the next prompt. */
+  private suspendedLine: LineState | undefined;
 
   constructor(terminal: Terminal, options: InteractiveOptions) {
     this.executor = new Executor(terminal);
@@ -90,6 +126,10 @@ class InteractiveShell {
       this.reportJobChanges();
       const command = await this.readCommand();
       if (command.kind === 'none') continue;
+      if (command.kind === 'foreground') {
+        await this.foregroundHandedOver(command.handover, command.line);
+        continue;
+      }
       if (command.kind === 'eof') {
         this.say('exit\n');
         if (this.mayExit()) break;
@@ -145,9 +185,23 @@ class InteractiveShell {
         uid: process.getuid?.() ?? 1000,
         lastStatus: this.state.lastStatus,
       });
-      const result = await this.editor.read(text === '' && this.integration ? this.integration.prompt(prompt, this.state.cwd) : prompt);
-      if (result.kind === 'eof') return text === '' ? { kind: 'eof' } : { kind: 'none' };
-      if (result.kind === 'interrupted' || result.kind === 'suspended') {
+      const primary = text === '';
+      const initial = primary ? this.suspendedLine : undefined;
+      if (primary) this.suspendedLine = undefined;
+      this.activity = { kind: primary ? 'prompt' : 'continuation' };
+      let result: ReadResult;
+      let ended: Activity;
+      try {
+        result = await this.editor.read(primary && this.integration ? this.integration.prompt(prompt, this.state.cwd) : prompt, initial);
+      } finally {
+        ended = this.endRead();
+      }
+      if (result.kind === 'suspended') {
+        const line = { text: result.text, cursor: result.cursor };
+        return ended.kind === 'handing-over' ? { kind: 'foreground', handover: ended.handover, line } : { kind: 'none' };
+      }
+      if (result.kind === 'eof') return primary ? { kind: 'eof' } : { kind: 'none' };
+      if (result.kind === 'interrupted') {
         this.state.lastStatus = 130;
         return { kind: 'none' };
       }
@@ -167,15 +221,121 @@ class InteractiveShell {
     }
   }
 
-  /** bash's notifications before a prompt: jobs that finished or stopped since the last one. */
-  private reportJobChanges(): void {
+  /**
+   * bash's notifications before a prompt: jobs that finished or stopped since the last one.
+   * `write` puts them above a prompt being edited instead.
+   */
+  private reportJobChanges(write: (text: string) => void = (text) => this.say(text)): void {
     this.executor.watcher.poll();
     const jobs = this.executor.jobs.list();
+    let notices = '';
     for (const job of jobs) {
       if (job.notified || job.state.kind === 'running') continue;
-      this.say(`${formatJobLine(job.id, this.interpreter.jobOrder.mark(job, jobs), job.state, job.command)}\n`);
+      notices += `${formatJobLine(job.id, this.interpreter.jobOrder.mark(job, jobs), job.state, job.command)}\n`;
       job.notified = true;
       if (job.state.kind === 'done') this.forget(job);
+    }
+    if (notices !== '') write(notices);
+  }
+
+  // ---- the extension's requests (RemoteShell) ----
+
+  get jobOrder(): JobOrder {
+    return this.interpreter.jobOrder;
+  }
+
+  /**
+   * At the prompt: the read is suspended (prompt and line erased, raw mode left, input paused)
+   * and the loop runs the job as `fg %N` would; the answer comes once the job holds the terminal.
+   * Anywhere else the terminal is not the shell's to give, and the request is refused.
+   */
+  foreground(job: Job): Promise<ControlResult> {
+    const activity = this.activity;
+    if (activity.kind !== 'prompt') return Promise.resolve(this.holdsTerminal(job) ? OK : refuse(this.busyReason(activity)));
+    return new Promise((answer) => {
+      this.activity = { kind: 'handing-over', handover: { job, answer } };
+      if (!this.editor.interrupt()) {
+        this.activity = activity;
+        answer(refuse('the shell is not at its prompt'));
+      }
+    });
+  }
+
+  holdsTerminal(job: Job): boolean {
+    const { terminal } = this.executor;
+    if (terminal === undefined || job.pgid === undefined) return false;
+    try {
+      return native.tcgetpgrp(terminal.fd) === job.pgid;
+    } catch {
+      return false;
+    }
+  }
+
+  tellAtPrompt(text: string): void {
+    if (this.isEditing()) this.editor.printAbove(text);
+  }
+
+  reportWhenSettled(job: Job): void {
+    const stop = job.onChange((changed) => {
+      if (changed.state.kind === 'running') return;
+      stop();
+      // Outside the watcher's poll that reported the change: reporting polls again.
+      setImmediate(() => {
+        if (this.isEditing()) this.reportJobChanges((text) => this.editor.printAbove(text));
+      });
+    });
+  }
+
+  private isEditing(): boolean {
+    return this.activity.kind === 'prompt' || this.activity.kind === 'continuation';
+  }
+
+  /** The read ended: the shell is no longer at a prompt. Returns what it was doing. */
+  private endRead(): Activity {
+    const ended = this.activity;
+    this.activity = { kind: 'running' };
+    return ended;
+  }
+
+  private busyReason(activity: Exclude<Activity, { kind: 'prompt' }>): string {
+    switch (activity.kind) {
+      case 'continuation':
+        return 'the shell is reading the rest of a command; finish it or press Ctrl-C first';
+      case 'handing-over':
+        return `job ${activity.handover.job.id} is being brought to the foreground`;
+      case 'running': {
+        const holder = this.executor.jobs.list().find((job) => this.holdsTerminal(job));
+        return holder === undefined ? 'a command is running in the terminal' : `job ${holder.id} (${holder.command}) is in the foreground`;
+      }
+    }
+  }
+
+  /**
+   * An extension's `fg`, run as a typed `fg %N` runs (a command of its own for VS Code: E, C,
+   * then D with its status). The suspended line is edited again at the next prompt.
+   */
+  private async foregroundHandedOver({ job, answer }: Handover, line: LineState): Promise<void> {
+    this.suspendedLine = line;
+    if (job.state.kind === 'done') {
+      answer(refuse(`job ${job.id} has finished`));
+      return;
+    }
+    this.integration?.commandStarted(`fg %${job.id}`);
+    try {
+      writeSync(1, `${job.command}\n`);
+      // foreground() gives the job the terminal (and continues it) before it first waits.
+      const finished = this.interpreter.foreground(job, new CommandOutput(this.context.fds, undefined));
+      if (job.pgid === undefined || this.holdsTerminal(job)) answer(OK);
+      this.state.lastStatus = await finished;
+    } catch (error) {
+      if (!isShellError(error)) throw error;
+      answer(refuse(`job ${job.id} could not take the terminal: ${error.message}`));
+      this.say(`quirl: fg: ${error.message}\n`);
+      this.state.lastStatus = error.status;
+    } finally {
+      // A no-op once answered: the request never stays unanswered.
+      answer(refuse(`job ${job.id} did not take the terminal`));
+      this.integration?.commandFinished(this.state.lastStatus);
     }
   }
 

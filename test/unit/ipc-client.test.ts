@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chmodSync } from 'node:fs';
 import { ResponseError } from 'vscode-jsonrpc/node';
-import { IpcClient, ipcClientFromEnvironment, type IpcClientOptions } from '../../shell/ipc/client';
+import { takeLinkAddress } from '../../shell/ipc/address';
+import { IpcClient, type IpcClientOptions } from '../../shell/ipc/client';
 import { Background, Foreground, IPC_SECRET_VARIABLE, IPC_SOCKET_VARIABLE, PROTOCOL_VERSION, SignalJob, type JobSignal } from '../../shell/ipc/protocol';
 import { FakeExtension, FakeHost, job, socketDirectory, waitFor, type FakeExtensionOptions } from '../ipc/fake-extension';
 
@@ -204,13 +205,14 @@ test('ipc: the client stops when the socket directory is gone or open to others'
   assert.match(logs.join('\n'), /is gone[\s\S]*open to other users/);
 });
 
-test('ipc: a client is made only for an environment the extension prepared', () => {
-  const host = new FakeHost();
-  assert.equal(ipcClientFromEnvironment({}, host), undefined);
-  assert.equal(ipcClientFromEnvironment({ [IPC_SOCKET_VARIABLE]: '/tmp/x.sock', [IPC_SECRET_VARIABLE]: '' }, host), undefined);
-  const client = ipcClientFromEnvironment({ [IPC_SOCKET_VARIABLE]: '/nonexistent/x.sock', [IPC_SECRET_VARIABLE]: SECRET }, host);
-  assert.ok(client instanceof IpcClient);
-  assert.equal(client.status, 'stopped', 'made, not started');
+test('ipc: the link address is taken only from an environment the extension prepared, and always removed from it', () => {
+  const empty: NodeJS.ProcessEnv = { [IPC_SOCKET_VARIABLE]: '/tmp/x.sock', [IPC_SECRET_VARIABLE]: '', OTHER: 'kept' };
+  assert.equal(takeLinkAddress(empty), undefined);
+  assert.deepEqual(empty, { OTHER: 'kept' }, 'a half-set link leaves nothing behind either');
+  assert.equal(takeLinkAddress({}), undefined);
+  const env: NodeJS.ProcessEnv = { [IPC_SOCKET_VARIABLE]: '/nonexistent/x.sock', [IPC_SECRET_VARIABLE]: SECRET, PATH: '/bin' };
+  assert.deepEqual(takeLinkAddress(env), { socketPath: '/nonexistent/x.sock', secret: SECRET });
+  assert.deepEqual(env, { PATH: '/bin' });
 });
 
 test('ipc: dispose ends the link and unsubscribes from the host', async (t) => {
