@@ -117,7 +117,7 @@ export class PtyShell {
   private closed = false;
   private shellExited = false;
 
-  private constructor(shell: ShellKind, mode: LaunchMode) {
+  private constructor(shell: ShellKind, mode: LaunchMode, extraEnv: Readonly<Record<string, string>>) {
     this.shell = shell;
     this.mode = mode;
     this.home = realpathSync(mkdtempSync(join(tmpdir(), 'quirl-pty-')));
@@ -134,6 +134,7 @@ export class PtyShell {
       TERM: 'xterm-256color',
       PS1: '\\w\\$ ',
       [this.marker.split('=')[0] as string]: this.marker.split('=')[1] as string,
+      ...extraEnv,
     };
     this.term = new Terminal({ cols: COLS, rows: ROWS, scrollback: SCROLLBACK, allowProposedApi: true });
     const argv = mode === 'direct' ? shellArgv(shell) : [BASH, '--norc', '--noprofile', '-i'];
@@ -157,12 +158,15 @@ export class PtyShell {
     this.interval = setInterval(() => this.poll(), 25);
   }
 
-  /** Starts a shell and waits for its first prompt; the fd baseline is taken there. */
-  static async start(shell: ShellKind, mode: LaunchMode): Promise<PtyShell> {
+  /**
+   * Starts a shell and waits for its first prompt; the fd baseline is taken there. `extraEnv` is
+   * added to the session's environment (the VS Code link's variables, for one).
+   */
+  static async start(shell: ShellKind, mode: LaunchMode, extraEnv: Readonly<Record<string, string>> = {}): Promise<PtyShell> {
     const key = `${shell} ${mode}`;
     const earlier = failedLaunches.get(key);
     if (earlier !== undefined) throw new Error(`an earlier ${key} launch never drew its first prompt:\n${earlier}`);
-    const sh = new PtyShell(shell, mode);
+    const sh = new PtyShell(shell, mode, extraEnv);
     startedShells.push({ sid: sh.sessionId, marker: sh.marker });
     try {
       if (mode === 'direct') {
@@ -277,6 +281,14 @@ export class PtyShell {
       .split('\n')
       .map((line, i) => `${String(i).padStart(2)}|${line}`);
     return `--- screen (cursor at row ${row - buffer.baseY}, col ${col}; ${this.exitInfo === undefined ? 'running' : `exited ${JSON.stringify(this.exitInfo)}`}) ---\n${lines.join('\n')}\n--- end of screen ---`;
+  }
+
+  /** Calls `handler` with the body of each OSC `id` sequence written from now on (VS Code's 633 marks). */
+  onOsc(id: number, handler: (data: string) => void): void {
+    this.term.parser.registerOscHandler(id, (data) => {
+      handler(data);
+      return true;
+    });
   }
 
   // ---- waiting ----
@@ -648,8 +660,13 @@ export function sttyFlags(output: string): Set<string> {
  * Runs `body` with a started shell and closes it whatever happens; a test fails when the body
  * fails or when the end-of-test checks find something left behind.
  */
-export async function withShell(shell: ShellKind, mode: LaunchMode, body: (sh: PtyShell) => Promise<void>): Promise<void> {
-  const sh = await PtyShell.start(shell, mode);
+export async function withShell(
+  shell: ShellKind,
+  mode: LaunchMode,
+  body: (sh: PtyShell) => Promise<void>,
+  extraEnv: Readonly<Record<string, string>> = {},
+): Promise<void> {
+  const sh = await PtyShell.start(shell, mode, extraEnv);
   let failure: unknown;
   try {
     await body(sh);
