@@ -1,4 +1,4 @@
-// Bundles the shell (dist/quirl.js). The extension bundle joins here when extension/ has code.
+// Bundles the shell (dist/quirl.js) and the VS Code extension (dist/extension.js, `vscode` left to the host).
 import * as esbuild from 'esbuild';
 
 const watch = process.argv.includes('--watch');
@@ -15,6 +15,7 @@ const shared = {
 
 const builds = [
   { ...shared, entryPoints: ['shell/main.ts'], outfile: 'dist/quirl.js' },
+  { ...shared, entryPoints: ['extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
 ];
 
 if (watch) {

@@ -1,0 +1,341 @@
+/**
+ * The extension's end of the shell link: a Unix-socket server in the private socket directory.
+ * Each shell must prove a terminal's secret within the handshake deadline; then its job tables
+ * flow in and fg / bg / signal requests flow out by job id. A peer that fails the handshake,
+ * stays silent, or sends a malformed, oversized or ill-typed frame is dropped alone; the others
+ * and the server carry on.
+ */
+import { lstatSync, unlinkSync } from 'node:fs';
+import { createConnection, createServer, type Server, type Socket } from 'node:net';
+import { PassThrough } from 'node:stream';
+import { ResponseError, SocketMessageWriter, StreamMessageReader, createMessageConnection, type MessageConnection } from 'vscode-jsonrpc/node';
+import { FrameGuard } from '../shell/ipc/frames';
+import {
+  Background,
+  ErrorCode,
+  Foreground,
+  Hello,
+  JobsChanged,
+  MAX_FRAME_BYTES,
+  PROTOCOL_VERSION,
+  SignalJob,
+  extensionProof,
+  type ControlResult,
+  type HelloResult,
+  type JobSignal,
+  type JobsParams,
+} from '../shell/ipc/protocol';
+import { parseJobsParams } from './wire';
+
+/** An authenticated shell: its pid (from the hello) and the secret it proved. */
+export interface ShellPeer {
+  readonly pid: number;
+  readonly secret: string;
+}
+
+export interface EndpointEvents {
+  connected(peer: ShellPeer): void;
+  jobs(peer: ShellPeer, params: JobsParams): void;
+  disconnected(peer: ShellPeer): void;
+}
+
+export interface EndpointOptions {
+  readonly socketPath: string;
+  /** Finds the secret a shell's proof was made with. */
+  readonly secrets: { match(nonce: string, proof: unknown): string | undefined };
+  readonly events: EndpointEvents;
+  /** How long a new peer has to complete the hello (default 2 s). */
+  readonly handshakeTimeoutMs?: number;
+  /** The largest frame accepted from a shell (default MAX_FRAME_BYTES). */
+  readonly maxFrameBytes?: number;
+  /** How long a shell has to answer a job request (default 10 s). */
+  readonly requestTimeoutMs?: number;
+  /** How long a busy socket path is waited for (an old host still closing) before giving up (default 3 s). */
+  readonly busyTimeoutMs?: number;
+  readonly log?: (message: string) => void;
+}
+
+export type EndpointErrorCode = 'NoShell' | 'ShellGone' | 'ShellTimeout' | 'ShellFailed' | 'SocketInUse';
+
+export class EndpointError extends Error {
+  constructor(
+    readonly code: EndpointErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const DEFAULT_HANDSHAKE_TIMEOUT_MS = 2000;
+const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
+const DEFAULT_BUSY_TIMEOUT_MS = 3000;
+/** Time for a refusal to reach the shell before its socket is cut. */
+const REFUSAL_LINGER_MS = 200;
+
+export class Endpoint {
+  private readonly peers = new Map<number, Peer>();
+  private readonly pending = new Set<Peer>();
+
+  private constructor(
+    private readonly server: Server,
+    private readonly options: EndpointOptions,
+  ) {
+    server.on('connection', (socket) => this.accept(socket));
+    server.on('error', (error) => this.log(`the server failed: ${error.message}`));
+  }
+
+  /** Listens on `options.socketPath`, taking over a socket file a dead host left behind. */
+  static async listen(options: EndpointOptions): Promise<Endpoint> {
+    const server = createServer();
+    await listenTakingOverStale(server, options.socketPath, options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS);
+    return new Endpoint(server, options);
+  }
+
+  get socketPath(): string {
+    return this.options.socketPath;
+  }
+
+  /** The pids of the authenticated shells. */
+  shells(): number[] {
+    return [...this.peers.keys()];
+  }
+
+  foreground(pid: number, jobId: number): Promise<ControlResult> {
+    return this.request(pid, (connection) => connection.sendRequest(Foreground, { id: jobId }));
+  }
+
+  background(pid: number, jobId: number): Promise<ControlResult> {
+    return this.request(pid, (connection) => connection.sendRequest(Background, { id: jobId }));
+  }
+
+  signal(pid: number, jobId: number, signal: JobSignal): Promise<ControlResult> {
+    return this.request(pid, (connection) => connection.sendRequest(SignalJob, { id: jobId, signal }));
+  }
+
+  /** Cuts a shell's link (its terminal closed). */
+  drop(pid: number, reason: string): void {
+    this.peers.get(pid)?.end(reason);
+  }
+
+  /** Stops listening (removing the socket file) and cuts every link; the directory stays. */
+  async close(): Promise<void> {
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    for (const peer of [...this.pending, ...this.peers.values()]) peer.end('the extension is closing');
+    await closed;
+  }
+
+  private accept(socket: Socket): void {
+    const peer = new Peer(socket, this.options, {
+      ready: (ready) => this.onReady(ready),
+      jobs: (ready, params) => this.options.events.jobs(ready.identity, params),
+      ended: (ended, reason) => this.onEnded(ended, reason),
+    });
+    this.pending.add(peer);
+  }
+
+  private onReady(peer: Peer): void {
+    this.pending.delete(peer);
+    const identity = peer.identity;
+    const previous = this.peers.get(identity.pid);
+    this.peers.set(identity.pid, peer);
+    // A shell that reconnects before its old link was seen to close: the new link replaces it.
+    if (previous !== undefined) previous.end('replaced by a newer connection from the same shell');
+    else this.options.events.connected(identity);
+  }
+
+  private onEnded(peer: Peer, reason: string): void {
+    this.pending.delete(peer);
+    if (peer.authenticated) this.log(`shell ${peer.identity.pid}: ${reason}`);
+    else this.log(`a peer: ${reason}`);
+    if (!peer.authenticated || this.peers.get(peer.identity.pid) !== peer) return;
+    this.peers.delete(peer.identity.pid);
+    this.options.events.disconnected(peer.identity);
+  }
+
+  private async request(pid: number, send: (connection: MessageConnection) => Promise<unknown>): Promise<ControlResult> {
+    const peer = this.peers.get(pid);
+    if (peer === undefined) throw new EndpointError('NoShell', `no Quirl shell with pid ${pid} is connected`);
+    const timeoutMs = this.options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new EndpointError('ShellTimeout', `the shell (pid ${pid}) did not answer within ${timeoutMs / 1000} s`)), timeoutMs);
+    });
+    try {
+      const answer = await Promise.race([peer.request(send), timeout]);
+      if (isControlResult(answer)) return answer;
+      throw new EndpointError('ShellFailed', `the shell (pid ${pid}) sent an answer that is not a result`);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private log(message: string): void {
+    this.options.log?.(message);
+  }
+}
+
+interface PeerEvents {
+  ready(peer: Peer): void;
+  jobs(peer: Peer, params: JobsParams): void;
+  ended(peer: Peer, reason: string): void;
+}
+
+/** handshaking until the hello; refused while a refusal goes out; ended for good. */
+type PeerState = 'handshaking' | 'ready' | 'refused' | 'ended';
+
+/** One accepted socket: its frame guard, JSON-RPC connection, handshake deadline and state. */
+class Peer {
+  private state: PeerState = 'handshaking';
+  /** Why the hello was refused: the reason reported however the link then ends. */
+  private refusal: string | undefined;
+  /** Who the peer proved to be; kept after the end so the end can be reported. */
+  private shell: ShellPeer | undefined;
+  private readonly guard: FrameGuard;
+  private readonly input = new PassThrough();
+  private readonly connection: MessageConnection;
+  private readonly timer: NodeJS.Timeout;
+  /** Rejecters of the requests awaiting an answer; all fail when the link ends. */
+  private readonly inflight = new Set<(error: Error) => void>();
+
+  constructor(
+    private readonly socket: Socket,
+    private readonly options: EndpointOptions,
+    private readonly events: PeerEvents,
+  ) {
+    this.guard = new FrameGuard(options.maxFrameBytes ?? MAX_FRAME_BYTES);
+    socket.on('error', (error) => this.end(`the link failed: ${error.message}`));
+    socket.on('close', () => this.end('the shell closed the link'));
+    socket.on('data', (chunk: Buffer) => {
+      if (this.guard.accept(chunk)) this.input.write(chunk);
+      else this.end(`dropped: it sent ${this.guard.failure}`);
+    });
+    const connection = createMessageConnection(new StreamMessageReader(this.input), new SocketMessageWriter(socket));
+    this.connection = connection;
+    connection.onError(([error]: [Error, ...unknown[]]) => this.end(`dropped: it sent a malformed message (${error.message})`));
+    connection.onRequest(Hello, (params: unknown) => this.hello(params));
+    connection.onNotification(JobsChanged, (params: unknown) => this.table(params));
+    connection.listen();
+    const timeout = options.handshakeTimeoutMs ?? DEFAULT_HANDSHAKE_TIMEOUT_MS;
+    this.timer = setTimeout(() => this.end(`dropped: no handshake within ${timeout} ms`), timeout);
+  }
+
+  get authenticated(): boolean {
+    return this.shell !== undefined;
+  }
+
+  /** The shell's identity; only asked of an authenticated peer. */
+  get identity(): ShellPeer {
+    if (this.shell === undefined) throw new Error('the peer has not passed the handshake');
+    return this.shell;
+  }
+
+  request(send: (connection: MessageConnection) => Promise<unknown>): Promise<unknown> {
+    if (this.state === 'ended') return Promise.reject(this.gone());
+    return new Promise((resolve, reject) => {
+      this.inflight.add(reject);
+      send(this.connection)
+        .then(resolve, (error: unknown) => {
+          reject(new EndpointError('ShellFailed', `the shell (pid ${this.identity.pid}) failed: ${error instanceof Error ? error.message : String(error)}`));
+        })
+        .finally(() => this.inflight.delete(reject));
+    });
+  }
+
+  end(reason: string): void {
+    if (this.state === 'ended') return;
+    this.state = 'ended';
+    clearTimeout(this.timer);
+    for (const reject of this.inflight) reject(this.gone());
+    this.connection.dispose();
+    this.input.destroy();
+    this.socket.destroy();
+    this.events.ended(this, this.refusal ?? reason);
+  }
+
+  private gone(): EndpointError {
+    return new EndpointError('ShellGone', `the shell (pid ${this.identity.pid}) closed the link`);
+  }
+
+  private hello(params: unknown): HelloResult | ResponseError<void> {
+    if (this.state !== 'handshaking') return this.refuse('it sent a second hello');
+    const hello = params as { protocolVersion?: unknown; pid?: unknown; nonce?: unknown; proof?: unknown } | null;
+    if (hello?.protocolVersion !== PROTOCOL_VERSION) return this.refuse(`it speaks protocol ${String(hello?.protocolVersion)}, not ${PROTOCOL_VERSION}`);
+    const { pid, nonce, proof } = hello;
+    if (typeof pid !== 'number' || !Number.isSafeInteger(pid) || pid < 1) return this.refuse('its hello has no valid pid');
+    if (typeof nonce !== 'string' || nonce.length < 16 || nonce.length > 256) return this.refuse('its hello has no valid nonce');
+    const secret = this.options.secrets.match(nonce, proof);
+    if (secret === undefined) return this.refuse(`it (pid ${pid}) does not hold the secret of any Quirl terminal`);
+    clearTimeout(this.timer);
+    this.state = 'ready';
+    this.shell = { pid, secret };
+    this.events.ready(this);
+    return { protocolVersion: PROTOCOL_VERSION, proof: extensionProof(secret, nonce) };
+  }
+
+  private table(params: unknown): void {
+    if (this.state !== 'ready') {
+      this.end('dropped: it sent a job table before the handshake');
+      return;
+    }
+    const table = parseJobsParams(params);
+    if (table === undefined) this.end('dropped: it sent a job table that does not fit the protocol');
+    else this.events.jobs(this, table);
+  }
+
+  /** Answers the hello with a refusal, then cuts the link once the answer had time to go out. */
+  private refuse(reason: string): ResponseError<void> {
+    this.state = 'refused';
+    this.refusal = `dropped: ${reason}`;
+    clearTimeout(this.timer);
+    setTimeout(() => this.end(this.refusal ?? reason), REFUSAL_LINGER_MS);
+    return new ResponseError(ErrorCode.HandshakeRefused, `handshake refused: ${reason}`);
+  }
+}
+
+function isControlResult(value: unknown): value is ControlResult {
+  if (typeof value !== 'object' || value === null) return false;
+  const result = value as { ok?: unknown; reason?: unknown };
+  return result.ok === true || (result.ok === false && typeof result.reason === 'string');
+}
+
+/**
+ * Listens on `socketPath`. A socket file nobody answers on is a dead host's: it is removed and
+ * the path reused. One somebody answers on is an old host still closing: waited for until
+ * `busyTimeoutMs`, then SocketInUse.
+ */
+async function listenTakingOverStale(server: Server, socketPath: string, busyTimeoutMs: number): Promise<void> {
+  const deadline = Date.now() + busyTimeoutMs;
+  for (;;) {
+    const error = await tryListen(server, socketPath);
+    if (error === undefined) return;
+    if (error.code !== 'EADDRINUSE') throw error;
+    if (!(await answers(socketPath))) {
+      if (lstatSync(socketPath, { throwIfNoEntry: false })?.isSocket()) unlinkSync(socketPath);
+      continue;
+    }
+    if (Date.now() > deadline) throw new EndpointError('SocketInUse', `${socketPath} is in use by another listener`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function tryListen(server: Server, socketPath: string): Promise<NodeJS.ErrnoException | undefined> {
+  return new Promise((resolve) => {
+    const onError = (error: NodeJS.ErrnoException): void => resolve(error);
+    server.once('error', onError);
+    server.listen(socketPath, () => {
+      server.off('error', onError);
+      resolve(undefined);
+    });
+  });
+}
+
+function answers(socketPath: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createConnection(socketPath);
+    probe.once('connect', () => {
+      probe.destroy();
+      resolve(true);
+    });
+    probe.once('error', () => resolve(false));
+  });
+}

@@ -1,0 +1,144 @@
+/**
+ * Activation: opens the socket directory (the same one a previous host of this window used), starts
+ * the endpoint, and wires shells' tables through the model to the jobs tree, the status bar and
+ * the notifications; registers the terminal profile and the commands. Every disposable goes
+ * into context.subscriptions, the one store VS Code empties on deactivation.
+ */
+import { dirname } from 'node:path';
+import * as vscode from 'vscode';
+import { IPC_SOCKET_VARIABLE } from '../shell/ipc/protocol';
+import type { QuirlApi } from './api';
+import { registerCommands } from './commands';
+import { Endpoint, EndpointError, type EndpointEvents, type ShellPeer } from './endpoint';
+import { JobsModel } from './jobs-model';
+import { JobsTree } from './jobs-tree';
+import { notifyTransitions } from './notifications';
+import { PROFILE_ID, QuirlProfile } from './profile';
+import { SecretBook } from './secrets';
+import { openSocketDirectory, privacyProblem, removeSocketDirectory, type SocketDirectory } from './socket-dir';
+import { JobsStatusBar } from './status-bar';
+import { QuirlTerminals } from './terminals';
+
+/** workspaceState key of the socket directory, so the next host of this window reuses it. */
+const DIRECTORY_KEY = 'quirl.ipcDirectory';
+
+export async function activate(context: vscode.ExtensionContext): Promise<QuirlApi> {
+  const subscriptions = context.subscriptions;
+  const log = vscode.window.createOutputChannel('Quirl', { log: true });
+  subscriptions.push(log);
+
+  const model = new JobsModel();
+  const secrets = new SecretBook(context.workspaceState);
+  const peers = new Map<number, ShellPeer>();
+  const events: EndpointEvents = {
+    connected: (peer) => {
+      peers.set(peer.pid, peer);
+      model.connect(peer.pid);
+    },
+    jobs: (peer, params) => model.update(peer.pid, params),
+    disconnected: (peer) => {
+      peers.delete(peer.pid);
+      model.remove(peer.pid);
+    },
+  };
+  const { directory, endpoint } = await startEndpoint(context, secrets, events, (line) => log.info(line));
+  await context.workspaceState.update(DIRECTORY_KEY, directory.directory);
+  log.info(`listening on ${directory.socketPath}${directory.fresh ? '' : ' (reused from the previous extension host)'}`);
+
+  const terminals = new QuirlTerminals(directory.socketPath);
+  const terminalOf = (shellPid: number): vscode.Terminal | undefined => {
+    const peer = peers.get(shellPid);
+    return peer === undefined ? undefined : terminals.terminalOf(peer);
+  };
+  const tree = new JobsTree(model, terminalOf);
+  const statusBar = new JobsStatusBar(model);
+  const changed = new vscode.EventEmitter<void>();
+  const profile = new QuirlProfile(context.extensionUri.fsPath, directory.socketPath, secrets);
+
+  const adopt = (terminal: vscode.Terminal): void => {
+    const secret = terminals.secretOf(terminal);
+    if (secret !== undefined) secrets.add(secret);
+    void terminals.learn(terminal).then(() => tree.refresh());
+  };
+  const close = (terminal: vscode.Terminal): void => {
+    const secret = terminals.secretOf(terminal);
+    for (const peer of [...peers.values()]) {
+      if (terminals.terminalOf(peer) === terminal) endpoint.drop(peer.pid, 'its terminal closed');
+    }
+    if (secret !== undefined) secrets.remove(secret);
+    terminals.forget(terminal);
+  };
+  vscode.window.terminals.forEach(adopt);
+
+  const unsubscribe = model.onDidChange((change) => {
+    tree.refresh();
+    statusBar.update();
+    changed.fire();
+    if (change.kind === 'table') void notifyTransitions(change.transitions, terminalOf);
+  });
+
+  subscriptions.push(
+    { dispose: unsubscribe },
+    { dispose: () => void shutDown(endpoint, directory, terminals) },
+    tree,
+    statusBar,
+    changed,
+    vscode.window.createTreeView('quirl.jobs', { treeDataProvider: tree, showCollapseAll: true }),
+    vscode.window.registerTerminalProfileProvider(PROFILE_ID, profile),
+    vscode.window.onDidOpenTerminal(adopt),
+    vscode.window.onDidCloseTerminal(close),
+    ...registerCommands({ model, endpoint, profile, terminalOf }),
+  );
+
+  return {
+    shells: () => model.list().map((shell) => ({ pid: shell.pid, terminal: terminalOf(shell.pid), jobs: shell.jobs })),
+    onDidChangeJobs: changed.event,
+    jobsTree: tree,
+  };
+}
+
+export function deactivate(): void {
+  // Everything is in context.subscriptions.
+}
+
+/**
+ * Listens in the directory the shells of this window already know (from their terminals' env, or
+ * as remembered in workspaceState); if that is taken by a live listener, in a fresh one.
+ */
+async function startEndpoint(
+  context: vscode.ExtensionContext,
+  secrets: SecretBook,
+  events: EndpointEvents,
+  log: (line: string) => void,
+): Promise<{ directory: SocketDirectory; endpoint: Endpoint }> {
+  const previous = directoryOfTerminals() ?? context.workspaceState.get<string>(DIRECTORY_KEY);
+  let directory = openSocketDirectory(previous);
+  const options = { secrets, events, log };
+  try {
+    return { directory, endpoint: await Endpoint.listen({ ...options, socketPath: directory.socketPath }) };
+  } catch (error) {
+    if (!(error instanceof EndpointError && error.code === 'SocketInUse')) throw error;
+    log(`${directory.socketPath} is taken by another listener; using a fresh directory (older terminals will not reconnect)`);
+    directory = openSocketDirectory(undefined);
+    return { directory, endpoint: await Endpoint.listen({ ...options, socketPath: directory.socketPath }) };
+  }
+}
+
+/** The socket directory this window's existing Quirl terminals were given, if private. */
+function directoryOfTerminals(): string | undefined {
+  for (const terminal of vscode.window.terminals) {
+    const options = terminal.creationOptions;
+    const socketPath = 'env' in options ? options.env?.[IPC_SOCKET_VARIABLE] : undefined;
+    if (typeof socketPath === 'string' && privacyProblem(dirname(socketPath)) === undefined) return dirname(socketPath);
+  }
+  return undefined;
+}
+
+/**
+ * Stops listening. The directory stays while Quirl terminals remain, so their shells keep
+ * retrying and reconnect to the next host (an extension host restart); otherwise it goes.
+ */
+async function shutDown(endpoint: Endpoint, directory: SocketDirectory, terminals: QuirlTerminals): Promise<void> {
+  await endpoint.close();
+  if (!vscode.window.terminals.some((terminal) => terminals.secretOf(terminal) !== undefined)) removeSocketDirectory(directory.directory);
+}

@@ -1,0 +1,99 @@
+/**
+ * How a Quirl terminal is started: the runtime, the bundled shell, its arguments and environment,
+ * from the user's settings and the terminal's link address. Pure (no vscode), so the profile
+ * provider and `Quirl: New Terminal` share it and tests read it as a table.
+ */
+import path from 'node:path';
+import { IPC_SECRET_VARIABLE, IPC_SOCKET_VARIABLE } from '../shell/ipc/protocol';
+
+/** The platforms the native addon is written for. */
+export const SUPPORTED_PLATFORMS: readonly NodeJS.Platform[] = ['linux', 'darwin'];
+
+export type LaunchErrorCode = 'UnsupportedPlatform' | 'MissingShell' | 'BadSetting';
+
+export class LaunchError extends Error {
+  constructor(
+    readonly code: LaunchErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The `quirl.*` settings as read, unchecked (a user can write anything into settings.json). */
+export interface LaunchSettings {
+  readonly nodePath: unknown;
+  readonly shellArgs: unknown;
+  readonly env: unknown;
+}
+
+export interface LaunchHost {
+  /** The extension's folder (where dist/ and native/ are). */
+  readonly extensionRoot: string;
+  /** The extension host's runtime (Electron, or Node under a server). */
+  readonly execPath: string;
+  readonly platform: NodeJS.Platform;
+  readonly exists: (file: string) => boolean;
+}
+
+export interface ShellLaunch {
+  readonly shellPath: string;
+  readonly shellArgs: string[];
+  /** Added to the terminal's environment; null removes a variable (as terminal.integrated.env does). */
+  readonly env: Record<string, string | null>;
+}
+
+/** The link the terminal's shell is to use. */
+export interface TerminalLink {
+  readonly socketPath: string;
+  readonly secret: string;
+}
+
+/** The launch, or a LaunchError saying why Quirl cannot start here. */
+export function shellLaunch(settings: LaunchSettings, host: LaunchHost, link: TerminalLink): ShellLaunch {
+  if (!SUPPORTED_PLATFORMS.includes(host.platform)) {
+    throw new LaunchError(
+      'UnsupportedPlatform',
+      `Quirl runs on Linux and macOS only (this is ${host.platform}): it does Unix job control (process groups, the terminal's foreground group) through a native addon.`,
+    );
+  }
+  const bundle = path.join(host.extensionRoot, 'dist', 'quirl.js');
+  if (!host.exists(bundle)) throw new LaunchError('MissingShell', `Quirl's shell bundle ${bundle} is missing; run \`npm run build\` in ${host.extensionRoot}.`);
+  const nodePath = stringSetting('quirl.nodePath', settings.nodePath ?? '');
+  const args = stringListSetting('quirl.shellArgs', settings.shellArgs ?? []);
+  const env = environmentSetting('quirl.env', settings.env ?? {});
+  const ownRuntime = nodePath.trim() === '';
+  return {
+    shellPath: ownRuntime ? host.execPath : nodePath,
+    shellArgs: [bundle, '-i', ...args],
+    env: {
+      ...env,
+      // The host's own Electron runs as plain Node only with this; another Node needs nothing.
+      ...(ownRuntime ? { ELECTRON_RUN_AS_NODE: '1' } : {}),
+      [IPC_SOCKET_VARIABLE]: link.socketPath,
+      [IPC_SECRET_VARIABLE]: link.secret,
+    },
+  };
+}
+
+function stringSetting(name: string, value: unknown): string {
+  if (typeof value !== 'string') throw badSetting(name, 'a string', value);
+  return value;
+}
+
+function stringListSetting(name: string, value: unknown): string[] {
+  if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) throw badSetting(name, 'a list of strings', value);
+  return value;
+}
+
+function environmentSetting(name: string, value: unknown): Record<string, string | null> {
+  const entries = typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.entries(value) : undefined;
+  if (entries === undefined || !entries.every(([, item]) => typeof item === 'string' || item === null)) {
+    throw badSetting(name, 'an object of strings (or null to remove a variable)', value);
+  }
+  return Object.fromEntries(entries) as Record<string, string | null>;
+}
+
+function badSetting(name: string, expected: string, value: unknown): LaunchError {
+  return new LaunchError('BadSetting', `The setting ${name} must be ${expected}, not ${JSON.stringify(value)}.`);
+}

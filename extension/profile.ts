@@ -1,0 +1,40 @@
+/**
+ * The Quirl terminal: the profile VS Code's terminal dropdown (or the default profile) asks for,
+ * and the options `Quirl: New Terminal` opens with; both give each terminal a fresh secret.
+ */
+import { existsSync } from 'node:fs';
+import * as vscode from 'vscode';
+import { LaunchError, shellLaunch } from './launch';
+import type { SecretBook } from './secrets';
+
+export const PROFILE_ID = 'quirl.terminal';
+
+export class QuirlProfile implements vscode.TerminalProfileProvider {
+  constructor(
+    private readonly extensionRoot: string,
+    private readonly socketPath: string,
+    private readonly secrets: SecretBook,
+  ) {}
+
+  /** A new terminal's options; throws a LaunchError (already shown to the user) when Quirl cannot start. */
+  options(): vscode.TerminalOptions {
+    const settings = vscode.workspace.getConfiguration('quirl');
+    let launch;
+    try {
+      launch = shellLaunch(
+        { nodePath: settings.get('nodePath'), shellArgs: settings.get('shellArgs'), env: settings.get('env') },
+        { extensionRoot: this.extensionRoot, execPath: process.execPath, platform: process.platform, exists: existsSync },
+        { socketPath: this.socketPath, secret: this.secrets.issue() },
+      );
+    } catch (error) {
+      // VS Code reports a failed profile only vaguely; say exactly why here.
+      if (error instanceof LaunchError) void vscode.window.showErrorMessage(error.message);
+      throw error;
+    }
+    return { name: 'Quirl', iconPath: new vscode.ThemeIcon('terminal'), ...launch };
+  }
+
+  provideTerminalProfile(): vscode.TerminalProfile {
+    return new vscode.TerminalProfile(this.options());
+  }
+}
