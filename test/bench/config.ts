@@ -1,0 +1,67 @@
+// The bench's knobs, all from the environment so that `npm run bench` needs no arguments:
+//   QUIRL_BENCH_RUNS=N            measured runs of every figure (default 5; 3 for pipeline and
+//                                 capture, 1 for retained), after the warm-up
+//   QUIRL_BENCH_RUNS_<FIGURE>=N   per figure, e.g. QUIRL_BENCH_RUNS_PIPELINE=2 (ids below)
+//   QUIRL_BENCH_WARMUP=1          warm-up runs per figure, not counted
+//   QUIRL_BENCH_FIGURES=a,b       only these figures (default: all)
+//   QUIRL_BENCH_SHELLS=a,b        only these reference shells (default: bash,dash,zsh,fish where installed)
+//   QUIRL_BENCH_BYTES=1073741824  bytes through the pipeline and capture figures
+//   QUIRL_BENCH_LINES=1000        `/bin/true` lines of the script figure
+//   QUIRL_BENCH_JOBS=200          commands typed per run of the per-job figure
+//   QUIRL_BENCH_RETAINED=1024     background jobs of the retained-jobs memory figure
+export const FIGURE_IDS = ['start', 'script', 'job', 'exit', 'pipeline', 'capture', 'idle', 'retained', 'ipc'] as const;
+export type FigureId = (typeof FIGURE_IDS)[number];
+
+/** Figures whose runs are long (1 GiB each, or a thousand jobs): fewer runs by default. */
+const DEFAULT_RUNS: Partial<Record<FigureId, number>> = { pipeline: 3, capture: 3, retained: 1 };
+
+export interface BenchConfig {
+  readonly figures: readonly FigureId[];
+  readonly shells: readonly string[] | undefined;
+  readonly warmup: number;
+  readonly bytes: number;
+  readonly lines: number;
+  readonly jobs: number;
+  readonly retained: number;
+  runs(figure: FigureId): number;
+}
+
+export class ConfigError extends Error {
+  readonly code = 'BenchConfig';
+}
+
+function count(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min) throw new ConfigError(`${name}=${text}: expected an integer ≥ ${min}`);
+  return value;
+}
+
+function list(env: NodeJS.ProcessEnv, name: string): string[] | undefined {
+  const text = env[name];
+  if (text === undefined || text.trim() === '') return undefined;
+  return text.split(',').map((item) => item.trim()).filter(Boolean);
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
+  const figures = list(env, 'QUIRL_BENCH_FIGURES') ?? [...FIGURE_IDS];
+  for (const figure of figures) {
+    if (!(FIGURE_IDS as readonly string[]).includes(figure)) {
+      throw new ConfigError(`QUIRL_BENCH_FIGURES: unknown figure ${figure} (known: ${FIGURE_IDS.join(', ')})`);
+    }
+  }
+  // QUIRL_BENCH_RUNS, when set, applies to every figure; unset, the long figures run fewer times.
+  const runs = env.QUIRL_BENCH_RUNS === undefined || env.QUIRL_BENCH_RUNS === '' ? undefined : count(env, 'QUIRL_BENCH_RUNS', 5, 1);
+  const perFigure = new Map(FIGURE_IDS.map((id) => [id, count(env, `QUIRL_BENCH_RUNS_${id.toUpperCase()}`, runs ?? DEFAULT_RUNS[id] ?? 5, 1)]));
+  return {
+    figures: figures as FigureId[],
+    shells: list(env, 'QUIRL_BENCH_SHELLS'),
+    warmup: count(env, 'QUIRL_BENCH_WARMUP', 1, 0),
+    bytes: count(env, 'QUIRL_BENCH_BYTES', 2 ** 30, 1),
+    lines: count(env, 'QUIRL_BENCH_LINES', 1000, 1),
+    jobs: count(env, 'QUIRL_BENCH_JOBS', 200, 1),
+    retained: count(env, 'QUIRL_BENCH_RETAINED', 1024, 1),
+    runs: (figure) => perFigure.get(figure) as number,
+  };
+}

@@ -1,0 +1,85 @@
+// Memory: idle RSS at the prompt (after one command) against a bare node + readline; and the RSS
+// growth of a shell holding N retained jobs. "Retained" as shell/jobs/table.ts means it: records
+// of live jobs (a finished background job is reported at the next prompt and forgotten), so the
+// jobs are N `sleep` background jobs that outlive the measure; they are then killed by pid and the
+// shell must be back to only itself before it exits.
+import { planOf, type FigureRunner } from '../context';
+import { PtySession, BenchError } from '../pty-session';
+import { interleaved, withSessions } from '../rounds';
+import { rssMiB } from '../rss';
+import { BARE_NODE } from '../subjects';
+import { allProcs } from '../../pty/proc';
+
+/** Background jobs typed per command line. */
+const JOBS_PER_LINE = 64;
+/** Time for a garbage collector or lazy frees to settle before RSS is read (this is a bench, not a test). */
+const SETTLE_MS = 500;
+
+function settle(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+}
+
+export const idleFigure: FigureRunner = async (context) => {
+  const subjects = [context.quirl, context.bareNode, ...context.references];
+  const outcomes = await interleaved(subjects, planOf(context, 'idle'), async (subject) => {
+    const { session } = await PtySession.start(subject);
+    try {
+      await session.run('true');
+      await settle();
+      return rssMiB(session.pid);
+    } finally {
+      await session.close();
+    }
+  });
+  return [{ id: 'idle', title: 'idle RSS', unit: 'MiB', goal: { kind: 'ratio', against: BARE_NODE, max: 1.2 }, subjects: outcomes }];
+};
+
+/** The session's processes other than the shell, still alive. */
+function jobProcesses(session: PtySession): number[] {
+  return allProcs()
+    .filter((p) => p.sid === session.pid && p.pid !== session.pid && p.state !== 'Z')
+    .map((p) => p.pid);
+}
+
+async function endJobs(session: PtySession): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const left = allProcs().filter((p) => p.sid === session.pid && p.pid !== session.pid && p.state !== 'Z' && p.comm === 'sleep');
+    for (const p of left) {
+      try {
+        process.kill(p.pid, 'SIGKILL');
+      } catch {
+        // gone meanwhile
+      }
+    }
+    // An empty line lets the shell report the jobs and forget them.
+    await session.run('');
+    if (jobProcesses(session).length === 0) return;
+    if (Date.now() > deadline) throw new BenchError('Timeout', `processes left after the retained jobs were killed: ${jobProcesses(session).join(' ')}`);
+    await settle();
+  }
+}
+
+export const retainedFigure: FigureRunner = async (context) => {
+  const { retained } = context.config;
+  const subjects = [context.quirl, ...context.references.filter((s) => s.name === 'bash')];
+  const outcomes = await withSessions(subjects, (session) =>
+    interleaved(subjects, planOf(context, 'retained'), async (subject) => {
+      const sh = await session(subject);
+      await sh.run('true');
+      await settle();
+      const before = rssMiB(sh.pid);
+      try {
+        for (let started = 0; started < retained; started += JOBS_PER_LINE) {
+          await sh.run('sleep 600 & '.repeat(Math.min(JOBS_PER_LINE, retained - started)).trimEnd());
+        }
+        await settle();
+        return rssMiB(sh.pid) - before;
+      } finally {
+        await endJobs(sh);
+      }
+    }),
+  );
+  return [{ id: 'retained', title: `RSS growth with ${retained} retained jobs`, unit: 'MiB', goal: { kind: 'absolute', max: 16 }, subjects: outcomes }];
+};
+
