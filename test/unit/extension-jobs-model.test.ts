@@ -6,7 +6,6 @@ import { JobsModel, transitions, type ModelChange } from '../../extension/jobs-m
 import type { JobSnapshot } from '../../shell/ipc/protocol';
 import { job } from '../ipc/fake-extension';
 
-const running = { kind: 'running' } as const;
 const stopped = { kind: 'stopped', signal: 'TSTP' } as const;
 const done = { kind: 'done', status: 0 } as const;
 const killed = { kind: 'done', status: 143, signal: 'TERM' } as const;
