@@ -1,34 +1,14 @@
 // The extension's Foreground on a real PTY: at the prompt it hands the job the terminal as a typed
 // `fg %N` would (the line being edited is kept and drawn again after), and anywhere else it is refused.
 import assert from 'node:assert/strict';
-import { checkFileLeavesNothing, type PtyShell } from './harness';
-import { linkTest, waitForConnection, type Link } from './ipc-link';
-import { procArgv, procStat } from './proc';
+import { checkFileLeavesNothing } from './harness';
+import { backgroundSleep, linkTest, waitForConnection, waitForEditedLine } from './ipc-link';
+import { procStat } from './proc';
 import { assertShellOwnsTerminal, isGoneOrZombie, jobLine, waitForForeground, waitForProcs, waitForStates } from './scenario';
 
 checkFileLeavesNothing();
 
 const LEFT = '\x1b[D';
-
-/** Waits until the prompt shows `line` with the cursor `cursor` characters into it. */
-async function waitForEditedLine(sh: PtyShell, line: string, cursor: number, what: string): Promise<void> {
-  await sh.until(() => {
-    const { row, col } = sh.cursor;
-    return sh.row(row) === `${sh.prompt}${line}` && col === sh.prompt.length + cursor;
-  }, `${what}: the prompt showing ${JSON.stringify(line)} with the cursor at ${cursor}`);
-}
-
-/** Starts `sleep SECONDS &` (SECONDS unique in the test) and returns it once the extension lists it running. */
-async function backgroundSleep(sh: PtyShell, link: Link, seconds: number): Promise<{ id: number; pid: number }> {
-  await sh.run(`sleep ${seconds} &`);
-  let pid: number | undefined;
-  await sh.until(() => {
-    pid = sh.byComm('sleep').find((p) => procArgv(p.pid)?.[1] === String(seconds))?.pid;
-    return pid !== undefined;
-  }, `sleep ${seconds} to start`);
-  const jobs = await link.waitForTable(sh, `a running job of pid ${pid}`, (all) => all.some((job) => job.processes[0]?.pid === pid && job.state.kind === 'running'));
-  return { id: jobs.find((job) => job.processes[0]?.pid === pid)!.id, pid: pid! };
-}
 
 linkTest('ipc: Foreground at the prompt gives the job the terminal in cooked mode, and after Ctrl-C the half-typed line is back with its cursor', async (sh, link) => {
   await waitForConnection(sh, link);

@@ -7,6 +7,7 @@ import { FakeExtension, socketDirectory, type FakeExtensionOptions } from '../ip
 import { Background, Foreground, IPC_SECRET_VARIABLE, IPC_SOCKET_VARIABLE, SignalJob } from '../../shell/ipc/protocol';
 import type { ControlResult, JobSignal, JobSnapshot } from '../../shell/ipc/protocol';
 import { MODES, withShell, type LaunchMode, type PtyShell } from './harness';
+import { procArgv } from './proc';
 
 /** One link: the socket's directory, the variables the shell gets, and the fake extension (once started). */
 export class Link {
@@ -70,6 +71,16 @@ export class Link {
     this.directory.remove();
   }
 
+  /**
+   * The extension goes for good (its directory removed): the shell stops trying and holds no
+   * socket. For a test whose link was made after the first prompt, the harness's descriptor
+   * count would otherwise see the link's socket as new.
+   */
+  async shutDown(sh: PtyShell): Promise<void> {
+    await this.remove();
+    await sh.until(() => !sh.fds().some((fd) => fd.target.startsWith('socket:')), 'the shell to close its link to the extension');
+  }
+
   private connection(): NonNullable<FakeExtension['connection']> {
     const connection = this.extension.connection;
     if (connection === undefined) throw new Error('no shell has passed the handshake');
@@ -104,4 +115,24 @@ export function linkTest(name: string, body: (sh: PtyShell, link: Link) => Promi
 /** Resolves once the connected shell has sent a first table. */
 export async function waitForConnection(sh: PtyShell, link: Link): Promise<void> {
   await sh.until(() => link.fake?.lastTable !== undefined, 'the shell to connect and send its first table');
+}
+
+/** Waits until the prompt shows `line` with the cursor `cursor` characters into it. */
+export async function waitForEditedLine(sh: PtyShell, line: string, cursor: number, what: string): Promise<void> {
+  await sh.until(() => {
+    const { row, col } = sh.cursor;
+    return sh.row(row) === `${sh.prompt}${line}` && col === sh.prompt.length + cursor;
+  }, `${what}: the prompt showing ${JSON.stringify(line)} with the cursor at ${cursor}`);
+}
+
+/** Starts `sleep SECONDS &` (SECONDS unique in the test) and returns it once the extension lists it running. */
+export async function backgroundSleep(sh: PtyShell, link: Link, seconds: number): Promise<{ id: number; pid: number }> {
+  await sh.run(`sleep ${seconds} &`);
+  let pid: number | undefined;
+  await sh.until(() => {
+    pid = sh.byComm('sleep').find((p) => procArgv(p.pid)?.[1] === String(seconds))?.pid;
+    return pid !== undefined;
+  }, `sleep ${seconds} to start`);
+  const jobs = await link.waitForTable(sh, `a running job of pid ${pid}`, (all) => all.some((job) => job.processes[0]?.pid === pid && job.state.kind === 'running'));
+  return { id: jobs.find((job) => job.processes[0]?.pid === pid)!.id, pid: pid! };
 }
