@@ -3,6 +3,7 @@
 // requests the extension sends and reads of the tables it received.
 import { test } from 'node:test';
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { FakeExtension, socketDirectory, type FakeExtensionOptions } from '../ipc/fake-extension';
 import { Background, Foreground, IPC_SECRET_VARIABLE, IPC_SOCKET_VARIABLE, SignalJob } from '../../shell/ipc/protocol';
 import type { ControlResult, JobSignal, JobSnapshot } from '../../shell/ipc/protocol';
@@ -25,6 +26,7 @@ export class Link {
 
   /** Starts (or, after close(), restarts) the extension's end on the same path. */
   async listen(options: Partial<FakeExtensionOptions> = {}): Promise<FakeExtension> {
+    rmSync(this.socketPath, { force: true });
     this.fake = await FakeExtension.start({ socketPath: this.socketPath, secret: this.secret, ...options });
     return this.fake;
   }
