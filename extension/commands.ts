@@ -51,7 +51,11 @@ export interface CommandDeps {
 
 export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand('quirl.newTerminal', () => vscode.window.createTerminal(deps.profile.options()).show()),
+    vscode.commands.registerCommand('quirl.newTerminal', () => {
+      const terminal = vscode.window.createTerminal(deps.profile.options());
+      terminal.show();
+      return terminal;
+    }),
     ...JOB_ACTIONS.map((action) => vscode.commands.registerCommand(action.command, (argument: unknown) => runJobAction(deps, action, argument))),
   ];
 }

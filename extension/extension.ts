@@ -41,7 +41,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<QuirlA
       model.remove(peer.pid);
     },
   };
-  const { directory, endpoint } = await startEndpoint(context, secrets, events, (line) => log.info(line));
+  let started;
+  try {
+    started = await startEndpoint(context, secrets, events, (line) => log.info(line));
+  } catch (error) {
+    void vscode.window.showErrorMessage(`Quirl cannot start the link to its shells: ${error instanceof Error ? error.message : String(error)}`);
+    throw error;
+  }
+  const { directory, endpoint } = started;
   await context.workspaceState.update(DIRECTORY_KEY, directory.directory);
   log.info(`listening on ${directory.socketPath}${directory.fresh ? '' : ' (reused from the previous extension host)'}`);
 
@@ -63,7 +70,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<QuirlA
   const close = (terminal: vscode.Terminal): void => {
     const secret = terminals.secretOf(terminal);
     for (const peer of [...peers.values()]) {
-      if (terminals.terminalOf(peer) === terminal) endpoint.drop(peer.pid, 'its terminal closed');
+      if (terminals.runs(terminal, peer)) endpoint.drop(peer.pid, 'its terminal closed');
     }
     if (secret !== undefined) secrets.remove(secret);
     terminals.forget(terminal);

@@ -19,14 +19,16 @@ export class QuirlProfile implements vscode.TerminalProfileProvider {
   /** A new terminal's options; throws a LaunchError (already shown to the user) when Quirl cannot start. */
   options(): vscode.TerminalOptions {
     const settings = vscode.workspace.getConfiguration('quirl');
+    const secret = this.secrets.issue();
     let launch;
     try {
       launch = shellLaunch(
         { nodePath: settings.get('nodePath'), shellArgs: settings.get('shellArgs'), env: settings.get('env') },
         { extensionRoot: this.extensionRoot, execPath: process.execPath, platform: process.platform, exists: existsSync },
-        { socketPath: this.socketPath, secret: this.secrets.issue() },
+        { socketPath: this.socketPath, secret },
       );
     } catch (error) {
+      this.secrets.remove(secret);
       // VS Code reports a failed profile only vaguely; say exactly why here.
       if (error instanceof LaunchError) void vscode.window.showErrorMessage(error.message);
       throw error;

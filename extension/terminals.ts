@@ -32,9 +32,13 @@ export class QuirlTerminals {
     this.pids.delete(terminal);
   }
 
+  /** Whether `peer` is the shell `terminal` runs (also asked of a terminal that just closed). */
+  runs(terminal: vscode.Terminal, peer: ShellPeer): boolean {
+    return this.secretOf(terminal) === peer.secret || this.pids.get(terminal) === peer.pid;
+  }
+
   /** The terminal a shell runs in, if this window has it. */
   terminalOf(peer: ShellPeer): vscode.Terminal | undefined {
-    const terminals = vscode.window.terminals;
-    return terminals.find((terminal) => this.secretOf(terminal) === peer.secret) ?? terminals.find((terminal) => this.pids.get(terminal) === peer.pid);
+    return vscode.window.terminals.find((terminal) => this.runs(terminal, peer));
   }
 }
