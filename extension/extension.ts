@@ -62,10 +62,17 @@ export async function activate(context: vscode.ExtensionContext): Promise<QuirlA
   const changed = new vscode.EventEmitter<void>();
   const profile = new QuirlProfile(context.extensionUri.fsPath, directory.socketPath, secrets);
 
+  /** The view shows what the model holds and which terminal runs each shell: a change to either. */
+  const viewChanged = (): void => {
+    tree.refresh();
+    statusBar.update();
+    changed.fire();
+  };
   const adopt = (terminal: vscode.Terminal): void => {
     const secret = terminals.secretOf(terminal);
     if (secret !== undefined) secrets.add(secret);
-    void terminals.learn(terminal).then(() => tree.refresh());
+    // Any terminal may run a linked shell whose secret its options do not show: match it by pid.
+    void terminals.learn(terminal).then(viewChanged);
   };
   const close = (terminal: vscode.Terminal): void => {
     const secret = terminals.secretOf(terminal);
@@ -78,9 +85,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<QuirlA
   vscode.window.terminals.forEach(adopt);
 
   const unsubscribe = model.onDidChange((change) => {
-    tree.refresh();
-    statusBar.update();
-    changed.fire();
+    viewChanged();
     if (change.kind === 'table') void notifyTransitions(change.transitions, terminalOf);
   });
 
