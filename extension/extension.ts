@@ -12,17 +12,21 @@ import { registerCommands } from './commands';
 import { Endpoint, EndpointError, type EndpointEvents, type ShellPeer } from './endpoint';
 import { JobsModel } from './jobs-model';
 import { JobsTree } from './jobs-tree';
+import { unsupportedPlatform } from './launch';
 import { notifyTransitions } from './notifications';
 import { PROFILE_ID, QuirlProfile } from './profile';
 import { SecretBook } from './secrets';
 import { openSocketDirectory, privacyProblem, removeSocketDirectory, type SocketDirectory } from './socket-dir';
 import { JobsStatusBar } from './status-bar';
 import { QuirlTerminals } from './terminals';
+import { activateUnsupported } from './unsupported';
 
 /** workspaceState key of the socket directory, so the next host of this window reuses it. */
 const DIRECTORY_KEY = 'quirl.ipcDirectory';
 
 export async function activate(context: vscode.ExtensionContext): Promise<QuirlApi> {
+  const unsupported = unsupportedPlatform(process.platform);
+  if (unsupported !== undefined) return activateUnsupported(context, unsupported);
   const subscriptions = context.subscriptions;
   const log = vscode.window.createOutputChannel('Quirl', { log: true });
   subscriptions.push(log);

@@ -49,14 +49,19 @@ export interface TerminalLink {
   readonly secret: string;
 }
 
+/** Why Quirl cannot run on `platform`, or undefined where it can. */
+export function unsupportedPlatform(platform: NodeJS.Platform): LaunchError | undefined {
+  if (SUPPORTED_PLATFORMS.includes(platform)) return undefined;
+  return new LaunchError(
+    'UnsupportedPlatform',
+    `Quirl runs on Linux and macOS only (this is ${platform}): it does Unix job control (process groups, the terminal's foreground group) through a native addon.`,
+  );
+}
+
 /** The launch, or a LaunchError saying why Quirl cannot start here. */
 export function shellLaunch(settings: LaunchSettings, host: LaunchHost, link: TerminalLink): ShellLaunch {
-  if (!SUPPORTED_PLATFORMS.includes(host.platform)) {
-    throw new LaunchError(
-      'UnsupportedPlatform',
-      `Quirl runs on Linux and macOS only (this is ${host.platform}): it does Unix job control (process groups, the terminal's foreground group) through a native addon.`,
-    );
-  }
+  const unsupported = unsupportedPlatform(host.platform);
+  if (unsupported !== undefined) throw unsupported;
   const bundle = path.join(host.extensionRoot, 'dist', 'quirl.js');
   if (!host.exists(bundle)) throw new LaunchError('MissingShell', `Quirl's shell bundle ${bundle} is missing; run \`npm run build\` in ${host.extensionRoot}.`);
   const nodePath = stringSetting('quirl.nodePath', settings.nodePath ?? '');
