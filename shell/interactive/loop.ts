@@ -19,6 +19,8 @@ import { SIGNALS } from '../exec/signals';
 import { Terminal } from '../exec/terminal';
 import { native } from '../../native';
 import { Interpreter, type Context } from '../interp/interpreter';
+import type { LinkAddress } from '../ipc/address';
+import type { ControlResult } from '../ipc/protocol';
 import { CommandOutput } from '../interp/output';
 import { ShellState } from '../interp/state';
 import { formatJobLine } from '../jobs/format';
@@ -27,10 +29,8 @@ import { parse, type Program } from '../syntax';
 import { createCompleter } from './completion';
 import { History, LineEditor, historyLimit, type EditorTerminal, type LineState, type ReadResult } from './editor';
 import { DEFAULT_PS1, DEFAULT_PS2, renderPrompt } from './prompt';
-import { ShellIntegration } from './shell-integration';
-import type { LinkAddress } from '../ipc/address';
-import type { ControlResult } from '../ipc/protocol';
 import { OK, RemoteControl, refuse, type RemoteShell } from './remote-control';
+import { ShellIntegration } from './shell-integration';
 
 /** An extension's `fg` waiting for the prompt to let go of the terminal. */
 interface Handover {

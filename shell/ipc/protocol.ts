@@ -106,15 +106,20 @@ export const Hello = new RequestType<HelloParams, HelloResult, void>('quirl/hell
 export const JobsChanged = new NotificationType<JobsParams>('quirl/jobsChanged');
 
 /**
- * Extension → shell: `fg %id`. Answers once the job holds the terminal (not when it ends); refused
- * while another job holds the foreground or when the job is unknown.
+ * Extension → shell: `fg %id`. Only at the prompt: the line being edited is kept and drawn again
+ * once the job stops or ends. Answers once the job holds the terminal (not when it ends); refused
+ * while a command or another job holds the foreground, on a continuation line, or when the job is
+ * unknown or finished. For the job already in the foreground it answers ok.
  */
 export const Foreground = new RequestType<JobParams, ControlResult, void>('quirl/foreground');
 
-/** Extension → shell: `bg %id`; refused when the job is unknown or done. */
+/** Extension → shell: `bg %id`; ok for a job already running in the background; refused when the job is unknown, done, or in the foreground. */
 export const Background = new RequestType<JobParams, ControlResult, void>('quirl/background');
 
-/** Extension → shell: a signal to the whole job (SIGINT, SIGTERM or SIGKILL). */
+/**
+ * Extension → shell: a signal to the whole job (SIGINT, SIGTERM or SIGKILL); a stopped job is then
+ * continued so that it acts on it, as `kill %N` does. Refused when the job is unknown or done.
+ */
 export const SignalJob = new RequestType<SignalParams, ControlResult, void>('quirl/signal');
 
 /** JSON-RPC error codes this protocol uses (in the server-defined range). */
