@@ -278,3 +278,35 @@ test('endpoint: a restarted host takes over the socket a dead one left; a live l
   const peer = await rawPeer(t, directory.socketPath);
   assert.equal(peer.closed(), false);
 });
+
+test('endpoint: after a host restart (a new endpoint on the same path, secrets from the same state) every shell comes back with its table', async (t) => {
+  const directory = openSocketDirectory(undefined);
+  t.after(() => removeSocketDirectory(directory.directory));
+  const state = memoryStorage();
+  // Each host reads the secrets afresh from the window's state, as activate() does.
+  const start = async (model: JobsModel, secrets = new SecretBook(state)): Promise<Endpoint> =>
+    Endpoint.listen({
+      socketPath: directory.socketPath,
+      secrets,
+      events: { connected: (peer) => model.connect(peer.pid), jobs: (peer, params) => model.update(peer.pid, params), disconnected: (peer) => model.remove(peer.pid) },
+    });
+  const before = new JobsModel();
+  const firstSecrets = new SecretBook(state);
+  const first = await start(before, firstSecrets);
+  const host = new FakeHost();
+  host.jobs = [job(1), job(2, { kind: 'stopped', signal: 'TSTP' })];
+  const client = new IpcClient({ socketPath: directory.socketPath, secret: firstSecrets.issue(), host });
+  t.after(() => client.dispose());
+  client.start();
+  await waitFor('the first host has the table', () => before.get(process.pid)?.jobs.length === 2, 10_000);
+
+  await first.close();
+  await waitFor('the shell saw the host go', () => client.status !== 'connected', 10_000);
+  const after = new JobsModel();
+  const restarted = Date.now();
+  const second = await start(after);
+  t.after(() => second.close());
+  await waitFor('the restarted host has the table', () => after.get(process.pid)?.jobs.length === 2, 10_000);
+  t.diagnostic(`whole again ${Date.now() - restarted} ms after the new endpoint started listening`);
+  assert.deepEqual(after.get(process.pid)?.jobs, host.jobs);
+});
