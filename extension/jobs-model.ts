@@ -99,3 +99,14 @@ export function transitions(pid: number, before: readonly JobSnapshot[], after: 
   }
   return result;
 }
+
+/**
+ * Whether a transition deserves a notification. A stop by Ctrl-Z (TSTP) in the terminal the user is
+ * looking at is the user's own doing (the foreground job); a background job stopping (TTIN, TTOU,
+ * STOP) or finishing, or anything in a terminal out of sight, is news. (A foreground job that ends
+ * leaves the table without passing through done, so it never counts as finished.)
+ */
+export function worthNotifying(transition: JobTransition, userWatchesTerminal: boolean): boolean {
+  const { state } = transition.job;
+  return !(userWatchesTerminal && state.kind === 'stopped' && state.signal === 'TSTP');
+}

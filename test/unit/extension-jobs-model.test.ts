@@ -2,7 +2,7 @@
 // (stopped, finished) between two tables, counts, and the change events in order.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { JobsModel, transitions, type ModelChange } from '../../extension/jobs-model';
+import { JobsModel, transitions, worthNotifying, type ModelChange } from '../../extension/jobs-model';
 import type { JobSnapshot } from '../../shell/ipc/protocol';
 import { job } from '../ipc/fake-extension';
 
@@ -66,3 +66,17 @@ test('jobs model: connect, tables by revision, counts, removal, with one event e
     ['connected 10', 'table 10 ', 'table 20 ', 'table 10 finished', 'removed 10'],
   );
 });
+
+const news: readonly [string, JobSnapshot, 'stopped' | 'finished', boolean, boolean][] = [
+  ['Ctrl-Z in the terminal the user watches', job(1, stopped), 'stopped', true, false],
+  ['Ctrl-Z in a terminal out of sight', job(1, stopped), 'stopped', false, true],
+  ['a background job stopped reading the terminal', job(1, { kind: 'stopped', signal: 'TTIN' }), 'stopped', true, true],
+  ['a background job finishing, watched', job(1, done), 'finished', true, true],
+  ['a background job killed, out of sight', job(1, killed), 'finished', false, true],
+];
+
+for (const [name, snapshot, kind, watching, expected] of news) {
+  test(`jobs model: worth a notification? ${name}: ${expected ? 'yes' : 'no'}`, () => {
+    assert.equal(worthNotifying({ kind, pid: 7, job: snapshot }, watching), expected);
+  });
+}
