@@ -79,11 +79,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<QuirlA
     void terminals.learn(terminal).then(viewChanged);
   };
   const close = (terminal: vscode.Terminal): void => {
-    const secret = terminals.secretOf(terminal);
-    for (const peer of [...peers.values()]) {
-      if (terminals.runs(terminal, peer)) endpoint.drop(peer.pid, 'its terminal closed');
+    // A window reload detaches terminals (reason Shutdown) while their shells live on in the pty
+    // host for the next extension host: their secrets must stay, and their links end with us.
+    if (endedForGood(terminal)) {
+      for (const peer of [...peers.values()]) {
+        if (terminals.runs(terminal, peer)) endpoint.drop(peer.pid, 'its terminal closed');
+      }
+      const secret = terminals.secretOf(terminal);
+      if (secret !== undefined) secrets.remove(secret);
     }
-    if (secret !== undefined) secrets.remove(secret);
     terminals.forget(terminal);
   };
   vscode.window.terminals.forEach(adopt);
@@ -150,11 +154,21 @@ function directoryOfTerminals(): string | undefined {
   return undefined;
 }
 
+/** The exits after which a terminal's shell is gone (not merely detached from this window). */
+const FINAL_EXITS: ReadonlySet<vscode.TerminalExitReason> = new Set([vscode.TerminalExitReason.Process, vscode.TerminalExitReason.User, vscode.TerminalExitReason.Extension]);
+
+function endedForGood(terminal: vscode.Terminal): boolean {
+  const reason = terminal.exitStatus?.reason;
+  return reason !== undefined && FINAL_EXITS.has(reason);
+}
+
 /**
- * Stops listening. The directory stays while Quirl terminals remain, so their shells keep
- * retrying and reconnect to the next host (an extension host restart); otherwise it goes.
+ * Stops listening. The directory stays while any shell is linked or any Quirl terminal remains,
+ * so those shells keep retrying and reconnect to the next host (a restart or reload); otherwise
+ * it goes, and with it the last trace of this host.
  */
 async function shutDown(endpoint: Endpoint, directory: SocketDirectory, terminals: QuirlTerminals): Promise<void> {
+  const inUse = endpoint.shells().length > 0 || vscode.window.terminals.some((terminal) => terminals.secretOf(terminal) !== undefined);
   await endpoint.close();
-  if (!vscode.window.terminals.some((terminal) => terminals.secretOf(terminal) !== undefined)) removeSocketDirectory(directory.directory);
+  if (!inUse) removeSocketDirectory(directory.directory);
 }
