@@ -171,8 +171,8 @@ export function socketDirectory(): { readonly directory: string; readonly socket
   return { directory, socketPath: join(directory, 'ext.sock'), remove: () => rmSync(directory, { recursive: true, force: true }) };
 }
 
-/** Resolves once `condition` holds; fails with `what` at the deadline. */
-export async function waitFor(what: string, condition: () => boolean, timeoutMs = 2000): Promise<void> {
+/** Resolves once `condition` holds; fails with `what` at the deadline (generous: the machine may be loaded). */
+export async function waitFor(what: string, condition: () => boolean, timeoutMs = 20_000): Promise<void> {
   const deadline = performance.now() + timeoutMs;
   while (!condition()) {
     if (performance.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);

@@ -78,7 +78,8 @@ for (const [name, bytes, reason] of [
 ] as const) {
   test(`ipc: ${name} drops the extension at once`, async (t) => {
     const { fake, ipc, logs } = await setUp(t, { raw: (socket) => socket.write(bytes) }, { handshakeTimeoutMs: 10_000 });
-    await waitFor('the socket closed', () => fake.closedByPeer >= 1, 1000);
+    // Long before the handshake deadline; the logged reason shows which rule dropped it.
+    await waitFor('the socket closed', () => fake.closedByPeer >= 1);
     assert.ok(
       logs.some((line) => reason.test(line)),
       logs.join('\n'),
@@ -87,7 +88,8 @@ for (const [name, bytes, reason] of [
   });
 }
 
-test('ipc: the job table arrives on connect, then within 50 ms of each change, one table per burst', async (t) => {
+// How soon a table follows a change is measured by test/bench/ipc-latency.ts, not asserted here.
+test('ipc: the job table arrives on connect, then after each change, one table per burst', async (t) => {
   const dir = socketDirectory();
   t.after(() => dir.remove());
   const host = new FakeHost();
@@ -102,16 +104,15 @@ test('ipc: the job table arrives on connect, then within 50 ms of each change, o
   await waitFor('the first table', () => fake.tables.length === 1);
   assert.deepEqual(fake.lastTable?.jobs, host.jobs);
 
-  const changed = performance.now();
   host.change([job(1, { kind: 'done', status: 0 }), job(2, { kind: 'running' })]);
   host.change([job(2, { kind: 'running' })]);
-  await waitFor('the second table', () => fake.tables.length === 2, 50);
-  const second = fake.tables[1];
-  assert.ok(second !== undefined && second.at - changed < 50, `took ${String(second && second.at - changed)} ms`);
-  assert.deepEqual(second.params.jobs, [job(2, { kind: 'running' })], 'job 1 is gone: removed');
+  await waitFor('the second table', () => fake.tables.length === 2);
+  const second = fake.tables[1]!;
+  assert.deepEqual(second.params.jobs, [job(2, { kind: 'running' })], 'one table for the burst, its last state: job 1 is gone');
   assert.ok(second.params.revision > (fake.tables[0]?.params.revision ?? Infinity));
   host.change([]);
-  await waitFor('the empty table', () => fake.lastTable?.jobs.length === 0, 50);
+  await waitFor('the empty table', () => fake.lastTable?.jobs.length === 0);
+  assert.equal(fake.tables.length, 3);
 });
 
 test('ipc: fg, bg and signal requests reach the host; answers and refusals come back', async (t) => {
@@ -138,7 +139,8 @@ test('ipc: fg, bg and signal requests reach the host; answers and refusals come 
   assert.equal(ipc.status, 'connected', 'a refused or failed request does not end the link');
 });
 
-test('ipc: after the extension restarts, the shell reconnects and the table is whole within 2 s', async (t) => {
+// Whole within 2 s: the wait before a reconnect is at most 1 s (the delay test below proves the cap).
+test('ipc: after the extension restarts, the shell reconnects and the table is whole again', async (t) => {
   const dir = socketDirectory();
   t.after(() => dir.remove());
   const host = new FakeHost();
@@ -155,33 +157,50 @@ test('ipc: after the extension restarts, the shell reconnects and the table is w
   await fake.close();
   await waitFor('the client noticed', () => ipc.status !== 'connected');
   host.change([job(1), job(2, { kind: 'stopped', signal: 'TSTP' })]);
-  const restarted = performance.now();
   fake = await FakeExtension.start({ socketPath: dir.socketPath, secret: SECRET });
-  await waitFor('the table on the new extension', () => fake.tables.length === 1, 2000);
-  assert.ok(performance.now() - restarted < 2000);
+  await waitFor('the table on the new extension', () => fake.tables.length === 1);
   assert.deepEqual(fake.lastTable?.jobs, host.jobs);
 });
 
-test('ipc: a reconnect after a long outage waits at most the backoff cap', async (t) => {
+test('ipc: reconnect delays double from the first to the cap and stay there, then a listening extension is reached', async (t) => {
+  // The client's timers run on the test's clock, so the delays are read exactly, whatever the load.
+  t.mock.timers.enable({ apis: ['setTimeout'] });
   const dir = socketDirectory();
   t.after(() => dir.remove());
   const host = new FakeHost();
   const ipc = new IpcClient({ socketPath: dir.socketPath, secret: SECRET, host, retryDelayMs: { initial: 10, max: 80 } });
   t.after(() => ipc.dispose());
-  const attempts: number[] = [];
-  ipc.onStatus((status) => {
-    if (status === 'connecting') attempts.push(performance.now());
-  });
   ipc.start();
-  await waitFor('six attempts with no extension', () => attempts.length >= 6);
-  const gaps = attempts.slice(1).map((at, index) => at - (attempts[index] ?? at));
-  assert.ok(gaps.every((gap) => gap < 80 + 50), `gaps ${gaps.join(', ')}`);
-  assert.ok((gaps[gaps.length - 1] ?? 0) > (gaps[0] ?? 0), 'the delay grows');
+  /** The mocked milliseconds from a failed attempt to the next one. */
+  const nextDelay = async (): Promise<number> => {
+    await settle('the attempt to fail', () => ipc.status === 'waiting');
+    let waited = 0;
+    while (ipc.status === 'waiting' && waited <= 1000) {
+      t.mock.timers.tick(1);
+      waited += 1;
+    }
+    return waited;
+  };
+  const delays: number[] = [];
+  for (let attempt = 0; attempt < 6; attempt += 1) delays.push(await nextDelay());
+  assert.deepEqual(delays, [10, 20, 40, 80, 80, 80]);
 
   const fake = await FakeExtension.start({ socketPath: dir.socketPath, secret: SECRET });
   t.after(() => fake.close());
-  await waitFor('connected', () => ipc.status === 'connected', 500);
+  // The attempt under way may have failed before the extension listened: one more wait, at most the cap.
+  await settle('the attempt to end', () => ipc.status !== 'connecting');
+  if (ipc.status === 'waiting') assert.ok((await nextDelay()) <= 80);
+  await settle('connected', () => ipc.status === 'connected');
 });
+
+/** Waits on real I/O (not on the mocked timers) until `condition` holds. */
+async function settle(what: string, condition: () => boolean): Promise<void> {
+  const deadline = performance.now() + 20_000;
+  while (!condition()) {
+    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
 
 test('ipc: the client stops when the socket directory is gone or open to others', async (t) => {
   const gone = socketDirectory();
