@@ -3,7 +3,7 @@
  * retaining only a byte budget, and here-string writers that feed a stage's stdin. Both are
  * owned by the job: they live while it is stopped and are joined after it ends.
  */
-import { Socket } from 'node:net';
+import { Socket, type SocketConstructorOpts } from 'node:net';
 import { writeSync } from 'node:fs';
 import { native } from '../../native';
 import { isSystemError } from '../errors';
@@ -17,32 +17,55 @@ export interface CaptureResult {
   readonly truncated: boolean;
 }
 
+/**
+ * Each drain reads into one buffer of its own, reused for every read: a long stream costs no
+ * allocation per chunk, so memory stays at the budget plus this buffer however much flows.
+ */
+const READ_BUFFER_BYTES = 64 * 1024;
+
+/** net.Socket's constructor takes `onread` (as connect does), though @types/node lists it for connect only. */
+interface OnReadOption {
+  readonly onread: { readonly buffer: Uint8Array; readonly callback: (length: number, buffer: Uint8Array) => boolean };
+}
+
 /** Reads a pipe's read end to EOF, keeping the first `maxBytes` and discarding the rest. */
 export class CaptureDrain {
   readonly done: Promise<CaptureResult>;
   private readonly socket: Socket;
 
   constructor(fd: number, maxBytes: number) {
-    // The socket owns the descriptor from here on and closes it when it ends or is destroyed.
-    this.socket = new Socket({ fd, readable: true, writable: false });
     const chunks: Buffer[] = [];
     let retained = 0;
     let total = 0;
+    // The socket owns the descriptor from here on and closes it when it ends or is destroyed.
+    const options: SocketConstructorOpts & OnReadOption = {
+      fd,
+      readable: true,
+      writable: false,
+      onread: {
+        buffer: Buffer.allocUnsafe(READ_BUFFER_BYTES),
+        callback: (length: number, buffer: Uint8Array) => {
+          total += length;
+          if (retained < maxBytes) {
+            // A copy: the read buffer is overwritten by the next read.
+            const kept = Buffer.from(buffer.subarray(0, Math.min(length, maxBytes - retained)));
+            chunks.push(kept);
+            retained += kept.length;
+          }
+          return true;
+        },
+      },
+    };
+    this.socket = new Socket(options);
     this.done = new Promise((resolve) => {
-      this.socket.on('data', (chunk: Buffer) => {
-        total += chunk.length;
-        if (retained < maxBytes) {
-          const kept = chunk.length <= maxBytes - retained ? chunk : chunk.subarray(0, maxBytes - retained);
-          chunks.push(kept);
-          retained += kept.length;
-        }
-      });
       // A read error (the peer vanished) ends the stream like EOF: what was read is the result.
       this.socket.on('error', () => undefined);
       this.socket.on('close', () =>
         resolve({ data: Buffer.concat(chunks, retained), totalBytes: total, truncated: total > retained }),
       );
     });
+    // With onread there are no 'data' listeners to start the flow: resume does.
+    this.socket.resume();
   }
 
   /** Stops reading and closes the descriptor; `done` resolves with what was read so far. */
