@@ -36,6 +36,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<QuirlA
   const peers = new Map<number, ShellPeer>();
   const events: EndpointEvents = {
     connected: (peer) => {
+      log.info(`shell ${peer.pid} linked`);
       peers.set(peer.pid, peer);
       model.connect(peer.pid);
     },
@@ -53,8 +54,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<QuirlA
     throw error;
   }
   const { directory, endpoint } = started;
-  await context.workspaceState.update(DIRECTORY_KEY, directory.directory);
   log.info(`listening on ${directory.socketPath}${directory.fresh ? '' : ' (reused from the previous extension host)'}`);
+  // Not awaited: the round trip to the window's storage would delay the link, not make it safer.
+  void context.workspaceState.update(DIRECTORY_KEY, directory.directory);
 
   const terminals = new QuirlTerminals(directory.socketPath);
   const terminalOf = (shellPid: number): vscode.Terminal | undefined => {
