@@ -39,6 +39,11 @@ export interface LaunchHost {
 export interface ShellLaunch {
   readonly shellPath: string;
   readonly shellArgs: string[];
+  /**
+   * The nonce the shell puts in its OSC 633 E marks (it reads VSCODE_NONCE) so VS Code trusts the
+   * command lines it reports. TerminalOptions has it in newer VS Code; 1.93 ignores it.
+   */
+  readonly shellIntegrationNonce: string;
   /** Added to the terminal's environment; null removes a variable (as terminal.integrated.env does). */
   readonly env: Record<string, string | null>;
 }
@@ -58,8 +63,11 @@ export function unsupportedPlatform(platform: NodeJS.Platform): LaunchError | un
   );
 }
 
+/** The shell-integration nonce variable (VS Code's own name, read and removed by the shell). */
+export const NONCE_VARIABLE = 'VSCODE_NONCE';
+
 /** The launch, or a LaunchError saying why Quirl cannot start here. */
-export function shellLaunch(settings: LaunchSettings, host: LaunchHost, link: TerminalLink): ShellLaunch {
+export function shellLaunch(settings: LaunchSettings, host: LaunchHost, link: TerminalLink, nonce: string): ShellLaunch {
   const unsupported = unsupportedPlatform(host.platform);
   if (unsupported !== undefined) throw unsupported;
   const bundle = path.join(host.extensionRoot, 'dist', 'quirl.js');
@@ -71,10 +79,12 @@ export function shellLaunch(settings: LaunchSettings, host: LaunchHost, link: Te
   return {
     shellPath: ownRuntime ? host.execPath : nodePath,
     shellArgs: [bundle, '-i', ...args],
+    shellIntegrationNonce: nonce,
     env: {
       ...env,
       // The host's own Electron runs as plain Node only with this; another Node needs nothing.
       ...(ownRuntime ? { ELECTRON_RUN_AS_NODE: '1' } : {}),
+      [NONCE_VARIABLE]: nonce,
       [IPC_SOCKET_VARIABLE]: link.socketPath,
       [IPC_SECRET_VARIABLE]: link.secret,
     },

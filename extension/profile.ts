@@ -2,6 +2,7 @@
  * The Quirl terminal: the profile VS Code's terminal dropdown (or the default profile) asks for,
  * and the options `Quirl: New Terminal` opens with; both give each terminal a fresh secret.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { LaunchError, shellLaunch } from './launch';
@@ -17,7 +18,7 @@ export class QuirlProfile implements vscode.TerminalProfileProvider {
   ) {}
 
   /** A new terminal's options; throws a LaunchError (already shown to the user) when Quirl cannot start. */
-  options(): vscode.TerminalOptions {
+  options(): vscode.TerminalOptions & { readonly shellIntegrationNonce: string } {
     const settings = vscode.workspace.getConfiguration('quirl');
     const secret = this.secrets.issue();
     let launch;
@@ -26,6 +27,7 @@ export class QuirlProfile implements vscode.TerminalProfileProvider {
         { nodePath: settings.get('nodePath'), shellArgs: settings.get('shellArgs'), env: settings.get('env') },
         { extensionRoot: this.extensionRoot, execPath: process.execPath, platform: process.platform, exists: existsSync },
         { socketPath: this.socketPath, secret },
+        randomBytes(16).toString('hex'),
       );
     } catch (error) {
       this.secrets.remove(secret);

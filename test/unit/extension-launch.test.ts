@@ -9,10 +9,11 @@ const link = { socketPath: '/tmp/quirl-x/ext.sock', secret: 'abc' };
 const defaults: LaunchSettings = { nodePath: undefined, shellArgs: undefined, env: undefined };
 
 test('launch: by default the host runtime runs the bundle as Node, with the link in the env', () => {
-  assert.deepEqual(shellLaunch(defaults, host, link), {
+  assert.deepEqual(shellLaunch(defaults, host, link, 'n0nce'), {
     shellPath: '/opt/vscode/code',
     shellArgs: ['/ext/dist/quirl.js', '-i'],
-    env: { ELECTRON_RUN_AS_NODE: '1', QUIRL_IPC_SOCKET: '/tmp/quirl-x/ext.sock', QUIRL_IPC_SECRET: 'abc' },
+    shellIntegrationNonce: 'n0nce',
+    env: { ELECTRON_RUN_AS_NODE: '1', VSCODE_NONCE: 'n0nce', QUIRL_IPC_SOCKET: '/tmp/quirl-x/ext.sock', QUIRL_IPC_SECRET: 'abc' },
   });
 });
 
@@ -21,13 +22,15 @@ test('launch: quirl.nodePath, quirl.shellArgs and quirl.env; the link variables 
     { nodePath: '/usr/bin/node', shellArgs: ['--norc'], env: { FOO: 'bar', DROP: null, QUIRL_IPC_SECRET: 'mine' } },
     { ...host, platform: 'darwin' },
     link,
+    'n0nce',
   );
   assert.deepEqual(launch, {
     shellPath: '/usr/bin/node',
     shellArgs: ['/ext/dist/quirl.js', '-i', '--norc'],
-    env: { FOO: 'bar', DROP: null, QUIRL_IPC_SOCKET: '/tmp/quirl-x/ext.sock', QUIRL_IPC_SECRET: 'abc' },
+    shellIntegrationNonce: 'n0nce',
+    env: { FOO: 'bar', DROP: null, VSCODE_NONCE: 'n0nce', QUIRL_IPC_SOCKET: '/tmp/quirl-x/ext.sock', QUIRL_IPC_SECRET: 'abc' },
   });
-  assert.equal(shellLaunch({ ...defaults, nodePath: '  ' }, host, link).shellPath, '/opt/vscode/code', 'a blank path means the default');
+  assert.equal(shellLaunch({ ...defaults, nodePath: '  ' }, host, link, 'n0nce').shellPath, '/opt/vscode/code', 'a blank path means the default');
 });
 
 const failures: readonly [string, LaunchSettings, Partial<LaunchHost>, string, RegExp][] = [
@@ -42,7 +45,7 @@ const failures: readonly [string, LaunchSettings, Partial<LaunchHost>, string, R
 for (const [name, settings, hostChange, code, message] of failures) {
   test(`launch: ${name} is refused with a reason`, () => {
     assert.throws(
-      () => shellLaunch(settings, { ...host, ...hostChange }, link),
+      () => shellLaunch(settings, { ...host, ...hostChange }, link, 'n0nce'),
       (error: unknown) => error instanceof LaunchError && error.code === code && message.test(error.message),
     );
   });
