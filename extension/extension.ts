@@ -57,8 +57,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<QuirlA
   log.info(`listening on ${directory.socketPath}${directory.fresh ? '' : ' (reused from the previous extension host)'}`);
   // Not awaited: the round trip to the window's storage would delay the link, not make it safer.
   void context.workspaceState.update(DIRECTORY_KEY, directory.directory);
-
   const terminals = new QuirlTerminals(directory.socketPath);
+  // Registered at once, so a failure further down still closes the socket.
+  subscriptions.push({ dispose: () => void shutDown(endpoint, directory, terminals) });
+
   const terminalOf = (shellPid: number): vscode.Terminal | undefined => {
     const peer = peers.get(shellPid);
     return peer === undefined ? undefined : terminals.terminalOf(peer);
@@ -101,7 +103,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<QuirlA
 
   subscriptions.push(
     { dispose: unsubscribe },
-    { dispose: () => void shutDown(endpoint, directory, terminals) },
     tree,
     statusBar,
     changed,
@@ -117,10 +118,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<QuirlA
     onDidChangeJobs: changed.event,
     jobsTree: tree,
   };
-}
-
-export function deactivate(): void {
-  // Everything is in context.subscriptions.
 }
 
 /**
