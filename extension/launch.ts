@@ -32,6 +32,8 @@ export interface LaunchHost {
   readonly extensionRoot: string;
   /** The extension host's runtime (Electron, or Node under a server). */
   readonly execPath: string;
+  /** Whether that runtime is Electron, which runs a script as Node only when told to. */
+  readonly isElectron: boolean;
   readonly platform: NodeJS.Platform;
   readonly exists: (file: string) => boolean;
 }
@@ -82,8 +84,8 @@ export function shellLaunch(settings: LaunchSettings, host: LaunchHost, link: Te
     shellIntegrationNonce: nonce,
     env: {
       ...env,
-      // The host's own Electron runs as plain Node only with this; another Node needs nothing.
-      ...(ownRuntime ? { ELECTRON_RUN_AS_NODE: '1' } : {}),
+      // The host's own Electron runs as plain Node only with this (the shell drops it for its jobs).
+      ...(ownRuntime && host.isElectron ? { ELECTRON_RUN_AS_NODE: '1' } : {}),
       [NONCE_VARIABLE]: nonce,
       [IPC_SOCKET_VARIABLE]: link.socketPath,
       [IPC_SECRET_VARIABLE]: link.secret,

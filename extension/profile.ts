@@ -25,7 +25,7 @@ export class QuirlProfile implements vscode.TerminalProfileProvider {
     try {
       launch = shellLaunch(
         { nodePath: settings.get('nodePath'), shellArgs: settings.get('shellArgs'), env: settings.get('env') },
-        { extensionRoot: this.extensionRoot, execPath: process.execPath, platform: process.platform, exists: existsSync },
+        { extensionRoot: this.extensionRoot, execPath: process.execPath, isElectron: process.versions.electron !== undefined, platform: process.platform, exists: existsSync },
         { socketPath: this.socketPath, secret },
         randomBytes(16).toString('hex'),
       );

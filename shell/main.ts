@@ -13,6 +13,7 @@ import { Terminal } from './exec/terminal';
 import { Interpreter } from './interp/interpreter';
 import { runInteractive } from './interactive/loop';
 import { takeLinkAddress } from './ipc/address';
+import { dropRuntimeVariables } from './runtime';
 import { completeCommands } from './interp/script';
 import { ShellState } from './interp/state';
 
@@ -69,6 +70,7 @@ function readSource(invocation: Exclude<Invocation, { kind: 'usage' | 'interacti
 async function main(): Promise<number> {
   // Taken out of the environment first, whatever the invocation: no job may inherit the secret.
   const link = takeLinkAddress(process.env);
+  dropRuntimeVariables(process.env);
   const invocation = parseArguments(process.argv.slice(2));
   if (invocation.kind === 'usage') {
     process.stderr.write(`${invocation.message}\n`);

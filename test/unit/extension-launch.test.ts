@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LaunchError, shellLaunch, type LaunchHost, type LaunchSettings } from '../../extension/launch';
 
-const host: LaunchHost = { extensionRoot: '/ext', execPath: '/opt/vscode/code', platform: 'linux', exists: (file) => file === '/ext/dist/quirl.js' };
+const host: LaunchHost = { extensionRoot: '/ext', execPath: '/opt/vscode/code', isElectron: true, platform: 'linux', exists: (file) => file === '/ext/dist/quirl.js' };
 const link = { socketPath: '/tmp/quirl-x/ext.sock', secret: 'abc' };
 const defaults: LaunchSettings = { nodePath: undefined, shellArgs: undefined, env: undefined };
 
@@ -31,6 +31,12 @@ test('launch: quirl.nodePath, quirl.shellArgs and quirl.env; the link variables 
     env: { FOO: 'bar', DROP: null, VSCODE_NONCE: 'n0nce', QUIRL_IPC_SOCKET: '/tmp/quirl-x/ext.sock', QUIRL_IPC_SECRET: 'abc' },
   });
   assert.equal(shellLaunch({ ...defaults, nodePath: '  ' }, host, link, 'n0nce').shellPath, '/opt/vscode/code', 'a blank path means the default');
+});
+
+test('launch: a host runtime that is Node already (a VS Code server) gets no ELECTRON_RUN_AS_NODE', () => {
+  const launch = shellLaunch(defaults, { ...host, execPath: '/srv/node', isElectron: false }, link, 'n0nce');
+  assert.equal(launch.shellPath, '/srv/node');
+  assert.deepEqual(launch.env, { VSCODE_NONCE: 'n0nce', QUIRL_IPC_SOCKET: '/tmp/quirl-x/ext.sock', QUIRL_IPC_SECRET: 'abc' });
 });
 
 const failures: readonly [string, LaunchSettings, Partial<LaunchHost>, string, RegExp][] = [

@@ -1,0 +1,8 @@
+/**
+ * What the runtime running the shell needed in the environment and the shell's jobs must not
+ * inherit: under VS Code's Electron, ELECTRON_RUN_AS_NODE (set by the extension's launch) made
+ * Electron act as Node; left in place, every Electron program a job starts (`code`, say) would too.
+ */
+export function dropRuntimeVariables(env: NodeJS.ProcessEnv, versions: NodeJS.ProcessVersions = process.versions): void {
+  if (versions.electron !== undefined) delete env.ELECTRON_RUN_AS_NODE;
+}
