@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { constants } from 'node:os';
 import path from 'node:path';
 import { inspect } from 'node:util';
-import type { GroupChoice, NativeBinding, NativeError, SpawnOptions, StagedChild, StagedSpawnOptions } from './native';
+import type { GroupChoice, NativeBinding, NativeError, PreparedGuest, SpawnOptions, StagedChild, StagedSpawnOptions } from './native';
 
 export type * from './native';
 
@@ -141,6 +141,10 @@ function checkStagedOptions(value: unknown): StagedSpawnOptions {
   const fn = 'spawnStaged';
   const options = checkSpawnOptions(fn, value) as StagedSpawnOptions;
   if (options.group.kind !== 'new') reject(fn, 'options.group', "{ kind: 'new' } (a staged child leads its group)", options.group);
+  return checkForegroundTty(fn, options);
+}
+
+function checkForegroundTty<T extends PreparedGuest>(fn: string, options: T): T {
   const tty: unknown = options.foregroundTtyChildFd;
   if (tty !== null && !(Number.isInteger(tty) && (options.fds[tty as number] ?? -1) >= 0)) {
     reject(fn, 'options.foregroundTtyChildFd', 'null or a child descriptor that options.fds leaves open', tty);
@@ -179,6 +183,25 @@ export const native: NativeBinding = {
   abandonStaged(child) {
     settle('abandonStaged', child);
     addon().abandonStaged(child);
+  },
+  prepareStaged() {
+    const child = Object.freeze(addon().prepareStaged());
+    unsettled.add(child);
+    return child;
+  },
+  releasePrepared(child, guest, timeoutMs) {
+    const fn = 'releasePrepared';
+    timeout(fn, timeoutMs);
+    const options = checkForegroundTty(fn, checkSpawnOptions(fn, { ...object(fn, 'guest', guest), group: { kind: 'new' } }) as StagedSpawnOptions);
+    if (!unsettled.has(child)) reject(fn, 'child', 'a StagedChild from prepareStaged, not yet released or abandoned', child);
+    try {
+      addon().releasePrepared(child, options, timeoutMs);
+    } catch (error) {
+      // Refused as too large, nothing was sent and the channels are still open: the child stays prepared.
+      if ((error as NativeError).code !== 'E2BIG' || (error as NativeError).syscall !== fn) unsettled.delete(child);
+      throw error;
+    }
+    unsettled.delete(child);
   },
   waitPid(pid) {
     return addon().waitPid(positive('waitPid', 'pid', pid));

@@ -87,6 +87,24 @@ export type ReleaseStaged = (child: StagedChild, timeoutMs: number) => void;
 /** Abandons a staged child without releasing it: closes both channels; the child exits 127. */
 export type AbandonStaged = (child: StagedChild) => void;
 
+/**
+ * A staged leader started before its guest is known (in a new group, every signal default, an
+ * empty mask, /dev/null on 0-2), so that its group and anchor can be ready ahead of need. Released
+ * with releasePrepared, which brings the guest; abandoned with abandonStaged.
+ */
+export type PrepareStaged = () => StagedChild;
+
+/** The guest of a prepared child: what spawnStaged takes, less the group (the child's own). */
+export type PreparedGuest = Omit<StagedSpawnOptions, 'group'>;
+
+/**
+ * Sends a prepared child its guest (descriptors, argv, environment, directory, terminal) and then
+ * behaves as releaseStaged. A guest too large for the helper's fixed buffers (more than 64
+ * descriptors, 4 MiB of strings) throws E2BIG (syscall 'releasePrepared') before anything is
+ * sent: the child stays prepared and unreleased.
+ */
+export type ReleasePrepared = (child: StagedChild, guest: PreparedGuest, timeoutMs: number) => void;
+
 /** One waitpid() result. */
 export type WaitStatus =
   | { readonly kind: 'exited'; readonly pid: number; readonly code: number }
@@ -113,6 +131,8 @@ export interface NativeBinding {
   readonly spawnStaged: SpawnStaged;
   readonly releaseStaged: ReleaseStaged;
   readonly abandonStaged: AbandonStaged;
+  readonly prepareStaged: PrepareStaged;
+  readonly releasePrepared: ReleasePrepared;
   readonly waitPid: WaitPid;
   readonly reapKilled: ReapKilled;
   /** kill(pid, signal). signal 0 probes. */

@@ -88,6 +88,8 @@ async function main(): Promise<number> {
   }
   const state = ShellState.fromEnvironment(process.env, startingDirectory(), name, invocation.args);
   const executor = new Executor(Terminal.openControlling());
+  // A script runs command after command: each one's group is made while the one before runs.
+  executor.prepareGroupsAhead();
   const interpreter = new Interpreter(executor, new CommandResolver(), false);
   const context = { state, fds: FdTable.standard(), request: {} };
   try {
@@ -98,6 +100,8 @@ async function main(): Promise<number> {
     if (!(error instanceof ParseError)) throw error;
     process.stderr.write(`quirl: ${invocation.kind === 'file' ? `${name}: ` : ''}${error.message}\n`);
     return error.status;
+  } finally {
+    executor.dispose();
   }
 }
 

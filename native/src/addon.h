@@ -9,7 +9,7 @@ void RegisterFds(Napi::Env env, Napi::Object exports);      // pipe, open, close
 void RegisterProcess(Napi::Env env, Napi::Object exports);  // kill, killpg, getpgid, getpgrp, setpgid
 void RegisterSignals(Napi::Env env, Napi::Object exports);  // setSignalDisposition
 void RegisterSpawn(Napi::Env env, Napi::Object exports);    // spawn
-void RegisterStaged(Napi::Env env, Napi::Object exports);   // spawnStaged, releaseStaged, abandonStaged
+void RegisterStaged(Napi::Env env, Napi::Object exports);   // spawnStaged, releaseStaged, abandonStaged, prepareStaged, releasePrepared
 void RegisterTty(Napi::Env env, Napi::Object exports);      // tcgetpgrp, tcsetpgrp, tcgetattr, tcsetattr
 void RegisterWait(Napi::Env env, Napi::Object exports);     // waitPid, reapKilled
 

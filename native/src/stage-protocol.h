@@ -24,13 +24,38 @@ enum {
 /* Separates the guest's argv from its environment; the helper overwrites it with argv's NULL. */
 #define QUIRL_STAGE_ENV_MARK "--"
 
+/*
+ * A prepared helper, started ahead of need with no guest yet:
+ *   quirl-stage --prepared STATUS_FD CHANNEL_FD
+ * with descriptors 0-2 on /dev/null and CHANNEL_FD one end of a Unix stream socket pair. Its
+ * release is one message on the channel: a struct quirl_stage_release, sent with the guest's
+ * open descriptors (slots whose `open` byte is 1, in slot order) as SCM_RIGHTS, then `length`
+ * bytes of NUL-terminated strings in the argv layout above from TTY_FD on, the `--` mark
+ * included: TTY_FD CWD FILE COUNT ARGV... -- ENV... It then proceeds as a staged helper released.
+ */
+#define QUIRL_STAGE_PREPARED_FLAG "--prepared"
+#define QUIRL_STAGE_PREPARED_STATUS_FD 3
+#define QUIRL_STAGE_PREPARED_CHANNEL_FD 4
+/* Bounds of a prepared release: a larger guest is started the ordinary way. */
+#define QUIRL_STAGE_MAX_FDS 64
+#define QUIRL_STAGE_MAX_PAYLOAD (4 * 1024 * 1024)
+#define QUIRL_STAGE_MAX_STRINGS (256 * 1024)
+
+struct quirl_stage_release {
+  uint32_t slots;
+  uint32_t length;
+  uint8_t open[QUIRL_STAGE_MAX_FDS];
+};
+
 /* The step a failure record names. */
 enum {
   QUIRL_STAGE_STEP_CHDIR = 1,
   QUIRL_STAGE_STEP_SIGPROCMASK,
   QUIRL_STAGE_STEP_TCSETPGRP,
   QUIRL_STAGE_STEP_FCNTL,
-  QUIRL_STAGE_STEP_EXECVE
+  QUIRL_STAGE_STEP_EXECVE,
+  QUIRL_STAGE_STEP_RECEIVE,
+  QUIRL_STAGE_STEP_DUP2
 };
 
 /*

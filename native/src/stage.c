@@ -9,12 +9,18 @@
  * Everything here runs between the spawn and the guest's exec, so it keeps to async-signal-safe
  * calls, allocates nothing, and reports a failure as one fixed record on the status channel
  * (stage-protocol.h) before _exit: 127 for ENOENT, 126 for anything else, as shells do.
+ *
+ * A prepared helper (`--prepared`) is started before its guest is known, so that a shell can
+ * have the group and its anchor ready while idle; its release brings the guest's descriptors
+ * (SCM_RIGHTS), argv, environment, directory and terminal in one message.
  */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* MSG_CMSG_CLOEXEC, F_DUPFD_CLOEXEC */
 
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <string.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include "stage-protocol.h"
@@ -65,7 +71,127 @@ static int is_env_mark(const char *text) {
   return *mark == '\0' && *text == '\0';
 }
 
+/* The guest's directory and terminal, then exec; on success the status channel closes by itself. */
+_Noreturn static void exec_guest(int status_fd, int tty_fd, const char *cwd, const char *file, char **guest_argv, char **guest_env) {
+  if (cwd[0] != '\0' && chdir(cwd) != 0) fail(status_fd, QUIRL_STAGE_STEP_CHDIR, errno);
+  if (tty_fd >= 0) take_terminal(status_fd, tty_fd);
+  execve(file, guest_argv, guest_env);
+  fail(status_fd, QUIRL_STAGE_STEP_EXECVE, errno);
+}
+
+/* A prepared release's strings and the pointers into them: static, so nothing is allocated. */
+static char payload[QUIRL_STAGE_MAX_PAYLOAD];
+static char *strings[QUIRL_STAGE_MAX_STRINGS + 1];
+
+/* Reads exactly `length` bytes; anything short of that is a protocol failure. */
+static void read_fully(int status_fd, int fd, char *into, size_t length) {
+  while (length > 0) {
+    ssize_t got = read(fd, into, length);
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) fail(status_fd, QUIRL_STAGE_STEP_RECEIVE, got < 0 ? errno : EPROTO);
+    into += got;
+    length -= (size_t)got;
+  }
+}
+
+/* Receives the release header and the descriptors riding on it; returns how many came. */
+static int receive_header(int status_fd, int channel, struct quirl_stage_release *header, int *received) {
+  union {
+    struct cmsghdr align;
+    char bytes[CMSG_SPACE(sizeof(int) * QUIRL_STAGE_MAX_FDS)];
+  } control;
+  struct iovec part = {header, sizeof *header};
+  struct msghdr message;
+  memset(&message, 0, sizeof message);
+  message.msg_iov = &part;
+  message.msg_iovlen = 1;
+  message.msg_control = control.bytes;
+  message.msg_controllen = sizeof control.bytes;
+  ssize_t got;
+  do got = recvmsg(channel, &message, MSG_CMSG_CLOEXEC | MSG_WAITALL);
+  while (got < 0 && errno == EINTR);
+  /* EOF before any release: the addon abandoned this child. */
+  if (got == 0) _exit(127);
+  if (got != (ssize_t)sizeof *header || (message.msg_flags & MSG_CTRUNC) != 0) fail(status_fd, QUIRL_STAGE_STEP_RECEIVE, got < 0 ? errno : EPROTO);
+  int count = 0;
+  for (struct cmsghdr *c = CMSG_FIRSTHDR(&message); c != NULL; c = CMSG_NXTHDR(&message, c)) {
+    if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS) continue;
+    int n = (int)((c->cmsg_len - CMSG_LEN(0)) / sizeof(int));
+    if (count + n > QUIRL_STAGE_MAX_FDS) fail(status_fd, QUIRL_STAGE_STEP_RECEIVE, EPROTO);
+    memcpy(received + count, CMSG_DATA(c), sizeof(int) * (size_t)n);
+    count += n;
+  }
+  return count;
+}
+
+/*
+ * Puts the received descriptors at their slots 0..slots-1 and closes the rest; the status channel
+ * moves above the slots first. Returns the status channel's new number (close-on-exec).
+ */
+static int place_descriptors(int status_fd, const struct quirl_stage_release *header, int *received, int count) {
+  int slots = (int)header->slots;
+  int moved = fcntl(status_fd, F_DUPFD_CLOEXEC, slots);
+  if (moved < 0) fail(status_fd, QUIRL_STAGE_STEP_FCNTL, errno);
+  close(status_fd);
+  status_fd = moved;
+  close(QUIRL_STAGE_PREPARED_CHANNEL_FD);
+  /* Every source above the slots, so that no dup2 below overwrites a source not yet placed. */
+  for (int k = 0; k < count; ++k) {
+    if (received[k] >= slots) continue;
+    int above = fcntl(received[k], F_DUPFD_CLOEXEC, slots);
+    if (above < 0) fail(status_fd, QUIRL_STAGE_STEP_FCNTL, errno);
+    close(received[k]);
+    received[k] = above;
+  }
+  int next = 0;
+  for (int slot = 0; slot < slots; ++slot) {
+    if (!header->open[slot]) {
+      close(slot);
+      continue;
+    }
+    if (next >= count) fail(status_fd, QUIRL_STAGE_STEP_RECEIVE, EPROTO);
+    int result;
+    do result = dup2(received[next], slot);
+    while (result < 0 && errno == EINTR);
+    if (result < 0) fail(status_fd, QUIRL_STAGE_STEP_DUP2, errno);
+    ++next;
+  }
+  if (next != count) fail(status_fd, QUIRL_STAGE_STEP_RECEIVE, EPROTO);
+  /* The /dev/null descriptors the helper was started with, where the guest has no slot. */
+  for (int fd = slots; fd < 3; ++fd) close(fd);
+  return status_fd;
+}
+
+_Noreturn static void prepared_main(void) {
+  int status_fd = QUIRL_STAGE_PREPARED_STATUS_FD;
+  struct quirl_stage_release header;
+  int received[QUIRL_STAGE_MAX_FDS];
+  int count = receive_header(status_fd, QUIRL_STAGE_PREPARED_CHANNEL_FD, &header, received);
+  if (header.slots > QUIRL_STAGE_MAX_FDS || header.length == 0 || header.length > QUIRL_STAGE_MAX_PAYLOAD) {
+    fail(status_fd, QUIRL_STAGE_STEP_RECEIVE, EPROTO);
+  }
+  read_fully(status_fd, QUIRL_STAGE_PREPARED_CHANNEL_FD, payload, header.length);
+  if (payload[header.length - 1] != '\0') fail(status_fd, QUIRL_STAGE_STEP_RECEIVE, EPROTO);
+  int n = 0;
+  for (size_t at = 0; at < header.length; at += strlen(payload + at) + 1) {
+    if (n == QUIRL_STAGE_MAX_STRINGS) fail(status_fd, QUIRL_STAGE_STEP_RECEIVE, E2BIG);
+    strings[n++] = payload + at;
+  }
+  strings[n] = NULL;
+  /* TTY_FD CWD FILE COUNT ARGV... -- ENV..., indexed from TTY_FD. */
+  enum { TTY = 0, CWD, FILE_, COUNT, GUEST };
+  int tty_fd, argc;
+  if (n <= GUEST || !parse_number(strings[TTY], &tty_fd) || !parse_number(strings[COUNT], &argc) || argc < 1 ||
+      argc >= n - GUEST || !is_env_mark(strings[GUEST + argc]) || tty_fd >= (int)header.slots) {
+    fail(status_fd, QUIRL_STAGE_STEP_RECEIVE, EPROTO);
+  }
+  status_fd = place_descriptors(status_fd, &header, received, count);
+  strings[GUEST + argc] = NULL;
+  exec_guest(status_fd, tty_fd, strings[CWD], strings[FILE_], strings + GUEST, strings + GUEST + argc + 1);
+}
+
 int main(int argc, char **argv) {
+  if (argc == 4 && strcmp(argv[1], QUIRL_STAGE_PREPARED_FLAG) == 0) prepared_main();
   int status_fd, release_fd, tty_fd, count;
   if (argc <= QUIRL_STAGE_ARG_GUEST_ARGV || !parse_number(argv[QUIRL_STAGE_ARG_STATUS_FD], &status_fd) ||
       !parse_number(argv[QUIRL_STAGE_ARG_RELEASE_FD], &release_fd) || !parse_number(argv[QUIRL_STAGE_ARG_TTY_FD], &tty_fd) ||
@@ -84,10 +210,6 @@ int main(int argc, char **argv) {
   /* EOF (or an error) instead of the release byte: the addon abandoned this child. */
   if (got != 1) _exit(127);
 
-  const char *cwd = argv[QUIRL_STAGE_ARG_CWD];
-  if (cwd[0] != '\0' && chdir(cwd) != 0) fail(status_fd, QUIRL_STAGE_STEP_CHDIR, errno);
-  if (tty_fd >= 0) take_terminal(status_fd, tty_fd);
-
   /* posix_spawn closed everything above the two channels, so after these the guest has exactly
    * its descriptors 0..n-1, and the status channel reaches EOF when exec succeeds. */
   close(release_fd);
@@ -95,6 +217,5 @@ int main(int argc, char **argv) {
 
   char **guest_argv = argv + QUIRL_STAGE_ARG_GUEST_ARGV;
   guest_argv[count] = NULL;
-  execve(argv[QUIRL_STAGE_ARG_FILE], guest_argv, guest_argv + count + 1);
-  fail(status_fd, QUIRL_STAGE_STEP_EXECVE, errno);
+  exec_guest(status_fd, tty_fd, argv[QUIRL_STAGE_ARG_CWD], argv[QUIRL_STAGE_ARG_FILE], guest_argv, guest_argv + count + 1);
 }

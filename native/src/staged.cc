@@ -1,13 +1,20 @@
 // spawnStaged, releaseStaged, abandonStaged: a group leader that execs only when released.
+// prepareStaged, releasePrepared: the same helper started before its guest is known.
 //
 // The child is the quirl-stage helper (stage.c), found next to this addon's own .node file. It
 // leads a new group with the guest's descriptors plus two channels: the status pipe's write end
-// as child descriptor n and the release pipe's read end as n + 1 (n = fds.length).
+// as child descriptor n and the release pipe's read end as n + 1 (n = fds.length). A prepared
+// helper has /dev/null on 0-2, the status pipe on 3 and a socket on 4, over which its release
+// sends the guest's descriptors, argv, environment, directory and terminal.
 #include <dlfcn.h>
+#include <fcntl.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <string>
+#include <vector>
 
 #include "addon.h"
 #include "errors.h"
@@ -37,6 +44,8 @@ const char* StepSyscall(uint32_t step) {
     case QUIRL_STAGE_STEP_TCSETPGRP: return "tcsetpgrp";
     case QUIRL_STAGE_STEP_FCNTL: return "fcntl";
     case QUIRL_STAGE_STEP_EXECVE: return "execve";
+    case QUIRL_STAGE_STEP_RECEIVE: return "recvmsg";
+    case QUIRL_STAGE_STEP_DUP2: return "dup2";
     default: return nullptr;
   }
 }
@@ -91,6 +100,29 @@ Napi::Value SpawnStaged(const Napi::CallbackInfo& info) {
   return child;
 }
 
+// Waits at most timeout_ms for the released helper to exec (EOF on the status channel) or to
+// report the step that failed; throws that step's errno, naming `file` or `cwd` where it applies.
+void AwaitExec(Napi::Env env, int status_fd, int timeout_ms, const std::string& file, const std::string& cwd) {
+  int ready = WaitReadable(status_fd, DeadlineAfter(timeout_ms));
+  if (ready < 0) throw ErrnoError(env, -ready, "poll");
+  // The release stays in the channel: a helper that was only slow (stopped, say) can still exec
+  // later, so after ETIMEDOUT the caller kills it.
+  if (ready == 0) throw ErrnoError(env, ETIMEDOUT, "release");
+
+  quirl_stage_failure record;
+  ssize_t got;
+  do got = read(status_fd, &record, sizeof record);
+  while (got < 0 && errno == EINTR);
+  if (got < 0) throw ErrnoError(env, errno, "read");
+  // EOF: close-on-exec closed the helper's end, so the exec happened. (A helper killed before
+  // exec also closes it; the caller's waitPid tells that apart.)
+  if (got == 0) return;
+  const char* syscall = got == static_cast<ssize_t>(sizeof record) ? StepSyscall(record.step) : nullptr;
+  if (syscall == nullptr || record.error <= 0) throw ErrnoError(env, EPROTO, "release");
+  const std::string& path = record.step == QUIRL_STAGE_STEP_EXECVE ? file : record.step == QUIRL_STAGE_STEP_CHDIR ? cwd : std::string();
+  throw ErrnoError(env, record.error, syscall, path.empty() ? nullptr : path.c_str());
+}
+
 void ReleaseStaged(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   Napi::Object child = info[0].As<Napi::Object>();
@@ -105,27 +137,112 @@ void ReleaseStaged(const Napi::CallbackInfo& info) {
   do written = write(release.Get(), &byte, 1);
   while (written < 0 && errno == EINTR);
   if (written < 0) throw ErrnoError(env, errno, "write");
+  AwaitExec(env, status.Get(), timeout_ms, HiddenString(child, kFileKey), HiddenString(child, kCwdKey));
+}
 
-  int ready = WaitReadable(status.Get(), DeadlineAfter(timeout_ms));
-  if (ready < 0) throw ErrnoError(env, -ready, "poll");
-  // The byte stays in the pipe: a helper that was only slow (stopped, say) can still exec later,
-  // so after ETIMEDOUT the caller kills it.
-  if (ready == 0) throw ErrnoError(env, ETIMEDOUT, "release");
+Napi::Value PrepareStaged(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  if (StagePath().empty()) throw ErrnoError(env, ENOENT, "dladdr");
+  UniqueFd status_read, status_write;
+  if (int error = MakePipe(&status_read, &status_write)) throw ErrnoError(env, error, "pipe");
+  int pair[2];
+  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair) != 0) throw ErrnoError(env, errno, "socketpair");
+  UniqueFd channel(pair[0]), child_channel(pair[1]);
+  UniqueFd null_fd(open("/dev/null", O_RDWR | O_CLOEXEC));
+  if (null_fd.Get() < 0) throw ErrnoError(env, errno, "open", "/dev/null");
 
-  quirl_stage_failure record;
-  ssize_t got;
-  do got = read(status.Get(), &record, sizeof record);
-  while (got < 0 && errno == EINTR);
-  if (got < 0) throw ErrnoError(env, errno, "read");
-  // EOF: close-on-exec closed the helper's end, so the exec happened. (A helper killed before
-  // exec also closes it; the caller's waitPid tells that apart.)
-  if (got == 0) return;
-  const char* syscall = got == static_cast<ssize_t>(sizeof record) ? StepSyscall(record.step) : nullptr;
-  if (syscall == nullptr || record.error <= 0) throw ErrnoError(env, EPROTO, "release");
-  std::string path = record.step == QUIRL_STAGE_STEP_EXECVE ? HiddenString(child, kFileKey)
-                     : record.step == QUIRL_STAGE_STEP_CHDIR ? HiddenString(child, kCwdKey)
-                                                             : std::string();
-  throw ErrnoError(env, record.error, syscall, path.empty() ? nullptr : path.c_str());
+  ProcessSpec stage;
+  stage.file = StagePath();
+  stage.fds = {null_fd.Get(), null_fd.Get(), null_fd.Get(), status_write.Get(), child_channel.Get()};
+  stage.argv = {stage.file, QUIRL_STAGE_PREPARED_FLAG, std::to_string(QUIRL_STAGE_PREPARED_STATUS_FD),
+                std::to_string(QUIRL_STAGE_PREPARED_CHANNEL_FD)};
+  pid_t pid = SpawnProcess(env, stage);
+
+  Napi::Object child = Napi::Object::New(env);
+  child.Set("pid", pid);
+  child.Set("releaseFd", channel.Release());
+  child.Set("statusFd", status_read.Release());
+  return child;
+}
+
+// The release message's strings: TTY_FD CWD FILE COUNT ARGV... -- ENV..., each NUL-terminated.
+std::string ReleasePayload(const ProcessSpec& guest, int tty_fd) {
+  std::string payload;
+  auto add = [&payload](const std::string& text) {
+    payload += text;
+    payload += '\0';
+  };
+  add(std::to_string(tty_fd));
+  add(guest.cwd.value_or(""));
+  add(guest.file);
+  add(std::to_string(guest.argv.size()));
+  for (const std::string& arg : guest.argv) add(arg);
+  add(QUIRL_STAGE_ENV_MARK);
+  for (const std::string& entry : guest.env) add(entry);
+  return payload;
+}
+
+// Sends all of `data` (a release larger than the socket's buffer is read as it goes).
+int SendAll(int fd, const char* data, size_t length) {
+  while (length > 0) {
+    ssize_t sent = send(fd, data, length, MSG_NOSIGNAL);
+    if (sent < 0 && errno == EINTR) continue;
+    if (sent < 0) return errno;
+    data += sent;
+    length -= static_cast<size_t>(sent);
+  }
+  return 0;
+}
+
+void ReleasePrepared(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  Napi::Object child = info[0].As<Napi::Object>();
+  Napi::Object options = info[1].As<Napi::Object>();
+  int timeout_ms = info[2].As<Napi::Number>().Int32Value();
+  ProcessSpec guest = ReadSpawnOptions(options);
+  Napi::Value tty = options.Get("foregroundTtyChildFd");
+  int tty_fd = tty.IsNull() ? -1 : tty.As<Napi::Number>().Int32Value();
+  std::string payload = ReleasePayload(guest, tty_fd);
+  size_t strings = 0;
+  for (char c : payload) strings += c == '\0';
+  // Too large for the helper's fixed buffers: refused before anything is sent or closed, so the
+  // caller can start this guest the ordinary way and keep the prepared child for another.
+  if (guest.fds.size() > QUIRL_STAGE_MAX_FDS || payload.size() > QUIRL_STAGE_MAX_PAYLOAD || strings > QUIRL_STAGE_MAX_STRINGS) {
+    throw ErrnoError(env, E2BIG, "releasePrepared");
+  }
+  UniqueFd release(child.Get("releaseFd").As<Napi::Number>().Int32Value());
+  UniqueFd status(child.Get("statusFd").As<Napi::Number>().Int32Value());
+
+  quirl_stage_release header{};
+  header.slots = static_cast<uint32_t>(guest.fds.size());
+  header.length = static_cast<uint32_t>(payload.size());
+  std::vector<int> open_fds;
+  for (size_t slot = 0; slot < guest.fds.size(); ++slot) {
+    header.open[slot] = guest.fds[slot] >= 0;
+    if (guest.fds[slot] >= 0) open_fds.push_back(guest.fds[slot]);
+  }
+  std::vector<char> control(CMSG_SPACE(sizeof(int) * QUIRL_STAGE_MAX_FDS), 0);
+  iovec part{&header, sizeof header};
+  msghdr message{};
+  message.msg_iov = &part;
+  message.msg_iovlen = 1;
+  if (!open_fds.empty()) {
+    message.msg_control = control.data();
+    message.msg_controllen = CMSG_SPACE(sizeof(int) * open_fds.size());
+    cmsghdr* rights = CMSG_FIRSTHDR(&message);
+    rights->cmsg_level = SOL_SOCKET;
+    rights->cmsg_type = SCM_RIGHTS;
+    rights->cmsg_len = CMSG_LEN(sizeof(int) * open_fds.size());
+    std::copy(open_fds.begin(), open_fds.end(), reinterpret_cast<int*>(CMSG_DATA(rights)));
+  }
+  ssize_t sent;
+  do sent = sendmsg(release.Get(), &message, MSG_NOSIGNAL);
+  while (sent < 0 && errno == EINTR);
+  // EPIPE means the helper is already gone.
+  if (sent < 0) throw ErrnoError(env, errno, "sendmsg");
+  if (sent != static_cast<ssize_t>(sizeof header)) throw ErrnoError(env, EPROTO, "sendmsg");
+  if (int error = SendAll(release.Get(), payload.data(), payload.size())) throw ErrnoError(env, error, "send");
+  AwaitExec(env, status.Get(), timeout_ms, guest.file, guest.cwd.value_or(""));
 }
 
 void AbandonStaged(const Napi::CallbackInfo& info) {
@@ -142,6 +259,8 @@ void RegisterStaged(Napi::Env env, Napi::Object exports) {
   exports.Set("spawnStaged", Napi::Function::New(env, SpawnStaged, "spawnStaged"));
   exports.Set("releaseStaged", Napi::Function::New(env, ReleaseStaged, "releaseStaged"));
   exports.Set("abandonStaged", Napi::Function::New(env, AbandonStaged, "abandonStaged"));
+  exports.Set("prepareStaged", Napi::Function::New(env, PrepareStaged, "prepareStaged"));
+  exports.Set("releasePrepared", Napi::Function::New(env, ReleasePrepared, "releasePrepared"));
 }
 
 }  // namespace quirl

@@ -32,12 +32,27 @@ export interface Anchor {
   readonly stdinFd: number;
 }
 
+/** An anchor spawned into its group whose readiness byte has not been read yet. */
+export interface PendingAnchor extends Anchor {
+  /** Read end of the readiness pipe. */
+  readonly readyFd: number;
+  readonly pgid: number;
+}
+
 /**
  * Starts an anchor in group `pgid` and waits for its readiness byte. Every failure (spawn, group
  * verification, early exit, malformed readiness, timeout) kills and reaps the anchor and closes
  * both pipes before the error is thrown.
  */
 export function startAnchor(pgid: number, program: AnchorProgram = FIXED_ANCHOR): Anchor {
+  return awaitAnchor(launchAnchor(pgid, program));
+}
+
+/**
+ * The first half of startAnchor: spawns the anchor into `pgid` and verifies its group, without
+ * waiting for it to report ready (a prepared group's anchor starts up while the shell is busy).
+ */
+export function launchAnchor(pgid: number, program: AnchorProgram = FIXED_ANCHOR): PendingAnchor {
   const stdin = native.pipe();
   const ready = native.pipe();
   const pending = new Set([stdin.read, stdin.write, ready.read, ready.write]);
@@ -67,23 +82,44 @@ export function startAnchor(pgid: number, program: AnchorProgram = FIXED_ANCHOR)
       cause: error,
     });
   }
-  try {
+  const anchor = { pid, stdinFd: stdin.write, readyFd: ready.read, pgid };
+  failing(anchor, () => {
     const group = native.getpgid(pid);
     if (group !== pgid) throw new Error(`it is in group ${group}, not ${pgid}`);
-    const byte = native.readTimeout(ready.read, 2, SETUP_TIMEOUT_MS);
+  });
+  return anchor;
+}
+
+/** The second half of startAnchor: waits (bounded) for the readiness byte. */
+export function awaitAnchor(anchor: PendingAnchor): Anchor {
+  failing(anchor, () => {
+    const byte = native.readTimeout(anchor.readyFd, 2, SETUP_TIMEOUT_MS);
     if (byte.length === 0) throw new Error('it exited before reporting ready');
     if (byte.toString('latin1') !== ANCHOR_READY_BYTE) {
       throw new Error(`malformed readiness ${JSON.stringify(byte.toString('latin1'))}`);
     }
+  });
+  native.close(anchor.readyFd);
+  return { pid: anchor.pid, stdinFd: anchor.stdinFd };
+}
+
+/** Kills and reaps a pending anchor and closes its pipes (a prepared group given up). */
+export function discardAnchor(anchor: PendingAnchor): void {
+  killAndReap(anchor.pid);
+  closeQuietly(anchor.readyFd);
+  closeQuietly(anchor.stdinFd);
+}
+
+/** Runs a setup step; if it throws, the anchor is killed, reaped and closed before the error goes on. */
+function failing(anchor: PendingAnchor, step: () => void): void {
+  try {
+    step();
   } catch (error) {
-    killAndReap(pid);
-    closeAll();
-    throw new ShellError('SpawnFailed', `the anchor of process group ${pgid} failed: ${errorMessage(error)}`, {
+    discardAnchor(anchor);
+    throw new ShellError('SpawnFailed', `the anchor of process group ${anchor.pgid} failed: ${errorMessage(error)}`, {
       cause: error,
     });
   }
-  native.close(ready.read);
-  return { pid, stdinFd: stdin.write };
 }
 
 /**

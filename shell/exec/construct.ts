@@ -6,7 +6,7 @@
  * runs. Any failure unwinds everything (group, each child, pipes, the anchor last) and the
  * original error is what the caller sees.
  */
-import type { StagedChild } from '../../native/native';
+import type { PreparedGuest, StagedChild } from '../../native/native';
 import { native } from '../../native';
 import { errorMessage, isSystemError, ShellError, describeErrno } from '../errors';
 import type { JobId } from '../jobs/job';
@@ -16,6 +16,7 @@ import type { ChildWatcher } from './children';
 import { FdTable, type PlannedRedirect } from './fds';
 import { ProcessGroup } from './group';
 import { Job, type StageControl } from './job';
+import { fitsPrepared, type PreparedGroup } from './prepared';
 import type { Terminal, TerminalLease } from './terminal';
 import { SIGNALS } from './signals';
 
@@ -59,6 +60,8 @@ export interface ConstructOptions {
   readonly discard: (job: Job) => void;
   /** Lend the terminal to the new group before any guest runs (a foreground job). */
   readonly terminal: Terminal | undefined;
+  /** A group prepared ahead of need (leader and ready anchor), if the executor keeps one. */
+  readonly takePrepared?: () => PreparedGroup | undefined;
 }
 
 export interface Constructed {
@@ -82,6 +85,8 @@ class Transaction {
   private readonly tables: FdTable[] = [];
   private readonly children: number[] = [];
   private staged: StagedChild | undefined;
+  /** The leader's guest, when the leader is a prepared helper (it is sent at release). */
+  private preparedGuest: PreparedGuest | undefined;
   private group: ProcessGroup | undefined;
   private lease: TerminalLease | undefined;
   private job: Job | undefined;
@@ -98,15 +103,18 @@ class Transaction {
 
     if (leaderIndex >= 0) {
       const leader = spec.stages[leaderIndex] as ExternalStage;
-      const staged = native.spawnStaged({
-        ...spawnOptions(leader, tables[leaderIndex] as FdTable),
-        group: { kind: 'new' },
-        foregroundTtyChildFd: null,
-      });
+      const guest: PreparedGuest = { ...spawnOptions(leader, tables[leaderIndex] as FdTable), foregroundTtyChildFd: null };
+      const prepared = fitsPrepared(guest) ? options.takePrepared?.() : undefined;
+      const staged = prepared?.staged ?? native.spawnStaged({ ...guest, group: { kind: 'new' } });
       this.staged = staged;
       this.children.push(staged.pid);
+      // A prepared group's anchor is already there: owned before anything can fail.
+      if (prepared !== undefined) {
+        this.preparedGuest = guest;
+        this.group = new ProcessGroup(staged.pid, prepared.anchor);
+      }
       verifyGroup(staged.pid, staged.pid, leader.command);
-      this.group = new ProcessGroup(staged.pid, startAnchor(staged.pid));
+      this.group ??= new ProcessGroup(staged.pid, startAnchor(staged.pid));
       job.adoptGroup(this.group);
       // The terminal is lent before any guest runs, so no stage can be stopped by SIGTTIN/SIGTTOU.
       if (options.terminal !== undefined) this.lease = options.terminal.lend(staged.pid, undefined);
@@ -133,7 +141,7 @@ class Transaction {
     if (this.staged !== undefined) {
       const staged = this.staged;
       this.staged = undefined;
-      releaseLeader(staged, spec.stages[leaderIndex] as ExternalStage);
+      releaseLeader(staged, spec.stages[leaderIndex] as ExternalStage, this.preparedGuest);
       (tables[leaderIndex] as FdTable).closeOwned();
     }
     for (const table of tables) for (const writer of table.writers) job.own(writer);
@@ -216,9 +224,10 @@ function spawnStage(stage: ExternalStage, table: FdTable, pgid: number): number 
   }
 }
 
-function releaseLeader(staged: StagedChild, leader: ExternalStage): void {
+function releaseLeader(staged: StagedChild, leader: ExternalStage, preparedGuest: PreparedGuest | undefined): void {
   try {
-    native.releaseStaged(staged, SETUP_TIMEOUT_MS);
+    if (preparedGuest === undefined) native.releaseStaged(staged, SETUP_TIMEOUT_MS);
+    else native.releasePrepared(staged, preparedGuest, SETUP_TIMEOUT_MS);
   } catch (error) {
     throw spawnError(leader, error);
   }

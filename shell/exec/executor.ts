@@ -8,6 +8,7 @@
 import { native } from '../../native';
 import { ShellError } from '../errors';
 import { type JobState } from '../jobs/job';
+import { GroupPreparer } from './prepared';
 import { JobTable, MAX_RETAINED_JOBS } from '../jobs/table';
 import { ChildWatcher } from './children';
 import { constructPipeline, type PipelineSpec } from './construct';
@@ -44,6 +45,7 @@ function stoppedStatus(state: Extract<JobState, { kind: 'stopped' }>): number {
 export class Executor {
   readonly watcher = new ChildWatcher();
   readonly jobs: JobTable<Job>;
+  private preparer: GroupPreparer | undefined;
 
   constructor(
     /** The terminal foreground jobs borrow; undefined without one (or without job control). */
@@ -51,6 +53,23 @@ export class Executor {
     capacity: number = MAX_RETAINED_JOBS,
   ) {
     this.jobs = new JobTable<Job>(capacity, () => this.watcher.poll());
+  }
+
+  /**
+   * From now on keeps one process group prepared ahead of need (a leader waiting for its guest and
+   * a ready anchor), made while each job runs and taken by the next: the shell's own choice for
+   * its command line, where it stays until dispose(). Off by default, so that an executor owns no
+   * child while it runs no job.
+   */
+  prepareGroupsAhead(): void {
+    this.preparer ??= new GroupPreparer();
+    this.preparer.refill();
+  }
+
+  /** Ends what the executor holds between jobs (a prepared group): the shell is exiting. */
+  dispose(): void {
+    this.preparer?.dispose();
+    this.preparer = undefined;
   }
 
   /** Runs a pipeline in the foreground until it finishes or stops. */
@@ -113,12 +132,17 @@ export class Executor {
   }
 
   private construct(spec: PipelineSpec, terminal: Terminal | undefined): { job: Job; lease: TerminalLease | undefined } {
-    return constructPipeline(spec, {
+    const preparer = this.preparer;
+    const constructed = constructPipeline(spec, {
       watcher: this.watcher,
       admit: (create) => this.jobs.admit(create),
       discard: (job) => this.jobs.remove(job.id),
       terminal,
+      takePrepared: preparer === undefined ? undefined : () => preparer.take(),
     });
+    // The next group starts up while this job runs (the machine's other core does the work).
+    preparer?.refill();
+    return constructed;
   }
 
   private async waitInForeground(job: Job, lease: TerminalLease | undefined, request: ExecutionRequest): Promise<Outcome> {
