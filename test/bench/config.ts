@@ -9,6 +9,8 @@
 //   QUIRL_BENCH_LINES=1000        `/bin/true` lines of the script figure
 //   QUIRL_BENCH_JOBS=200          commands typed per run of the per-job figure
 //   QUIRL_BENCH_RETAINED=1024     background jobs of the retained-jobs memory figure
+//   QUIRL_BENCH_BASELINE=DIR      another built checkout, measured as the shell `quirl-base`
+//                                 (a change's before and after in the same run)
 export const FIGURE_IDS = ['start', 'script', 'job', 'exit', 'pipeline', 'capture', 'idle', 'retained', 'ipc'] as const;
 export type FigureId = (typeof FIGURE_IDS)[number];
 
@@ -18,6 +20,7 @@ const DEFAULT_RUNS: Partial<Record<FigureId, number>> = { pipeline: 3, capture: 
 export interface BenchConfig {
   readonly figures: readonly FigureId[];
   readonly shells: readonly string[] | undefined;
+  readonly baseline: string | undefined;
   readonly warmup: number;
   readonly bytes: number;
   readonly lines: number;
@@ -57,6 +60,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
   return {
     figures: figures as FigureId[],
     shells: list(env, 'QUIRL_BENCH_SHELLS'),
+    baseline: env.QUIRL_BENCH_BASELINE || undefined,
     warmup: count(env, 'QUIRL_BENCH_WARMUP', 1, 0),
     bytes: count(env, 'QUIRL_BENCH_BYTES', 2 ** 30, 1),
     lines: count(env, 'QUIRL_BENCH_LINES', 1000, 1),

@@ -8,7 +8,7 @@ export interface FigureContext {
   readonly config: BenchConfig;
   readonly quirl: Subject;
   readonly bareNode: Subject;
-  /** bash first, then the other reference shells installed here. */
+  /** bash first, then the other reference shells installed here (and quirl-base, when asked for). */
   readonly references: readonly Subject[];
   readonly log: (message: string) => void;
 }

@@ -48,6 +48,7 @@ async function main(): Promise<number> {
     return 2;
   }
   if (missing.length > 0) log(`not installed (left out): ${missing.join(', ')}`);
+  if (config.baseline !== undefined) references.push(quirlSubject(config.baseline, 'quirl-base'));
   const context: FigureContext = { config, quirl: quirlSubject(), bareNode: bareNodeSubject(), references, log };
   const about = machine();
   log(`${about.date} · ${about.cpus} × ${about.cpu} · node ${about.node} · load ${about.load}`);

@@ -36,10 +36,11 @@ export function findProgram(name: string, path = process.env.PATH ?? '/usr/bin:/
 
 const PS1 = { PS1: PROMPT };
 
-export function quirlSubject(): Subject {
-  const quirl = join(REPO, 'bin', 'quirl');
+/** Quirl from this checkout, or (for a before/after comparison in one run) from another one. */
+export function quirlSubject(checkout = REPO, name = QUIRL): Subject {
+  const quirl = join(checkout, 'bin', 'quirl');
   return {
-    name: QUIRL,
+    name,
     script: (file) => [process.execPath, quirl, file],
     interactive: { argv: [process.execPath, quirl, '-i'], env: PS1 },
   };

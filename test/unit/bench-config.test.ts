@@ -14,6 +14,7 @@ test('bench config: defaults run every figure, long ones fewer times', () => {
   assert.equal(config.jobs, 200);
   assert.equal(config.retained, 1024);
   assert.equal(config.shells, undefined);
+  assert.equal(config.baseline, undefined);
 });
 
 test('bench config: QUIRL_BENCH_RUNS applies to all, a per-figure count wins', () => {
@@ -22,6 +23,7 @@ test('bench config: QUIRL_BENCH_RUNS applies to all, a per-figure count wins', (
   assert.equal(config.runs('job'), 7);
   assert.deepEqual(config.figures, ['job', 'pipeline']);
   assert.deepEqual(config.shells, ['bash', 'zsh']);
+  assert.equal(readConfig({ QUIRL_BENCH_BASELINE: '/tmp/before' }).baseline, '/tmp/before');
 });
 
 test('bench config: bad values are refused with the variable named', () => {
