@@ -1,0 +1,176 @@
+/**
+ * A real VS Code workbench here: code-server (Node 24) on 127.0.0.1 with no auth, and headless
+ * Debian Chromium driving its page through playwright-core. Everything lives in one temp folder
+ * (HOME, XDG dirs, TMPDIR, the browser profile) and every process carries the run marker, so
+ * close() leaves nothing behind on any path. The caller owns the user-data dir and its settings.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { format } from 'node:util';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { killMarked, RUN_MARKER_VARIABLE } from './processes';
+import { codeServerEntry, node24 } from './toolchain';
+
+export const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox', // CI runs as root, where Chromium's sandbox refuses to start.
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface WorkbenchOptions {
+  readonly userDataDir: string;
+  readonly extensionsDir: string;
+  readonly folder: string | undefined;
+  readonly extensionDevelopmentPaths: readonly string[];
+  readonly extensionTestsPath: string | undefined;
+  readonly marker: string;
+  readonly log: (line: string) => void;
+  /** Called with the tests' exit code when the extension host reports it (codeAutomationExit). */
+  readonly onExit?: (code: number) => void;
+}
+
+export class WorkbenchError extends Error {
+  constructor(
+    readonly code: 'ServerFailed' | 'ServerTimeout',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'WorkbenchError';
+  }
+}
+
+export class Workbench {
+  private constructor(
+    readonly page: Page,
+    private readonly context: BrowserContext,
+    private readonly server: ChildProcess,
+    private readonly scratch: string,
+    private readonly marker: string,
+  ) {}
+
+  /** Settles with a reason when code-server ends (to race against the tests). */
+  serverExited(): Promise<string> {
+    return new Promise((resolve) => {
+      if (this.server.exitCode !== null || this.server.signalCode !== null) resolve(`code-server exited (${this.server.exitCode ?? this.server.signalCode})`);
+      else this.server.once('exit', (code, signal) => resolve(`code-server exited (${code ?? signal})`));
+    });
+  }
+
+  static async open(options: WorkbenchOptions): Promise<Workbench> {
+    const scratch = mkdtempSync(join(tmpdir(), 'quirl-it-'));
+    let server: ChildProcess | undefined;
+    let context: BrowserContext | undefined;
+    try {
+      const env = isolatedEnvironment(scratch, options.marker);
+      server = spawn(
+        node24,
+        [
+          codeServerEntry,
+          '--bind-addr', '127.0.0.1:0',
+          '--auth', 'none',
+          '--config', join(scratch, 'code-server.yaml'),
+          '--user-data-dir', options.userDataDir,
+          '--extensions-dir', options.extensionsDir,
+          '--disable-telemetry',
+          '--disable-update-check',
+          '--disable-workspace-trust',
+          // A built server ignores the workbench's `payload` (extension dev and test paths) without it.
+          '--vscode-option', 'enable-smoke-test-driver',
+        ],
+        { env, stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      const address = await listeningAddress(server, options.log);
+      context = await chromium.launchPersistentContext(join(scratch, 'browser'), {
+        executablePath: CHROMIUM,
+        headless: true,
+        args: CHROMIUM_ARGS,
+        env,
+        viewport: { width: 1280, height: 800 },
+      });
+      const page = context.pages()[0] ?? (await context.newPage());
+      // The extension host's console arrives here as console.log's arguments (format string first).
+      await page.exposeFunction('codeAutomationLog', (type: unknown, args: unknown) => options.log(`[${String(type)}] ${Array.isArray(args) ? format(...(args as unknown[])) : String(args)}`));
+      await page.exposeFunction('codeAutomationExit', (code: unknown) => options.onExit?.(typeof code === 'number' ? code : 1));
+      await page.goto(workbenchUrl(address, options));
+      return new Workbench(page, context, server, scratch, options.marker);
+    } catch (error) {
+      await closeAll(context, server, scratch, options.marker);
+      throw error;
+    }
+  }
+
+  async close(): Promise<void> {
+    await closeAll(this.context, this.server, this.scratch, this.marker);
+  }
+}
+
+/** HOME, XDG and TMPDIR in the scratch folder; no VS Code variables of a surrounding editor. */
+function isolatedEnvironment(scratch: string, marker: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    if (!name.startsWith('VSCODE_') && name !== 'ELECTRON_RUN_AS_NODE' && name !== 'TERM_PROGRAM') env[name] = value;
+  }
+  const dirs = { HOME: 'home', XDG_CONFIG_HOME: 'config', XDG_DATA_HOME: 'data', XDG_CACHE_HOME: 'cache', XDG_STATE_HOME: 'state', XDG_RUNTIME_DIR: 'run', TMPDIR: 'tmp' };
+  for (const [name, dir] of Object.entries(dirs)) {
+    const path = join(scratch, dir);
+    mkdirSync(path, { mode: 0o700 });
+    env[name] = path;
+  }
+  env[RUN_MARKER_VARIABLE] = marker;
+  return env;
+}
+
+/** code-server prints the address it bound (port 0 picks a free one, with no race). */
+function listeningAddress(server: ChildProcess, log: (line: string) => void): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new WorkbenchError('ServerTimeout', `code-server did not listen within 60 s:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer): void => {
+      const text = chunk.toString('utf8');
+      output += text;
+      if (process.env.QUIRL_IT_VERBOSE) log(text.trimEnd());
+      const match = /HTTP server listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (match?.[1] !== undefined) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    server.stdout?.on('data', onData);
+    server.stderr?.on('data', onData);
+    server.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new WorkbenchError('ServerFailed', `code-server exited (${code ?? signal}) before listening:\n${output}`));
+    });
+  });
+}
+
+/** The workbench page; `payload` carries the development and test paths as remote URIs. */
+function workbenchUrl(address: string, options: WorkbenchOptions): string {
+  const remote = (path: string): string => `vscode-remote://remote${path}`;
+  const payload: [string, string][] = [
+    ...options.extensionDevelopmentPaths.map((path): [string, string] => ['extensionDevelopmentPath', remote(path)]),
+    ['skipWelcome', 'true'],
+    ['skipReleaseNotes', 'true'],
+  ];
+  if (options.extensionTestsPath !== undefined) payload.push(['extensionTestsPath', remote(options.extensionTestsPath)]);
+  const url = new URL(address);
+  if (options.folder !== undefined) url.searchParams.set('folder', options.folder);
+  url.searchParams.set('payload', JSON.stringify(payload));
+  return url.toString();
+}
+
+async function closeAll(context: BrowserContext | undefined, server: ChildProcess | undefined, scratch: string, marker: string): Promise<void> {
+  // A polite close first so Chromium flushes nothing half-written; then no survivors, whatever happened.
+  await Promise.race([context?.close().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 5_000))]);
+  server?.kill('SIGKILL');
+  await killMarked(marker);
+  rmSync(scratch, { recursive: true, force: true });
+}
