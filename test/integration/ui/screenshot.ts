@@ -1,0 +1,153 @@
+/**
+ * The UI test, driven from outside through Playwright like a person would: open the Quirl profile
+ * from F1 → "Terminal: Create New Terminal (With Profile)", run a job, stop it with Ctrl-Z, open
+ * the Quirl Jobs view, check both show it, and save a PNG of the terminal and the tree.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { repoRoot, resultsDir } from '../paths';
+import { writeUserSettings } from '../settings';
+import { Workbench } from '../workbench';
+
+export const SCREENSHOT = join(resultsDir, 'quirl-jobs.png');
+const FAILURE_SCREENSHOT = join(resultsDir, 'quirl-jobs-failure.png');
+const JOB = 'sleep 120';
+const DEADLINE_MS = 60_000;
+/** The quick input on screen (a picker that follows a command is a widget of its own). */
+const QUICK_INPUT = '.quick-input-widget:visible';
+
+/** Runs the scenario; returns the screenshot's path. */
+export async function takeJobsScreenshot(marker: string, log: (line: string) => void): Promise<string> {
+  const scratch = mkdtempSync(join(tmpdir(), 'quirl-ui-'));
+  mkdirSync(resultsDir, { recursive: true });
+  rmSync(FAILURE_SCREENSHOT, { force: true });
+  let workbench: Workbench | undefined;
+  try {
+    const userDataDir = join(scratch, 'user-data');
+    const folder = join(scratch, 'workspace');
+    mkdirSync(folder);
+    // The DOM renderer keeps the terminal's text readable to the test (no WebGL here anyway).
+    writeUserSettings(userDataDir, {
+      'terminal.integrated.gpuAcceleration': 'off',
+      'terminal.integrated.enablePersistentSessions': false,
+      'workbench.colorTheme': 'Default Dark Modern',
+    });
+    workbench = await Workbench.open({
+      userDataDir,
+      extensionsDir: join(scratch, 'extensions'),
+      folder,
+      extensionDevelopmentPaths: [repoRoot],
+      extensionTestsPath: undefined,
+      marker,
+      log,
+    });
+    const page = workbench.page;
+    await page.locator('.monaco-workbench').waitFor({ timeout: DEADLINE_MS });
+
+    // The profile picker is offered once the terminal panel is up (its default shell opens with it).
+    await page.keyboard.press('Control+Backquote');
+    await page.locator('.part.panel .xterm').first().waitFor({ timeout: DEADLINE_MS });
+    await openQuirlProfile(page);
+    // Make Quirl the active terminal (the panel's default shell came up first).
+    await page.locator('.terminal-tabs-entry', { hasText: 'Quirl' }).first().click();
+    const terminal = page.locator('.terminal-wrapper.active .xterm-rows');
+    await terminal.waitFor({ timeout: DEADLINE_MS });
+    await waitForText(page, terminal, /\S/, 'a prompt in the Quirl terminal');
+    await page.locator('.terminal-wrapper.active .xterm').click();
+    await page.keyboard.type(`${JOB}\n`);
+    await waitForText(page, terminal, new RegExp(JOB), 'the command line echoed');
+    // Ctrl-Z only once the job runs: the jobs view is the shell's own word that it does.
+    await openJobsView(page);
+    const jobRow = page.locator('.part.sidebar .monaco-list-row', { hasText: `] ${JOB}` });
+    await waitForText(page, jobRow, /running/, 'the job running in the Quirl Jobs view');
+    await page.locator('.terminal-wrapper.active .xterm').click();
+    await page.keyboard.press('Control+Z');
+    await waitForText(page, terminal, /stopped/i, 'the shell reporting the job stopped');
+    await waitForText(page, jobRow, /stopped/i, 'the Quirl Jobs view showing the job stopped');
+    // Expand the job to show its member process too.
+    await jobRow.click();
+    await page.keyboard.press('ArrowRight');
+    await page.locator('.part.sidebar .monaco-list-row', { hasText: new RegExp(`\\d+ ${JOB}`) }).first().waitFor({ timeout: DEADLINE_MS });
+    await page.screenshot({ path: SCREENSHOT });
+    return SCREENSHOT;
+  } catch (error) {
+    // What the page looked like is the best clue to a UI failure (in CI too).
+    await workbench?.page.screenshot({ path: FAILURE_SCREENSHOT }).catch(() => undefined);
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\n(the page at that moment: ${FAILURE_SCREENSHOT})`);
+  } finally {
+    await workbench?.close();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/**
+ * F1, the command's title, Enter once the palette has it first. A command shows only once its part
+ * of the workbench is ready (terminal support, a view's extension), so the palette asks again
+ * until then.
+ */
+async function runCommand(page: Page, title: string): Promise<void> {
+  const end = Date.now() + DEADLINE_MS;
+  const input = page.locator(`${QUICK_INPUT} input`);
+  for (;;) {
+    await page.keyboard.press('F1');
+    await input.waitFor({ timeout: DEADLINE_MS });
+    await input.fill(`>${title}`);
+    if (await focusedRow(page, title, 3_000)) break;
+    await page.keyboard.press('Escape');
+    if (Date.now() > end) throw new Error(`the command palette has no "${title}"`);
+  }
+  await page.keyboard.press('Enter');
+}
+
+/**
+ * F1 → "Terminal: Create New Terminal (With Profile)" → "Quirl". A terminal finishing its start
+ * takes the focus, which closes a quick pick; then it is asked again.
+ */
+async function openQuirlProfile(page: Page): Promise<void> {
+  const end = Date.now() + DEADLINE_MS;
+  const tab = page.locator('.terminal-tabs-entry, .single-terminal-tab', { hasText: 'Quirl' }).first();
+  while (!(await tab.isVisible())) {
+    if (Date.now() > end) throw new Error('no Quirl terminal from the profile picker');
+    await runCommand(page, 'Create New Terminal (With Profile)');
+    const input = page.locator(`${QUICK_INPUT} input`);
+    if ((await input.waitFor({ timeout: 5_000 }).then(() => input.fill('Quirl')).then(() => true, () => false)) && (await focusedRow(page, 'Quirl', 5_000))) {
+      await page.keyboard.press('Enter');
+      // Picked: the terminal comes (the extension may still be activating); never a second one.
+      await tab.waitFor({ timeout: Math.max(1, end - Date.now()) });
+      return;
+    }
+    await page.keyboard.press('Escape');
+  }
+}
+
+/** Whether the quick input's focused (first) row is `label` (commands may have a category prefix). */
+async function focusedRow(page: Page, label: string, timeout: number): Promise<boolean> {
+  const row = page.locator(`${QUICK_INPUT} .quick-input-list .monaco-list-row.focused`);
+  const end = Date.now() + timeout;
+  while (Date.now() < end) {
+    // The aria-label is "[icon name  ]label[, detail...]".
+    const aria = (await row.first().getAttribute('aria-label', { timeout: 500 }).catch(() => null)) ?? '';
+    const shown = aria.split(',')[0]?.split('  ').at(-1)?.trim() ?? '';
+    if (shown === label || shown.endsWith(`: ${label}`)) return true;
+    await page.waitForTimeout(100);
+  }
+  return false;
+}
+
+async function openJobsView(page: Page): Promise<void> {
+  await runCommand(page, 'Focus on Quirl Jobs View');
+  await page.locator('.part.sidebar .title', { hasText: 'Quirl Jobs' }).first().waitFor({ timeout: DEADLINE_MS });
+}
+
+async function waitForText(page: Page, locator: ReturnType<Page['locator']>, pattern: RegExp, what: string): Promise<void> {
+  const end = Date.now() + DEADLINE_MS;
+  let last = '';
+  while (Date.now() < end) {
+    last = (await locator.allInnerTexts().catch(() => [])).join('\n');
+    if (pattern.test(last)) return;
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`waited ${DEADLINE_MS / 1000} s for ${what} (${pattern}); last seen:\n${last}`);
+}
