@@ -41,13 +41,19 @@ function jobProcesses(session: PtySession): number[] {
     .map((p) => p.pid);
 }
 
+/** The live `sleep` processes of the session: the retained jobs. */
+function sessionSleeps(session: PtySession): number[] {
+  return allProcs()
+    .filter((p) => p.sid === session.pid && p.state !== 'Z' && p.comm === 'sleep')
+    .map((p) => p.pid);
+}
+
 async function endJobs(session: PtySession): Promise<void> {
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const left = allProcs().filter((p) => p.sid === session.pid && p.pid !== session.pid && p.state !== 'Z' && p.comm === 'sleep');
-    for (const p of left) {
+    for (const pid of sessionSleeps(session)) {
       try {
-        process.kill(p.pid, 'SIGKILL');
+        process.kill(pid, 'SIGKILL');
       } catch {
         // gone meanwhile
       }
@@ -74,7 +80,11 @@ export const retainedFigure: FigureRunner = async (context) => {
           await sh.run('sleep 600 & '.repeat(Math.min(JOBS_PER_LINE, retained - started)).trimEnd());
         }
         await settle();
-        return rssMiB(sh.pid) - before;
+        const grown = rssMiB(sh.pid) - before;
+        // A shell that refused some jobs (or lost them) would look leaner than it is.
+        const sleeping = sessionSleeps(sh).length;
+        if (sleeping !== retained) throw new BenchError('Unexpected', `${subject.name}: ${sleeping} of ${retained} background jobs are running`);
+        return grown;
       } finally {
         await endJobs(sh);
       }
