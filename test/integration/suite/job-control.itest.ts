@@ -7,7 +7,7 @@ import type { JobSnapshot } from '../../../shell/ipc/protocol';
 import { withQuirlTerminal } from './fixture';
 import { jobIn, memberNode, publishedJob } from './jobs';
 import { isDead, processState } from './proc';
-import { startCommand, within } from './terminals';
+import { nextExecution, startCommand, within } from './terminals';
 import { eventually } from './wait';
 
 const CTRL_Z = '\x1a';
@@ -49,13 +49,7 @@ describe('job control from the jobs tree', function () {
   it('Foreground from the tree gives it the terminal, as `fg` would: Ctrl-Z reaches it', async () => {
     const { quirl, watch } = terminal;
     const running = await watch.expect('the running job', jobIn(job.id, 'running'));
-    const started = new Promise<vscode.TerminalShellExecution>((resolve) => {
-      const subscription = vscode.window.onDidStartTerminalShellExecution((event) => {
-        if (event.terminal !== quirl.terminal) return;
-        subscription.dispose();
-        resolve(event.execution);
-      });
-    });
+    const started = nextExecution(quirl.terminal);
     const ended = (execution: vscode.TerminalShellExecution): Promise<number | undefined> =>
       new Promise((resolve) => {
         const subscription = vscode.window.onDidEndTerminalShellExecution((event) => {

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { cmdline } from '../../support/proc';
 import { withQuirlTerminal } from './fixture';
-import { runCommand } from './terminals';
+import { nextExecution, runCommand, within } from './terminals';
 
 describe('the Quirl profile and shell integration', function () {
   this.timeout(240_000);
@@ -32,6 +32,15 @@ describe('the Quirl profile and shell integration', function () {
     const missing = await runCommand(quirl, 'no-such-command-quirl');
     assert.equal(missing.exitCode, 127);
     assert.match(missing.output, /no-such-command-quirl/);
+  });
+
+  it('reports a line typed at the prompt to VS Code as the command (the E mark)', async () => {
+    const { quirl } = terminal;
+    const started = nextExecution(quirl.terminal);
+    quirl.terminal.sendText('echo typed-at-the-prompt');
+    const execution = await within('the typed line to start', started);
+    assert.equal(execution.commandLine.value, 'echo typed-at-the-prompt');
+    assert.equal(execution.commandLine.isTrusted, true, 'the E mark carries the nonce VS Code gave the terminal');
   });
 
   it('keeps the link\'s secret from jobs', async () => {

@@ -112,3 +112,14 @@ export function plainText(data: string): string {
 export function shellsText(api: QuirlApi): string {
   return JSON.stringify(api.shells().map((shell) => ({ pid: shell.pid, terminal: shell.terminal?.name, jobs: shell.jobs })));
 }
+
+/** The next shell execution VS Code sees start in this terminal (typed, or begun by the shell). */
+export function nextExecution(terminal: vscode.Terminal): Promise<vscode.TerminalShellExecution> {
+  return new Promise((resolve) => {
+    const subscription = vscode.window.onDidStartTerminalShellExecution((event) => {
+      if (event.terminal !== terminal) return;
+      subscription.dispose();
+      resolve(event.execution);
+    });
+  });
+}
