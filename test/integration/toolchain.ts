@@ -41,11 +41,11 @@ export function ensureToolchain(log: (line: string) => void): void {
   for (const file of manifestFiles) copyFileSync(join(manifestDir, file), join(installDir, file));
   // Fetch both packages without running scripts: code-server's postinstall must run under Node 24,
   // which is only on disk once this step is done.
-  npm(['ci', '--ignore-scripts', '--no-audit', '--loglevel=error'], process.env);
+  npm(['ci', '--ignore-scripts', '--no-audit', '--loglevel=error'], withoutNpmVariables());
   // code-server's postinstall installs its bundled VS Code's dependencies and compiles kerberos
   // (Debian's libkrb5-dev) with Node 24 first on PATH and its headers, not the machine's Node.
   npm(['rebuild', 'code-server', '--loglevel=error'], {
-    ...process.env,
+    ...withoutNpmVariables(),
     PATH: `${join(node24Dir, 'bin')}:${process.env.PATH ?? '/usr/bin:/bin'}`,
     npm_config_nodedir: node24Dir,
   });
@@ -61,8 +61,16 @@ function lockDigest(): string {
   return hash.digest('hex');
 }
 
+/**
+ * This process's environment without the npm_* variables of an enclosing `npm run` (its project's
+ * prefix, its node's user agent): the toolchain's npm must see only its own folder.
+ */
+function withoutNpmVariables(): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name)));
+}
+
 function npm(args: readonly string[], env: NodeJS.ProcessEnv): void {
-  const result = spawnSync('npm', args, { cwd: installDir, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const result = spawnSync('npm', [...args, '--prefix', installDir], { cwd: installDir, env, stdio: ['ignore', 'inherit', 'inherit'] });
   if (result.status !== 0) {
     throw new ToolchainError('InstallFailed', `npm ${args.join(' ')} failed in ${installDir} (status ${result.status ?? result.signal}); is libkrb5-dev installed?`);
   }
