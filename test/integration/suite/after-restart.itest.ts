@@ -27,7 +27,8 @@ describe('extension-host restart, after', function () {
         { events: [api.onDidChangeJobs], describe: () => restartState(api, survivor.shellPid) },
       );
       const { node } = await watch.expect(`[${survivor.jobId}] ${survivor.command} running in the tree`, jobIn(survivor.jobId, 'running'));
-      console.log(`      the tree was whole ${((Date.now() - requestedAt) / 1000).toFixed(1)} s after the restart was requested`);
+      // Reported, not asserted: the reload of the web workbench is most of the first figure.
+      console.log(`      the tree was whole ${((Date.now() - requestedAt) / 1000).toFixed(1)} s after the restart was requested, ${process.uptime().toFixed(1)} s after the new extension host started`);
       assert.equal(node.label, `[${survivor.jobId}] ${survivor.command}`);
       const terminal = shell.terminal ?? assert.fail('no terminal');
       assert.equal(await terminal.processId, survivor.shellPid);
