@@ -18,12 +18,23 @@ export interface MarkedProcess {
   readonly command: string;
 }
 
-/** Live (not zombie) processes carrying the marker, except this process. */
+/**
+ * The name a run's scratch folder starts with. Chromium overwrites its children's environment with
+ * their process titles, so they are found by this in their command line (--user-data-dir=...).
+ */
+export function scratchPrefix(marker: string): string {
+  return `quirl-it-${marker}`;
+}
+
+/** Live (not zombie) processes carrying the marker or naming the run's scratch, except this one. */
 export function markedProcesses(marker: string): MarkedProcess[] {
   const entry = `${RUN_MARKER_VARIABLE}=${marker}`;
+  const scratch = scratchPrefix(marker);
   return allProcesses()
-    .filter((stat) => stat.pid !== process.pid && stat.state !== 'Z' && stat.state !== 'X' && environmentOf(stat.pid).includes(entry))
-    .map((stat) => ({ pid: stat.pid, command: cmdline(stat.pid).join(' ') || stat.comm }));
+    .filter((stat) => stat.pid !== process.pid && stat.state !== 'Z' && stat.state !== 'X')
+    .map((stat) => ({ stat, argv: cmdline(stat.pid) }))
+    .filter(({ stat, argv }) => environmentOf(stat.pid).includes(entry) || argv.some((arg) => arg.includes(scratch)))
+    .map(({ stat, argv }) => ({ pid: stat.pid, command: argv.join(' ') || stat.comm }));
 }
 
 /**

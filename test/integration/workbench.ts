@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { format } from 'node:util';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { killMarked, RUN_MARKER_VARIABLE } from './processes';
+import { killMarked, RUN_MARKER_VARIABLE, scratchPrefix } from './processes';
 import { codeServerEntry, node24 } from './toolchain';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -65,7 +65,7 @@ export class Workbench {
   }
 
   static async open(options: WorkbenchOptions): Promise<Workbench> {
-    const scratch = mkdtempSync(join(tmpdir(), 'quirl-it-'));
+    const scratch = mkdtempSync(join(tmpdir(), `${scratchPrefix(options.marker)}-`));
     let server: ChildProcess | undefined;
     let context: BrowserContext | undefined;
     try {
