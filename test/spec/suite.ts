@@ -1,8 +1,9 @@
 /**
- * Runs every case of test/spec/cases/*.sh with Quirl and, to confirm the expectations, with bash;
+ * Runs the cases of test/spec/cases/*.sh with Quirl and, to confirm the expectations, with bash;
  * each run in its own sandbox (see run.ts). One test per case and shell, named
  * "<file> › <case name> [shell]". stdout and the status are compared exactly, stderr only where
- * the case states it.
+ * the case states it. The case files are dealt into shards, one test file each (spec-N.test.ts),
+ * so that no test file runs long enough to meet the runner's per-file deadline on a loaded machine.
  *
  *   QUIRL_SPEC_SHELLS=bash      which rows to run (comma-separated; default quirl,bash)
  *   QUIRL_SPEC_COMPARE=1        also run each file's `## compare_shells:` (dash, zsh), whose
@@ -87,17 +88,22 @@ async function runCase(c: SpecCase, shell: Shell): Promise<RunResult> {
 
 if (!(CASE_TIMEOUT_MS > 0)) throw new Error(`QUIRL_SPEC_TIMEOUT_MS: not a positive number: ${process.env.QUIRL_SPEC_TIMEOUT_MS}`);
 
-const fileNames = readdirSync(CASES_DIR)
+const allFileNames = readdirSync(CASES_DIR)
   .filter((f) => f.endsWith('.sh'))
   .sort();
 const rows = shellsFromEnv();
 const compare = process.env.QUIRL_SPEC_COMPARE === '1';
 
-test('cases › there are case files', () => {
-  assert.ok(fileNames.length > 0, `no *.sh files in ${CASES_DIR}`);
-});
+/** Registers the tests of every `shards`-th case file, starting at `shard` (0-based). */
+export function registerSpecShard(shard: number, shards: number): void {
+  const fileNames = allFileNames.filter((_, index) => index % shards === shard);
+  test(`cases › shard ${shard + 1} of ${shards} has case files`, () => {
+    assert.ok(fileNames.length > 0, `no *.sh files for shard ${shard + 1} of ${shards} in ${CASES_DIR}`);
+  });
+  for (const fileName of fileNames) registerCaseFile(fileName);
+}
 
-for (const fileName of fileNames) {
+function registerCaseFile(fileName: string): void {
   let file: SpecFile;
   try {
     file = parseSpecFile(readFileSync(join(CASES_DIR, fileName), 'utf8'), fileName);
@@ -105,7 +111,7 @@ for (const fileName of fileNames) {
     test(`${fileName} › parses`, () => {
       throw error;
     });
-    continue;
+    return;
   }
 
   test(`${fileName} › every case expects some stdout, so that a shell doing nothing fails it`, () => {

@@ -1,0 +1,4 @@
+// Shard 2 of 2 of the shell-language cases (see suite.ts).
+import { registerSpecShard } from './suite';
+
+registerSpecShard(1, 2);
