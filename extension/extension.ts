@@ -7,6 +7,7 @@
 import { dirname } from 'node:path';
 import * as vscode from 'vscode';
 import { IPC_SOCKET_VARIABLE } from '../shell/ipc/protocol';
+import { socketDirectoryProblem } from '../shell/ipc/socket-directory';
 import type { QuirlApi } from './api';
 import { registerCommands } from './commands';
 import { Endpoint, EndpointError, type EndpointEvents, type ShellPeer } from './endpoint';
@@ -16,7 +17,7 @@ import { unsupportedPlatform } from './launch';
 import { notifyTransitions } from './notifications';
 import { PROFILE_ID, QuirlProfile } from './profile';
 import { SecretBook } from './secrets';
-import { openSocketDirectory, privacyProblem, removeSocketDirectory, type SocketDirectory } from './socket-dir';
+import { openSocketDirectory, removeSocketDirectory, type SocketDirectory } from './socket-dir';
 import { JobsStatusBar } from './status-bar';
 import { QuirlTerminals } from './terminals';
 import { activateUnsupported } from './unsupported';
@@ -148,7 +149,7 @@ function directoryOfTerminals(): string | undefined {
   for (const terminal of vscode.window.terminals) {
     const options = terminal.creationOptions;
     const socketPath = 'env' in options ? options.env?.[IPC_SOCKET_VARIABLE] : undefined;
-    if (typeof socketPath === 'string' && privacyProblem(dirname(socketPath)) === undefined) return dirname(socketPath);
+    if (typeof socketPath === 'string' && socketDirectoryProblem(dirname(socketPath)) === undefined) return dirname(socketPath);
   }
   return undefined;
 }

@@ -3,9 +3,10 @@
  * window and then reused by every later extension host of that window, because running shells
  * know only the socket path from their environment and reconnect to exactly that path.
  */
-import { lstatSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { socketDirectoryProblem } from '../shell/ipc/socket-directory';
 
 /** The socket's file name inside the directory. */
 export const SOCKET_FILE = 'ext.sock';
@@ -26,7 +27,7 @@ export interface SocketDirectory {
  * makes a new one. A directory anyone else could enter is never used: they could stand in for us.
  */
 export function openSocketDirectory(previous: string | undefined, parent: string = tmpdir()): SocketDirectory {
-  if (previous !== undefined && privacyProblem(previous) === undefined) {
+  if (previous !== undefined && socketDirectoryProblem(previous) === undefined) {
     return { directory: previous, socketPath: join(previous, SOCKET_FILE), fresh: false };
   }
   let directory: string;
@@ -36,26 +37,12 @@ export function openSocketDirectory(previous: string | undefined, parent: string
     throw new SocketDirectoryError(`cannot make the IPC directory in ${parent}: ${error instanceof Error ? error.message : String(error)}`);
   }
   // mkdtemp already makes it 0700; check rather than trust the platform.
-  const problem = privacyProblem(directory);
+  const problem = socketDirectoryProblem(directory);
   if (problem !== undefined) {
     rmSync(directory, { recursive: true, force: true });
     throw new SocketDirectoryError(problem);
   }
   return { directory, socketPath: join(directory, SOCKET_FILE), fresh: true };
-}
-
-/** Why `directory` must not hold the socket, or undefined when it is a private directory of ours. */
-export function privacyProblem(directory: string): string | undefined {
-  let stats;
-  try {
-    stats = lstatSync(directory);
-  } catch {
-    return `${directory} does not exist`;
-  }
-  if (!stats.isDirectory()) return `${directory} is not a directory`;
-  if (stats.uid !== process.getuid?.()) return `${directory} belongs to another user`;
-  if ((stats.mode & 0o077) !== 0) return `${directory} is open to other users`;
-  return undefined;
 }
 
 /** Removes the directory; once it is gone the shells stop trying to reconnect. */

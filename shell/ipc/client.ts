@@ -7,7 +7,6 @@
  * exists. Nothing here throws into the shell: every failure ends one connection, and is logged.
  */
 import { randomBytes } from 'node:crypto';
-import { lstatSync } from 'node:fs';
 import { createConnection, type Socket } from 'node:net';
 import { dirname } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -20,6 +19,7 @@ import {
   type MessageConnection,
 } from 'vscode-jsonrpc/node';
 import { FrameGuard } from './frames';
+import { socketDirectoryProblem } from './socket-directory';
 import {
   Background,
   ErrorCode,
@@ -128,7 +128,7 @@ export class IpcClient {
 
   private connect(): void {
     this.retryTimer = undefined;
-    const unusable = directoryProblem(dirname(this.options.socketPath));
+    const unusable = socketDirectoryProblem(dirname(this.options.socketPath));
     if (unusable !== undefined) {
       this.log(`not connecting: ${unusable}`);
       this.dispose();
@@ -305,20 +305,6 @@ function invalidParams(message: string): ResponseError<void> {
   return new ResponseError(ErrorCodes.InvalidParams, message);
 }
 
-/** Why the socket's directory cannot be used, or undefined when it can. */
-function directoryProblem(directory: string): string | undefined {
-  let stats;
-  try {
-    stats = lstatSync(directory);
-  } catch {
-    return `${directory} is gone`;
-  }
-  // Anyone else able to enter the directory could stand in for the extension.
-  if (!stats.isDirectory()) return `${directory} is not a directory`;
-  if (stats.uid !== process.getuid?.()) return `${directory} belongs to another user`;
-  if ((stats.mode & 0o077) !== 0) return `${directory} is open to other users`;
-  return undefined;
-}
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
