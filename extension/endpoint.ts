@@ -8,8 +8,9 @@
 import { lstatSync, unlinkSync } from 'node:fs';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { PassThrough } from 'node:stream';
-import { ResponseError, SocketMessageWriter, StreamMessageReader, createMessageConnection, type MessageConnection } from 'vscode-jsonrpc/node';
+import { ResponseError, SocketMessageWriter, createMessageConnection, type MessageConnection } from 'vscode-jsonrpc/node';
 import { FrameGuard } from '../shell/ipc/frames';
+import { linkMessageReader } from '../shell/ipc/reader';
 import {
   Background,
   ErrorCode,
@@ -209,7 +210,7 @@ class Peer {
       if (this.guard.accept(chunk)) this.input.write(chunk);
       else this.end(`dropped: it sent ${this.guard.failure}`);
     });
-    const connection = createMessageConnection(new StreamMessageReader(this.input), new SocketMessageWriter(socket));
+    const connection = createMessageConnection(linkMessageReader(this.input), new SocketMessageWriter(socket));
     this.connection = connection;
     connection.onError(([error]: [Error, ...unknown[]]) => this.end(`dropped: it sent a malformed message (${error.message})`));
     connection.onRequest(Hello, (params: unknown) => this.hello(params));

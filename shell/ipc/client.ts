@@ -14,11 +14,11 @@ import {
   ErrorCodes,
   ResponseError,
   SocketMessageWriter,
-  StreamMessageReader,
   createMessageConnection,
   type MessageConnection,
 } from 'vscode-jsonrpc/node';
 import { FrameGuard } from './frames';
+import { linkMessageReader } from './reader';
 import { socketDirectoryProblem } from './socket-directory';
 import {
   Background,
@@ -245,7 +245,7 @@ class Session {
   }
 
   private open(): void {
-    const connection = createMessageConnection(new StreamMessageReader(this.input), new SocketMessageWriter(this.socket));
+    const connection = createMessageConnection(linkMessageReader(this.input), new SocketMessageWriter(this.socket));
     this.connection = connection;
     connection.onError(([error]: [Error, ...unknown[]]) => this.end(`dropped the extension: it sent a malformed message (${error.message})`));
     connection.onClose(() => this.end('the extension closed the link'));

@@ -6,8 +6,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ResponseError, SocketMessageReader, SocketMessageWriter, createMessageConnection, type MessageConnection } from 'vscode-jsonrpc/node';
+import { ResponseError, SocketMessageWriter, createMessageConnection, type MessageConnection } from 'vscode-jsonrpc/node';
 import type { JobControlHost } from '../../shell/ipc/client';
+import { linkMessageReader } from '../../shell/ipc/reader';
 import {
   ErrorCode,
   Hello,
@@ -85,12 +86,13 @@ export class FakeExtension {
       this.options.raw(socket);
       return;
     }
-    const connection = createMessageConnection(new SocketMessageReader(socket), new SocketMessageWriter(socket));
+    const connection = createMessageConnection(linkMessageReader(socket), new SocketMessageWriter(socket));
     connection.onRequest(Hello, (params: HelloParams) => this.answerHello(connection, params));
     connection.onNotification(JobsChanged, (params: JobsParams) => {
       this.tables.push({ at: performance.now(), params });
     });
     connection.onError(() => socket.destroy());
+    socket.on('close', () => connection.dispose());
     connection.listen();
   }
 

@@ -5,8 +5,9 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { chmodSync, lstatSync, statSync } from 'node:fs';
 import { createConnection, createServer, type Socket } from 'node:net';
-import { SocketMessageReader, SocketMessageWriter, createMessageConnection, type MessageConnection } from 'vscode-jsonrpc/node';
+import { SocketMessageWriter, createMessageConnection, type MessageConnection } from 'vscode-jsonrpc/node';
 import { IpcClient } from '../../shell/ipc/client';
+import { linkMessageReader } from '../../shell/ipc/reader';
 import { ErrorCode, Hello, JobsChanged, PROTOCOL_VERSION, shellProof } from '../../shell/ipc/protocol';
 import { Endpoint, EndpointError, type EndpointOptions, type ShellPeer } from '../../extension/endpoint';
 import { JobsModel } from '../../extension/jobs-model';
@@ -96,7 +97,7 @@ async function rawPeer(t: TestContext, socketPath: string): Promise<{ socket: So
 }
 
 function rpc(t: TestContext, socket: Socket): MessageConnection {
-  const connection = createMessageConnection(new SocketMessageReader(socket), new SocketMessageWriter(socket));
+  const connection = createMessageConnection(linkMessageReader(socket), new SocketMessageWriter(socket));
   connection.onError(() => undefined);
   connection.listen();
   t.after(() => connection.dispose());
