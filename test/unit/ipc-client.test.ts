@@ -4,7 +4,7 @@ import { chmodSync } from 'node:fs';
 import { ResponseError } from 'vscode-jsonrpc/node';
 import { takeLinkAddress } from '../../shell/ipc/address';
 import { IpcClient, type IpcClientOptions } from '../../shell/ipc/client';
-import { Background, Foreground, IPC_SECRET_VARIABLE, IPC_SOCKET_VARIABLE, PROTOCOL_VERSION, SignalJob, type JobSignal } from '../../shell/ipc/protocol';
+import { Background, Foreground, IPC_SECRET_VARIABLE, IPC_SOCKET_VARIABLE, PROTOCOL_VERSION, SignalJob, type JobSignal, type JobSnapshot } from '../../shell/ipc/protocol';
 import { FakeExtension, FakeHost, job, socketDirectory, waitFor, type FakeExtensionOptions } from '../ipc/fake-extension';
 
 const SECRET = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
@@ -14,10 +14,12 @@ async function setUp(
   t: { after(fn: () => unknown): void },
   server: Partial<FakeExtensionOptions> = {},
   client: Partial<IpcClientOptions> = {},
+  jobs: JobSnapshot[] = [],
 ): Promise<{ fake: FakeExtension; host: FakeHost; ipc: IpcClient; logs: string[]; socketPath: string }> {
   const dir = socketDirectory();
   const fake = await FakeExtension.start({ socketPath: dir.socketPath, secret: SECRET, ...server });
   const host = new FakeHost();
+  host.jobs = jobs;
   const logs: string[] = [];
   const ipc = new IpcClient({ socketPath: dir.socketPath, secret: SECRET, host, log: (line) => logs.push(line), ...client });
   t.after(async () => {
@@ -90,17 +92,7 @@ for (const [name, bytes, reason] of [
 
 // How soon a table follows a change is measured by test/bench/ipc-latency.ts, not asserted here.
 test('ipc: the job table arrives on connect, then after each change, one table per burst', async (t) => {
-  const dir = socketDirectory();
-  t.after(() => dir.remove());
-  const host = new FakeHost();
-  host.jobs = [job(1), job(2, { kind: 'stopped', signal: 'TSTP' })];
-  const fake = await FakeExtension.start({ socketPath: dir.socketPath, secret: SECRET });
-  const ipc = new IpcClient({ socketPath: dir.socketPath, secret: SECRET, host });
-  t.after(async () => {
-    ipc.dispose();
-    await fake.close();
-  });
-  ipc.start();
+  const { fake, host } = await setUp(t, {}, {}, [job(1), job(2, { kind: 'stopped', signal: 'TSTP' })]);
   await waitFor('the first table', () => fake.tables.length === 1);
   assert.deepEqual(fake.lastTable?.jobs, host.jobs);
 
