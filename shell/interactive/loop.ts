@@ -245,8 +245,9 @@ class InteractiveShell implements RemoteShell {
   }
 
   /**
-   * At the prompt: the read is suspended (prompt and line erased, raw mode left, input paused)
-   * and the loop runs the job as `fg %N` would; the answer comes once the job holds the terminal.
+   * At the prompt: the read is suspended (`fg %N` shown on the prompt as if typed, raw mode left,
+   * input paused) and the loop runs the job as `fg %N` would; the answer comes once the job
+   * holds the terminal.
    * Anywhere else the terminal is not the shell's to give, and the request is refused.
    */
   foreground(job: Job): Promise<ControlResult> {
@@ -254,7 +255,7 @@ class InteractiveShell implements RemoteShell {
     if (activity.kind !== 'prompt') return Promise.resolve(this.holdsTerminal(job) ? OK : refuse(this.busyReason(activity)));
     return new Promise((answer) => {
       this.activity = { kind: 'handing-over', handover: { job, answer } };
-      if (!this.editor.interrupt()) {
+      if (!this.editor.interrupt(`fg %${job.id}`)) {
         this.activity = activity;
         answer(refuse('the shell is not at its prompt'));
       }
@@ -318,6 +319,7 @@ class InteractiveShell implements RemoteShell {
     this.suspendedLine = line;
     if (job.state.kind === 'done') {
       answer(refuse(`job ${job.id} has finished`));
+      this.say(`quirl: fg: job ${job.id} has finished\n`);
       return;
     }
     this.integration?.commandStarted(`fg %${job.id}`);

@@ -436,6 +436,22 @@ export class PtyShell {
     return cell !== undefined && cell.isInverse() !== 0;
   }
 
+  /**
+   * A marker on the cursor's row that follows the row when rows are inserted above it or the
+   * screen scrolls, as the markers VS Code's shell integration puts on prompts do. Its row is
+   * undefined once the row is gone.
+   */
+  trackCursorRow(): () => number | undefined {
+    const marker = this.term.registerMarker(0);
+    if (marker === undefined) throw new Error('xterm made no marker for the cursor row');
+    return () => (marker.isDisposed ? undefined : marker.line);
+  }
+
+  /** Whether a row continues the one above it (autowrap, not a newline). */
+  wraps(index: number): boolean {
+    return this.rowIsWrapped(index);
+  }
+
   /** The row the cursor is on now: output of a command starts after it. */
   markRow(): number {
     return this.cursor.row;

@@ -1,5 +1,6 @@
 // The extension's Foreground on a real PTY: at the prompt it hands the job the terminal as a typed
-// `fg %N` would (the line being edited is kept and drawn again after), and anywhere else it is refused.
+// `fg %N` would (shown on the prompt as typed; the line being edited is kept and drawn again after),
+// and anywhere else it is refused.
 import assert from 'node:assert/strict';
 import { checkFileLeavesNothing } from './harness';
 import { backgroundSleep, linkTest, waitForConnection, waitForEditedLine } from './ipc-link';
@@ -22,18 +23,21 @@ linkTest('ipc: Foreground at the prompt gives the job the terminal in cooked mod
   assert.equal(sh.tpgid(), procStat(pid)?.pgid, 'the job’s group owns the terminal when the extension is answered');
   const modes = sh.ttyModes();
   assert.ok(modes.has('icanon') && modes.has('echo') && modes.has('isig'), `the editor let go of raw mode: ${[...modes].join(' ')}`);
-  await sh.until(() => sh.row(commandRow) === 'sleep 30', 'fg’s echo of the command line where the prompt was');
+  await sh.until(
+    () => sh.row(commandRow) === `${sh.prompt}fg %${id}` && sh.row(commandRow + 1) === 'sleep 30',
+    '`fg %N` on the prompt as if typed, and fg’s echo of the command line below it',
+  );
 
   sh.press('Ctrl-C');
   await sh.until(() => isGoneOrZombie(pid), 'the job to end on Ctrl-C');
   await waitForEditedLine(sh, 'echo abcd', 7, 'after the job ended');
-  assert.equal(sh.promptCount(), 2, 'the interrupted prompt was replaced, not left on the screen');
+  assert.equal(sh.promptCount(), 3, 'one prompt more: the one that shows `fg %N`');
   assertShellOwnsTerminal(sh, 'at the prompt again');
   await link.waitForTable(sh, 'the job gone from the table', (jobs) => jobs.length === 0);
 
   const start = sh.cursor.row;
   sh.type('Z\r');
-  await sh.waitForPrompt(3);
+  await sh.waitForPrompt(4);
   assert.deepEqual(sh.outputBetween(start), ['abZcd'], 'the kept line is edited and run as usual');
   assert.deepEqual(await sh.run('echo $?'), ['0']);
 });
@@ -77,7 +81,7 @@ linkTest('ipc: Foreground of a stopped job gives back its own terminal modes; Ct
   assert.deepEqual(marks.slice(0, 3), ['E;fg\\x20%1', 'C', 'D;130']);
   assert.ok(sh.ttyModes().has('-icanon'), 'the editor reads in raw mode again');
   sh.type('\x15'); // C-u: the line is dropped, nothing runs
-  await sh.waitForPrompt(2);
+  await sh.waitForPrompt(4);
 }, { env: { TERM_PROGRAM: 'vscode' } });
 
 linkTest('ipc: Foreground is refused while a job holds the terminal, on a continuation line, and for unknown or finished jobs', async (sh, link) => {

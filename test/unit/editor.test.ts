@@ -171,6 +171,12 @@ class Screen {
       case 'K':
         this.rows[this.row]!.length = Math.min(this.rows[this.row]!.length, this.col);
         break;
+      case 'L':
+        // Insert lines; this screen has no bottom to push rows off.
+        this.rows.splice(this.row, 0, ...Array.from({ length: count }, (): Cell[] => []));
+        this.wrapped.splice(this.row, 0, ...Array.from({ length: count }, () => false));
+        this.col = 0;
+        break;
       case 'h':
       case 'l':
         if (parameters === '?2004') this.bracketedPaste = final === 'h';
@@ -330,6 +336,22 @@ test('editor: C-d on an empty line is eof, the cursor left after the prompt; on 
   assert.deepEqual(screen.cursor, { row: 0, col: 2 });
 });
 
+test('editor: interrupt() with a stand-in shows it accepted in place of the line, which the next read restores', async () => {
+  const { terminal, editor, read, shows, screen } = setup();
+  const first = read();
+  terminal.type('echo hel\x1b[D');
+  await until(() => screen.cursor.col === 9, 'the cursor to move back');
+  assert.equal(editor.interrupt('fg %1'), true);
+  assert.deepEqual(await first, { kind: 'suspended', text: 'echo hel', cursor: 7 });
+  assert.deepEqual(screen.lines, ['$ fg %1']);
+  assert.deepEqual(screen.cursor, { row: 1, col: 0 });
+  const second = read('$ ', { text: 'echo hel', cursor: 7 });
+  await shows('$ echo hel');
+  assert.deepEqual(screen.lines, ['$ fg %1', '$ echo hel']);
+  terminal.type('\r');
+  assert.deepEqual(await second, { kind: 'line', text: 'echo hel' });
+});
+
 test('editor: interrupt() ends the read with the line, and the next read restores it', async () => {
   const { terminal, editor, read, shows, screen } = setup();
   const first = read();
@@ -388,7 +410,7 @@ test('editor: a resize while reading redraws the wrapped line for the new width'
   assert.deepEqual(await result, { kind: 'line', text: '0123456789abcdefghijklmnopqrstuvwx!yz' });
 });
 
-test('editor: printAbove writes above the prompt and draws the line again', async () => {
+test('editor: printAbove writes on rows inserted above the prompt, which stays as drawn', async () => {
   const { terminal, editor, read, shows, screen } = setup();
   const result = read();
   terminal.type('sleep 1');

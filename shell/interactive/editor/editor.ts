@@ -60,7 +60,7 @@ interface Reading {
   readonly unlisten: () => void;
 }
 
-type Outcome = { readonly result: ReadResult } | { readonly error: unknown };
+type Outcome = { readonly result: ReadResult; readonly standIn?: string } | { readonly error: unknown };
 
 export class LineEditor {
   private readonly decoder = new KeyDecoder();
@@ -129,7 +129,8 @@ export class LineEditor {
 
   /**
    * Writes output that must appear above the prompt while a read is in progress (a job's
-   * notification): erases the prompt and line, writes `text`, draws them again below it.
+   * notification): on rows inserted above the prompt and line, which move down and stay as they
+   * are; when they would not fit on the screen, by erasing them and drawing them again below.
    * With no read in progress it is written as it is.
    */
   printAbove(text: string): void {
@@ -140,6 +141,7 @@ export class LineEditor {
     }
     if (text === '') return;
     try {
+      if (this.renderer.insertAbove(text, this.terminal.columns(), this.terminal.rows())) return;
       this.renderer.erase();
       // Raw mode may have turned output newline translation off.
       this.terminal.write(text.replace(/\r?\n/g, '\r\n') + (text.endsWith('\n') ? '' : '\r\n'));
@@ -151,15 +153,16 @@ export class LineEditor {
 
   /**
    * Ends a read in progress from outside (the shell is asked to bring a job to the foreground):
-   * erases the prompt and line, leaves raw mode, pauses input, and resolves the read with
-   * 'suspended' and the line, which the caller passes to its next read. False when no read was
-   * in progress.
+   * leaves raw mode, pauses input, and resolves the read with 'suspended' and the line, which
+   * the caller passes to its next read. On screen the line is replaced by `standIn` as if it had
+   * been typed and accepted (`fg %1`, so the screen shows what runs, as VS Code reads it), or
+   * with no stand-in the prompt and line are erased. False when no read was in progress.
    */
-  interrupt(): boolean {
+  interrupt(standIn?: string): boolean {
     const reading = this.reading;
     if (reading === undefined) return false;
     const { text, cursor } = reading.session.line;
-    this.finish({ result: { kind: 'suspended', text, cursor } });
+    this.finish({ result: { kind: 'suspended', text, cursor }, standIn });
     return true;
   }
 
@@ -266,7 +269,7 @@ export class LineEditor {
     let failure = 'error' in outcome ? { error: outcome.error } : undefined;
     try {
       // After a failure the screen is unknown: moving past the line at least leaves the next read a fresh start.
-      if ('result' in outcome) this.leaveScreen(reading.session, outcome.result);
+      if ('result' in outcome) this.leaveScreen(reading.session, outcome.result, outcome.standIn);
       else this.renderer.commit();
       this.terminal.write(BRACKETED_PASTE_OFF);
     } catch (error) {
@@ -284,7 +287,12 @@ export class LineEditor {
     else if ('result' in outcome) reading.resolve(outcome.result);
   }
 
-  private leaveScreen(session: EditSession, result: ReadResult): void {
+  private leaveScreen(session: EditSession, result: ReadResult, standIn: string | undefined): void {
+    if (standIn !== undefined) {
+      this.renderer.render(session.accepted(standIn), this.terminal.columns());
+      this.renderer.commit();
+      return;
+    }
     if (result.kind === 'suspended') {
       this.renderer.erase();
       return;

@@ -79,6 +79,31 @@ export class Renderer {
     return out;
   }
 
+  /**
+   * Writes `text` on rows inserted above the view, which stays drawn and moves down with its rows
+   * rather than being drawn again: a terminal that tracks where the prompt starts (VS Code's
+   * shell integration marks that row) keeps tracking it. Room is made first by moving below the
+   * view, scrolling at the bottom of the screen, so that the rows the insertion pushes off are
+   * blank. False, with nothing written, when there is no view or it and the text do not fit on a
+   * screen `screenRows` high; the caller then erases and draws again instead.
+   */
+  insertAbove(text: string, columns: number, screenRows: number): boolean {
+    const drawn = this.drawn;
+    if (drawn === undefined || drawn.columns !== columns) return false;
+    const lines = text.replace(/\r?\n$/, '').split(/\r?\n/).map((line) => layout({ prompt: '', text: line, cursor: line.length }, columns));
+    const inserted = lines.reduce((rows, line) => rows + rowsTaken(line), 0);
+    const height = Math.max(drawn.end.row, drawn.cursor.row) + 1;
+    if (height + inserted > screenRows) return false;
+    const out = new Output(drawn.cursor);
+    out.moveTo({ row: height - 1, col: 0 });
+    out.raw(`${'\n'.repeat(inserted)}${csi(inserted + height - 1, 'A')}${csi(inserted, 'L')}\r`);
+    for (const line of lines) out.raw(`${line.glyphs.map((glyph) => (glyph.kind === 'newline' ? '' : glyph.output)).join('')}\r\n`);
+    const back = new Output(ORIGIN);
+    back.moveTo(drawn.cursor);
+    this.write(out.text + back.text);
+    return true;
+  }
+
   /** Removes the view from the screen; the next render starts where it was. */
   erase(): void {
     const drawn = this.drawn;
@@ -189,6 +214,11 @@ class Output {
     this.text += ' \r';
     this.onEdge = false;
   }
+}
+
+/** The rows a laid-out line fills: one at least, and none for the cursor's place after a row filled exactly. */
+function rowsTaken(line: Layout): number {
+  return line.end.col === 0 && line.end.row > 0 ? line.end.row : line.end.row + 1;
 }
 
 function csi(count: number, final: string): string {

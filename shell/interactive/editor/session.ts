@@ -95,6 +95,11 @@ export class EditSession {
     }
   }
 
+  /** The view of `text` typed at the caller's prompt, the cursor at its end. */
+  accepted(text: string): View {
+    return { prompt: this.prompt, text, cursor: text.length };
+  }
+
   /** The line as it stands: during a search, the match shown. */
   get line(): EditBuffer {
     return this.mode.kind === 'search' ? this.mode.search.buffer : this.buffer;
