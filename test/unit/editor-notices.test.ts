@@ -147,3 +147,41 @@ test('editor notices: the fg stand-in is on the prompt row, read from the marked
   assert.equal(screen.line(promptRow.line).slice(2), 'fg %1');
   assert.deepEqual(screen.cursor(), { line: promptRow.line + 1, col: 0 });
 });
+
+test('editor notices: the fg stand-in is drawn whole, prompt included, after the terminal cut the cursor row short in a resize the shell never heard of', async () => {
+  const { screen, editor, read, shows } = setup(40, 10);
+  const result = read();
+  screen.input.write('half');
+  await shows('$ half');
+  const promptRow = screen.mark(0);
+  // xterm.js keeps the cursor's row as it is when narrowed (the shell is to redraw it), so the
+  // row loses what did not fit and the cursor is held at the narrow edge.
+  screen.xterm.resize(4, 10);
+  screen.xterm.resize(40, 10);
+  await screen.settled();
+  assert.equal(screen.line(promptRow.line), '$ ha');
+  assert.equal(editor.interrupt('fg %1'), true);
+  await result;
+  await screen.settled();
+  assert.equal(screen.line(promptRow.line), '$ fg %1');
+});
+
+test('editor notices: an accepted line is drawn whole before it runs, so the row shows it after a resize the shell never heard of', async () => {
+  const { screen, read, shows } = setup(40, 10);
+  const result = read();
+  screen.input.write('no-such');
+  await shows('$ no-such');
+  const promptRow = screen.mark(0);
+  screen.xterm.resize(4, 10);
+  screen.xterm.resize(40, 10);
+  // Typed while the terminal holds its cursor at the narrow edge: the echo lands there.
+  screen.input.write('-command');
+  await until(async () => {
+    await screen.settled();
+    return screen.line(promptRow.line) === '$ n-command';
+  }, `the echo at the narrow edge; the row reads ${JSON.stringify(screen.line(promptRow.line))}`);
+  screen.input.write('\r');
+  assert.deepEqual(await result, { kind: 'line', text: 'no-such-command' });
+  await shows('');
+  assert.equal(screen.line(promptRow.line), '$ no-such-command');
+});

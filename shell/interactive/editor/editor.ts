@@ -288,17 +288,16 @@ export class LineEditor {
   }
 
   private leaveScreen(session: EditSession, result: ReadResult, standIn: string | undefined): void {
-    if (standIn !== undefined) {
-      this.renderer.render(session.accepted(standIn), this.terminal.columns());
-      this.renderer.commit();
-      return;
-    }
-    if (result.kind === 'suspended') {
+    if (result.kind === 'suspended' && standIn === undefined) {
       this.renderer.erase();
       return;
     }
+    // A line about to run is drawn whole, prompt included, so that the screen shows what runs
+    // even where the terminal cut the cursor's row short in a resize the shell has not heard of
+    // yet (xterm.js does, as VS Code's panel opens): VS Code records the command from the screen.
+    if (result.kind === 'line' || standIn !== undefined) this.renderer.erase();
     // The final view: the caller's prompt again after a search.
-    this.draw(session);
+    this.renderer.render(standIn === undefined ? session.view : session.accepted(standIn), this.terminal.columns());
     if (result.kind === 'eof') this.renderer.release();
     else this.renderer.commit(result.kind === 'interrupted' ? '^C' : '');
   }
