@@ -11,6 +11,11 @@ checkFileLeavesNothing();
 
 const LEFT = '\x1b[D';
 
+/** The first command's marks: E, C and D. The prompt drawn again around them repeats A and B, as bash's redraws do. */
+function commandMarks(marks: readonly string[]): string[] {
+  return marks.filter((mark) => !/^[AB]$/.test(mark)).slice(0, 3);
+}
+
 linkTest('ipc: Foreground at the prompt gives the job the terminal in cooked mode, and after Ctrl-C the half-typed line is back with its cursor', async (sh, link) => {
   await waitForConnection(sh, link);
   const { id, pid } = await backgroundSleep(sh, link, 30);
@@ -68,7 +73,7 @@ linkTest('ipc: Foreground of a stopped job gives back its own terminal modes; Ct
   await waitForStates(sh, [pid], (state) => state === 'T', 'the job stopped again');
   await waitForEditedLine(sh, 'ls half', 7, 'after the job stopped');
   assert.ok(sh.screenText().includes(jobLine(1, '+', 'Stopped', "sh -c 'stty -echo; exec sleep 30'")), `fg's stop notice\n${sh.describeScreen()}`);
-  assert.deepEqual(marks.slice(0, 3), ['E;fg\\x20%1', 'C', 'D;148'], 'a command of its own for VS Code');
+  assert.deepEqual(commandMarks(marks), ['E;fg\\x20%1', 'C', 'D;148'], 'a command of its own for VS Code');
   await link.waitForTable(sh, 'job 1 stopped again', (jobs) => jobs[0]?.state.kind === 'stopped');
 
   // Brought back once more and ended: the D carries the job's status.
@@ -78,7 +83,7 @@ linkTest('ipc: Foreground of a stopped job gives back its own terminal modes; Ct
   sh.press('Ctrl-C');
   await sh.until(() => isGoneOrZombie(pid), 'the job to end on Ctrl-C');
   await waitForEditedLine(sh, 'ls half', 7, 'after the job ended');
-  assert.deepEqual(marks.slice(0, 3), ['E;fg\\x20%1', 'C', 'D;130']);
+  assert.deepEqual(commandMarks(marks), ['E;fg\\x20%1', 'C', 'D;130']);
   assert.ok(sh.ttyModes().has('-icanon'), 'the editor reads in raw mode again');
   sh.type('\x15'); // C-u: the line is dropped, nothing runs
   await sh.waitForPrompt(4);

@@ -13,7 +13,8 @@ checkFileLeavesNothing();
 linkTest('ipc: VS Code reads from the screen the line each command announced, after notices above the prompt and a Foreground from the tree', async (sh, link) => {
   const readings = readCommandLinesAsVsCode(sh);
   await waitForConnection(sh, link);
-  // The first prompt was drawn before the reading started: `true` starts a cycle it sees whole.
+  // The first prompt was drawn before the reading started; its B comes again as the accepted
+  // line is drawn whole, as VS Code would see it.
   await sh.run('true');
   const first = await backgroundSleep(sh, link, 30);
   sh.type('sleep 31\r');
@@ -47,7 +48,7 @@ linkTest('ipc: VS Code reads from the screen the line each command announced, af
   await sh.until(() => isGoneOrZombie(secondPid) && sh.screenText().includes(jobLine(2, '+', 'Killed', 'sleep 31')) && sh.atPrompt(), 'job 2 killed, its notice above the prompt');
   assert.deepEqual(
     readings.map(({ announced }) => announced),
-    ['sleep 30 &', 'sleep 31', 'fg %2', 'echo halX'],
+    ['true', 'sleep 30 &', 'sleep 31', 'fg %2', 'echo halX'],
     'every command announced once',
   );
   for (const { announced, onScreen } of readings) assert.equal(onScreen, announced, `VS Code's reading of ${JSON.stringify(announced)}\n${sh.describeScreen()}`);
