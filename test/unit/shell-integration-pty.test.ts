@@ -61,7 +61,12 @@ class Session {
 
   /** Waits for the next prompt's B (the editor is reading), then types the line. */
   async type(line: string): Promise<void> {
-    await this.until(`prompt ${this.typed + 1}`, () => this.marks.filter((mark) => mark.body === 'B').length > this.typed);
+    // Each prompt has one P; its B follows (and comes again when the accepted line is drawn whole).
+    await this.until(`prompt ${this.typed + 1}`, () => {
+      const marks = this.marks.map((mark) => mark.body);
+      const prompt = marks.filter((body) => body.startsWith('P;')).length;
+      return prompt > this.typed && marks.at(-1) === 'B';
+    });
     this.typed += 1;
     this.process.write(`${line}\r`);
   }
@@ -85,17 +90,18 @@ test('quirl under VS Code: marks around a command, the nonce on E and hidden fro
     await session.close();
 
     const bodies = session.marks.map((mark) => mark.body);
-    const first = [`P;Cwd=${home}`, 'A', 'B', `E;echo\\x20hi;${NONCE}`, 'C', 'D;0'];
+    // An accepted line is drawn whole, prompt and all, before it runs: A and B come again.
+    const first = [`P;Cwd=${home}`, 'A', 'B', 'A', 'B', `E;echo\\x20hi;${NONCE}`, 'C', 'D;0'];
     assert.deepEqual(bodies.slice(0, first.length), first);
     // printenv fails: the nonce is not in its environment.
-    const second = ['P', 'A', 'B', `E;printenv\\x20VSCODE_NONCE;${NONCE}`, 'C', 'D;1', 'P', 'A', 'B', 'D', 'P', 'A', 'B'];
+    const second = ['P', 'A', 'B', 'A', 'B', `E;printenv\\x20VSCODE_NONCE;${NONCE}`, 'C', 'D;1', 'P', 'A', 'B', 'A', 'B', 'D', 'P', 'A', 'B'];
     assert.deepEqual(bodies.slice(first.length, first.length + second.length).map((body) => (body.startsWith('P;') ? 'P' : body)), second);
 
     // What each command wrote lies between its C and its D.
     const marks = session.marks;
     const between = (from: number): string => session.output.slice(marks[from]!.at, marks[from + 1]!.at).replace(/\x1b\]633;[^\x07]*\x07/g, '');
-    assert.equal(between(4), 'hi\r\n');
-    assert.equal(between(first.length + 4), '');
+    assert.equal(between(first.length - 2), 'hi\r\n');
+    assert.equal(between(first.length + 6), '');
   } finally {
     rmSync(home, { recursive: true, force: true });
   }
