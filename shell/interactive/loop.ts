@@ -20,6 +20,7 @@ import { Terminal } from '../exec/terminal';
 import { native } from '../../native';
 import { Interpreter, type Context } from '../interp/interpreter';
 import type { LinkAddress } from '../ipc/address';
+import type { IpcClient } from '../ipc/client';
 import type { ControlResult } from '../ipc/protocol';
 import { CommandOutput } from '../interp/output';
 import { ShellState } from '../interp/state';
@@ -29,7 +30,8 @@ import { parse, type Program } from '../syntax';
 import { createCompleter } from './completion';
 import { History, LineEditor, historyLimit, type EditorTerminal, type LineState, type ReadResult } from './editor';
 import { DEFAULT_PS1, DEFAULT_PS2, renderPrompt } from './prompt';
-import { OK, RemoteControl, refuse, type RemoteShell } from './remote-control';
+import { OK, refuse } from './control-result';
+import type { RemoteShell } from './remote-control';
 import { ShellIntegration } from './shell-integration';
 
 /** An extension's `fg` waiting for the prompt to let go of the terminal. */
@@ -71,14 +73,19 @@ export async function runInteractive(options: InteractiveOptions): Promise<numbe
     shell.hangUpJobs();
     process.exit(128 + SIGNALS.SIGHUP);
   });
-  // Loaded only in the extension's terminals: the JSON-RPC library costs every other start time.
-  const link = options.link === undefined ? undefined : new (await import('../ipc/client')).IpcClient({ ...options.link, host: new RemoteControl(shell) });
+  // Loaded only in the extension's terminals: the JSON-RPC library and node:crypto cost every other start time.
+  const link = options.link === undefined ? undefined : await connectLink(options.link, shell);
   link?.start();
   try {
     return await shell.run();
   } finally {
     link?.dispose();
   }
+}
+
+async function connectLink(address: LinkAddress, shell: RemoteShell): Promise<IpcClient> {
+  const [{ IpcClient }, { RemoteControl }] = await Promise.all([import('../ipc/client'), import('./remote-control')]);
+  return new IpcClient({ ...address, host: new RemoteControl(shell) });
 }
 
 class InteractiveShell implements RemoteShell {

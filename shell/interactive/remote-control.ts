@@ -11,6 +11,7 @@ import type { JobControlHost } from '../ipc/client';
 import type { ControlResult, JobSignal, JobSnapshot } from '../ipc/protocol';
 import { snapshotJobs } from '../ipc/snapshot';
 import type { JobOrder } from '../jobs/spec';
+import { OK, refuse } from './control-result';
 import { watchJobs } from './job-watch';
 
 /** What the requests need of the interactive shell. */
@@ -27,17 +28,11 @@ export interface RemoteShell {
   reportWhenSettled(job: Job): void;
 }
 
-export const OK: ControlResult = { ok: true };
-
 const SIGNAL_NUMBERS: Readonly<Record<JobSignal, number>> = {
   interrupt: SIGNALS.SIGINT,
   terminate: SIGNALS.SIGTERM,
   kill: SIGNALS.SIGKILL,
 };
-
-export function refuse(reason: string): ControlResult {
-  return { ok: false, reason };
-}
 
 export class RemoteControl implements JobControlHost {
   constructor(private readonly shell: RemoteShell) {}
