@@ -12,7 +12,7 @@ import {
   wordEnd,
   wordStart,
 } from '../../shell/interactive/editor/buffer';
-import { graphemeWidth, nextBoundary, previousBoundary, printable, textWidth } from '../../shell/interactive/editor/graphemes';
+import { boundaryAtOrBefore, graphemeWidth, graphemes, nextBoundary, previousBoundary, printable, textWidth } from '../../shell/interactive/editor/graphemes';
 
 const FAMILY = '👨‍👩‍👧'; // three emoji joined by ZWJ: one grapheme cluster, 8 UTF-16 units
 const E_ACUTE = 'e\u0301'; // e and a combining acute accent
@@ -26,6 +26,28 @@ test('graphemes: boundaries step over whole clusters', () => {
   assert.equal(previousBoundary(text, 1 + FAMILY.length), 1);
   assert.equal(previousBoundary(text, 0), 0);
   assert.equal(nextBoundary(text, text.length), text.length);
+});
+
+test('graphemes: ASCII (its shortcut past ICU) splits exactly as Intl.Segmenter does, CR LF included', () => {
+  const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  const alphabet = ['a', ' ', '\r', '\n', '\t', '\x1b', '~', '\x7f'];
+  let seed = 7;
+  for (let round = 0; round < 300; round += 1) {
+    let text = '';
+    for (let length = round % 12; length > 0; length -= 1) {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      text += alphabet[seed % alphabet.length];
+    }
+    const expected = [...segmenter.segment(text)].map(({ segment, index }) => ({ text: segment, index }));
+    assert.deepEqual([...graphemes(text)], expected, JSON.stringify(text));
+    const starts = new Set([...expected.map(({ index }) => index), text.length]);
+    for (let index = 0; index <= text.length; index += 1) {
+      const atOrBefore = Math.max(...[...starts].filter((start) => start <= index));
+      assert.equal(boundaryAtOrBefore(text, index), atOrBefore, `${JSON.stringify(text)} at ${index}`);
+      if (index > 0) assert.equal(previousBoundary(text, index), Math.max(...[...starts].filter((start) => start < index)), `${JSON.stringify(text)} before ${index}`);
+      if (index < text.length) assert.equal(nextBoundary(text, index), Math.min(...[...starts].filter((start) => start > index)), `${JSON.stringify(text)} after ${index}`);
+    }
+  }
 });
 
 const widths: [string, number][] = [

@@ -5,7 +5,18 @@
  * characters 0. Terminals that draw an emoji ZWJ sequence as a single glyph will disagree.
  */
 
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+let segmenter: Intl.Segmenter | undefined;
+
+/** Made on first need: loading ICU's segmentation data costs a start-up about a tenth of node's own. */
+function segmenterFor(): Intl.Segmenter {
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  return segmenter;
+}
+
+/** ASCII without CR LF (the one ASCII pair that is a single cluster): every character is a cluster of its own. */
+function oneClusterPerCharacter(text: string): boolean {
+  return /^[\x00-\x7f]*$/.test(text) && !text.includes('\r\n');
+}
 
 export interface Grapheme {
   /** The cluster's text. */
@@ -15,18 +26,24 @@ export interface Grapheme {
 }
 
 export function* graphemes(text: string): Generator<Grapheme> {
-  for (const { segment, index } of segmenter.segment(text)) yield { text: segment, index };
+  if (oneClusterPerCharacter(text)) {
+    for (let index = 0; index < text.length; index += 1) yield { text: text[index]!, index };
+    return;
+  }
+  for (const { segment, index } of segmenterFor().segment(text)) yield { text: segment, index };
 }
 
 /** The grapheme boundary before `index` (0 at the start). */
 export function previousBoundary(text: string, index: number): number {
   if (index <= 0) return 0;
-  return segmenter.segment(text).containing(index - 1)?.index ?? 0;
+  if (oneClusterPerCharacter(text)) return Math.min(index, text.length) - 1;
+  return segmenterFor().segment(text).containing(index - 1)?.index ?? 0;
 }
 
 /** The grapheme boundary after `index` (the length at the end). */
 export function nextBoundary(text: string, index: number): number {
-  const segment = segmenter.segment(text).containing(index);
+  if (oneClusterPerCharacter(text)) return Math.min(Math.max(index, 0) + 1, text.length);
+  const segment = segmenterFor().segment(text).containing(index);
   return segment === undefined ? text.length : segment.index + segment.segment.length;
 }
 
@@ -34,7 +51,8 @@ export function nextBoundary(text: string, index: number): number {
 export function boundaryAtOrBefore(text: string, index: number): number {
   if (index <= 0) return 0;
   if (index >= text.length) return text.length;
-  return segmenter.segment(text).containing(index)?.index ?? index;
+  if (oneClusterPerCharacter(text)) return index;
+  return segmenterFor().segment(text).containing(index)?.index ?? index;
 }
 
 // East Asian Wide and Fullwidth ranges (Unicode 14, with the blocks the standard defaults to Wide),
