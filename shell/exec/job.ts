@@ -43,6 +43,9 @@ export class Job implements RetainedJob {
   private readonly abort = new AbortController();
   private resume: { promise: Promise<void>; resolve: () => void } | undefined;
   private readonly listeners = new Set<JobListener>();
+  private readonly memberListeners = new Set<JobListener>();
+  /** How many times the job's state changed: tells a member's change that did not change it. */
+  private stateChanges = 0;
   private readonly done: Promise<JobState>;
   private resolveDone!: (state: JobState) => void;
 
@@ -93,6 +96,12 @@ export class Job implements RetainedJob {
   onChange(listener: JobListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Calls `listener` when a member process changes while the job's own state does not (one stage of a pipeline ends). */
+  onMemberChange(listener: JobListener): () => void {
+    this.memberListeners.add(listener);
+    return () => this.memberListeners.delete(listener);
   }
 
   /** Resolves once the job is done; the process stays alive while someone waits. */
@@ -204,7 +213,10 @@ export class Job implements RetainedJob {
   private onStatus(process: JobProcess, status: WaitStatus): void {
     process.state = processStateAfter(status);
     if (status.kind === 'stopped') this.spreadStop(status.signal);
+    const changes = this.stateChanges;
     this.refresh();
+    // A finishing job reports its end soon enough; a state change was reported already.
+    if (changes === this.stateChanges && !this.finishing) for (const listener of [...this.memberListeners]) listener(this);
   }
 
   /** One stopped member stops every live member, in-shell stages included. */
@@ -276,6 +288,7 @@ export class Job implements RetainedJob {
     const changed = state.kind !== this.currentState.kind;
     this.currentState = state;
     if (!changed) return;
+    this.stateChanges += 1;
     this.notified = false;
     for (const listener of [...this.listeners]) listener(this);
   }

@@ -1,6 +1,7 @@
 /**
- * One callback for every change of the retained job table: a job admitted or removed, or a
- * job's state changed (running, stopped, continued, done). What the extension link publishes.
+ * One callback for every change of the retained job table: a job admitted or removed, a job's
+ * state changed (running, stopped, continued, done), or one of its processes changed (a stage of
+ * a pipeline ended). What the extension link publishes.
  */
 import type { Job } from '../exec/job';
 import type { JobTable } from '../jobs/table';
@@ -9,7 +10,12 @@ import type { JobTable } from '../jobs/table';
 export function watchJobs(table: JobTable<Job>, listener: () => void): () => void {
   const jobWatches = new Map<number, () => void>();
   const follow = (job: Job): void => {
-    jobWatches.set(job.id, job.onChange(() => listener()));
+    const stopState = job.onChange(() => listener());
+    const stopMembers = job.onMemberChange(() => listener());
+    jobWatches.set(job.id, () => {
+      stopState();
+      stopMembers();
+    });
   };
   for (const job of table.list()) follow(job);
   const stopTable = table.onChange((change) => {

@@ -34,6 +34,17 @@ linkTest('ipc: a shell connects when the extension starts listening, and its fir
   await link.shutDown(sh);
 }, { listen: false });
 
+linkTest('ipc: one stage of a running pipeline ending is a change of its own: the table shows that member exited, the job running', async (sh, link) => {
+  await waitForConnection(sh, link);
+  // The first stage outlives the job's first table by far, so only its own change can report its end.
+  await sh.run('sleep 2 | sleep 30 &');
+  const [first, second] = (await waitForProcs(sh, 'sleep', 2)).map((p) => p.pid);
+  const jobs = await link.waitForTable(sh, 'the first member exited, the job still running', (all) => all[0]?.processes[0]?.state.kind === 'exited');
+  assert.deepEqual(jobs[0]?.state, { kind: 'running' });
+  assert.deepEqual(jobs[0]?.processes.map((p) => [p.pid, p.state]), [[first, { kind: 'exited', code: 0 }], [second, { kind: 'running' }]]);
+  await endJob(sh, '%1', [second!]);
+});
+
 linkTest('ipc: after Ctrl-Z the table shows the job stopped by TSTP, with each member pid stopped', async (sh, link) => {
   await waitForConnection(sh, link);
   sh.type('sleep 30 | sleep 31\r');
