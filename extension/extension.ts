@@ -26,6 +26,7 @@ import { activateUnsupported } from './unsupported';
 const DIRECTORY_KEY = 'quirl.ipcDirectory';
 
 export async function activate(context: vscode.ExtensionContext): Promise<QuirlApi> {
+  const activationStarted = performance.now();
   const unsupported = unsupportedPlatform(process.platform);
   if (unsupported !== undefined) return activateUnsupported(context, unsupported);
   const subscriptions = context.subscriptions;
@@ -55,7 +56,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<QuirlA
     throw error;
   }
   const { directory, endpoint } = started;
-  log.info(`listening on ${directory.socketPath}${directory.fresh ? '' : ' (reused from the previous extension host)'}`);
+  // When, too: after a restart, how long the shells waited is the host's start plus this activation.
+  const timing = `${Math.round(performance.now() - activationStarted)} ms into activation, ${process.uptime().toFixed(1)} s into the extension host`;
+  log.info(`listening on ${directory.socketPath}${directory.fresh ? '' : ' (reused from the previous extension host)'}, ${timing}`);
   // Not awaited: the round trip to the window's storage would delay the link, not make it safer.
   void context.workspaceState.update(DIRECTORY_KEY, directory.directory);
   const terminals = new QuirlTerminals(directory.socketPath);
