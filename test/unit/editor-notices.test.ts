@@ -87,12 +87,21 @@ function setup(columns: number, rows: number) {
   return { screen, editor, read, shows };
 }
 
+/**
+ * A read in progress, after `earlier` output, with `typed` typed at its prompt, once the cursor's
+ * line shows `shown`.
+ */
+async function typing(columns: number, rows: number, typed: string, { shown = `$ ${typed}`, earlier = '' } = {}) {
+  const context = setup(columns, rows);
+  context.screen.write(earlier);
+  const result = context.read();
+  context.screen.input.write(typed);
+  await context.shows(shown);
+  return { ...context, result };
+}
+
 test('editor notices: a notice goes on rows inserted above the prompt, and a marker on the prompt row follows it down', async () => {
-  const { screen, editor, read, shows } = setup(40, 10);
-  screen.write('earlier output\r\n');
-  const result = read();
-  screen.input.write('sleep 1');
-  await shows('$ sleep 1');
+  const { screen, editor, result } = await typing(40, 10, 'sleep 1', { earlier: 'earlier output\r\n' });
   const promptRow = screen.mark(0);
   editor.printAbove('[1]+ Done sleep 5\n[2]- Done sleep 6\n');
   await screen.settled();
@@ -105,11 +114,8 @@ test('editor notices: a notice goes on rows inserted above the prompt, and a mar
 });
 
 test('editor notices: at the bottom of the screen the screen scrolls first, and a prompt that wraps keeps its rows', async () => {
-  const { screen, editor, read, shows } = setup(20, 5);
-  screen.write('1\r\n2\r\n3\r\n4\r\n');
-  const result = read();
-  screen.input.write('echo 0123456789abcdefghij\x1b[D');
-  await shows('defghij');
+  // Four rows of output: the prompt starts on the screen's last row.
+  const { screen, editor, result } = await typing(20, 5, 'echo 0123456789abcdefghij\x1b[D', { shown: 'defghij', earlier: '1\r\n2\r\n3\r\n4\r\n' });
   const promptRow = screen.mark(-1);
   const before = promptRow.line;
   assert.equal(screen.line(before), '$ echo 0123456789abc');
@@ -124,10 +130,7 @@ test('editor notices: at the bottom of the screen the screen scrolls first, and 
 });
 
 test('editor notices: a notice with the prompt taller than the screen erases and draws the line again below it', async () => {
-  const { screen, editor, read, shows } = setup(20, 4);
-  const result = read();
-  screen.input.write('ls');
-  await shows('$ ls');
+  const { screen, editor, shows, result } = await typing(20, 4, 'ls');
   editor.printAbove('one\ntwo\nthree\nfour\n');
   await shows('$ ls');
   assert.deepEqual(screen.lines().slice(-5), ['one', 'two', 'three', 'four', '$ ls']);
@@ -136,10 +139,7 @@ test('editor notices: a notice with the prompt taller than the screen erases and
 });
 
 test('editor notices: the fg stand-in is on the prompt row, read from the marked column as VS Code reads a command line', async () => {
-  const { screen, editor, read, shows } = setup(40, 10);
-  const result = read();
-  screen.input.write('half typed');
-  await shows('$ half typed');
+  const { screen, editor, result } = await typing(40, 10, 'half typed');
   const promptRow = screen.mark(0);
   assert.equal(editor.interrupt('fg %1'), true);
   assert.deepEqual(await result, { kind: 'suspended', text: 'half typed', cursor: 10 });
@@ -149,10 +149,7 @@ test('editor notices: the fg stand-in is on the prompt row, read from the marked
 });
 
 test('editor notices: the fg stand-in is drawn whole, prompt included, after the terminal cut the cursor row short in a resize the shell never heard of', async () => {
-  const { screen, editor, read, shows } = setup(40, 10);
-  const result = read();
-  screen.input.write('half');
-  await shows('$ half');
+  const { screen, editor, result } = await typing(40, 10, 'half');
   const promptRow = screen.mark(0);
   // xterm.js keeps the cursor's row as it is when narrowed (the shell is to redraw it), so the
   // row loses what did not fit and the cursor is held at the narrow edge.
@@ -167,10 +164,7 @@ test('editor notices: the fg stand-in is drawn whole, prompt included, after the
 });
 
 test('editor notices: an accepted line is drawn whole before it runs, so the row shows it after a resize the shell never heard of', async () => {
-  const { screen, read, shows } = setup(40, 10);
-  const result = read();
-  screen.input.write('no-such');
-  await shows('$ no-such');
+  const { screen, shows, result } = await typing(40, 10, 'no-such');
   const promptRow = screen.mark(0);
   screen.xterm.resize(4, 10);
   screen.xterm.resize(40, 10);
