@@ -1,7 +1,7 @@
 /**
  * The UI test, driven from outside through Playwright like a person would: open the Quirl profile
- * from F1 → "Terminal: Create New Terminal (With Profile)", run a job, stop it with Ctrl-Z, open
- * the Quirl Jobs view, check both show it, and save a PNG of the terminal and the tree.
+ * from the terminal panel's profile dropdown, run a job, stop it with Ctrl-Z, open the Quirl Jobs
+ * view, check both show it, and save a PNG of the terminal and the tree.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -46,7 +46,7 @@ export async function takeJobsScreenshot(marker: string, log: (line: string) => 
     const page = workbench.page;
     await page.locator('.monaco-workbench').waitFor({ timeout: DEADLINE_MS });
 
-    // The profile picker is offered once the terminal panel is up (its default shell opens with it).
+    // The profile dropdown is offered once the terminal panel is up (its default shell opens with it).
     await page.keyboard.press('Control+Backquote');
     await page.locator('.part.panel .xterm').first().waitFor({ timeout: DEADLINE_MS });
     await openQuirlProfile(page);
@@ -103,18 +103,18 @@ async function runCommand(page: Page, title: string): Promise<void> {
 }
 
 /**
- * F1 → "Terminal: Create New Terminal (With Profile)" → "Quirl". A terminal finishing its start
- * takes the focus, which closes a quick pick; then it is asked again.
+ * The terminal panel's profile dropdown (the chevron beside +) → "Quirl", as a person picks it.
+ * A terminal finishing its start takes the focus, which closes the menu; then it is opened again.
  */
 async function openQuirlProfile(page: Page): Promise<void> {
   const end = Date.now() + DEADLINE_MS;
   const tab = page.locator('.terminal-tabs-entry, .single-terminal-tab', { hasText: 'Quirl' }).first();
+  const dropdown = page.locator('.part.panel .title-actions .monaco-dropdown .action-label[aria-label="Launch Profile..."]').first();
+  const quirl = page.locator('.monaco-menu .action-label', { hasText: /^Quirl$/ }).first();
   while (!(await tab.isVisible())) {
-    if (Date.now() > end) throw new Error('no Quirl terminal from the profile picker');
-    await runCommand(page, 'Create New Terminal (With Profile)');
-    const input = page.locator(`${QUICK_INPUT} input`);
-    if ((await input.waitFor({ timeout: 5_000 }).then(() => input.fill('Quirl')).then(() => true, () => false)) && (await focusedRow(page, 'Quirl', 5_000))) {
-      await page.keyboard.press('Enter');
+    if (Date.now() > end) throw new Error('no Quirl terminal from the profile dropdown');
+    await dropdown.click({ timeout: 5_000 }).catch(() => undefined);
+    if (await quirl.click({ timeout: 5_000 }).then(() => true, () => false)) {
       // Picked: the terminal comes (the extension may still be activating); never a second one.
       await tab.waitFor({ timeout: Math.max(1, end - Date.now()) });
       return;
