@@ -5,8 +5,8 @@
  * (code caches made at compile time, as the compile-cache libraries and node's own make them,
  * hold only the top level: measured, they saved a third as much). It lives in the user's cache
  * directory, not the shared temporary one, where another user could plant code; one file per
- * architecture and V8 version (VS Code's runtime has its own), rewritten when the bundle changes
- * and after long runs.
+ * installed bundle, architecture and V8 version (VS Code's runtime has its own), rewritten when
+ * the bundle changes and after long runs.
  */
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import Module, { createRequire } from 'node:module';
@@ -22,9 +22,17 @@ function bundleKey(bundle: string, stat: Stats): string {
   return `${bundle}\0${stat.size}\0${stat.mtimeMs}\0${stat.ino}`;
 }
 
-function cacheFile(env: NodeJS.ProcessEnv): string {
+/** One file per installed bundle (a checkout and an installed extension must not overwrite each other's), architecture and V8 version. */
+function cacheFile(env: NodeJS.ProcessEnv, bundle: string): string {
   const base = env.XDG_CACHE_HOME?.startsWith('/') ? env.XDG_CACHE_HOME : join(homedir(), '.cache');
-  return join(base, 'quirl', `code-cache-${process.arch}-v8-${process.versions.v8}`);
+  return join(base, 'quirl', `code-cache-${pathHash(bundle)}-${process.arch}-v8-${process.versions.v8}`);
+}
+
+/** FNV-1a of the path, in hex: a short, stable name without loading node:crypto. */
+function pathHash(path: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < path.length; index += 1) hash = Math.imul(hash ^ path.charCodeAt(index), 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
 /** The cached code, when the file holds this bundle's: the key, a newline, then V8's data. */
@@ -52,7 +60,7 @@ function writeCache(file: string, key: string, data: Buffer): void {
 
 const source = readFileSync(BUNDLE, 'utf8');
 const key = bundleKey(BUNDLE, statSync(BUNDLE));
-const file = cacheFile(process.env);
+const file = cacheFile(process.env, BUNDLE);
 const cached = readCache(file, key);
 const script = new Script(Module.wrap(source), { filename: BUNDLE, cachedData: cached });
 const valid = cached !== undefined && script.cachedDataRejected !== true;
