@@ -8,7 +8,7 @@
  * installed bundle, architecture and V8 version (VS Code's runtime has its own), rewritten when
  * the bundle changes and after long runs.
  */
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync, type Stats } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -35,39 +35,43 @@ function pathHash(path: string): string {
   return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
-/** The cached code, when the file holds this bundle's: the key, a newline, then V8's data. */
-function readCache(file: string, key: string): Buffer | undefined {
+/** The cached code, when the file holds this bundle's: its header (the key and a newline), then V8's data. */
+function readCache(file: string, header: Buffer): Buffer | undefined {
   try {
     const contents = readFileSync(file);
-    const header = Buffer.from(`${key}\n`);
     return contents.subarray(0, header.length).equals(header) ? contents.subarray(header.length) : undefined;
   } catch {
     return undefined;
   }
 }
 
-function writeCache(file: string, key: string, data: Buffer): void {
+function writeCache(file: string, header: Buffer, data: Buffer): void {
+  // Written aside and renamed: shells starting meanwhile read the old file or the new, never half of one.
+  const partial = `${file}.${process.pid}`;
   try {
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-    // Written aside and renamed: shells starting meanwhile read the old file or the new, never half of one.
-    const partial = `${file}.${process.pid}`;
-    writeFileSync(partial, Buffer.concat([Buffer.from(`${key}\n`), data]), { mode: 0o600 });
+    writeFileSync(partial, Buffer.concat([header, data]), { mode: 0o600 });
     renameSync(partial, file);
   } catch {
-    // Without a cache the next start is only slower.
+    // Without a cache the next start is only slower; a half-written file is not left behind.
+    try {
+      rmSync(partial, { force: true });
+    } catch {
+      // Its directory could not be made: nothing was written.
+    }
   }
 }
 
 const source = readFileSync(BUNDLE, 'utf8');
-const key = bundleKey(BUNDLE, statSync(BUNDLE));
+const header = Buffer.from(`${bundleKey(BUNDLE, statSync(BUNDLE))}\n`);
 const file = cacheFile(process.env, BUNDLE);
-const cached = readCache(file, key);
+const cached = readCache(file, header);
 const script = new Script(Module.wrap(source), { filename: BUNDLE, cachedData: cached });
 const valid = cached !== undefined && script.cachedDataRejected !== true;
 process.once('exit', () => {
   // A long run (an interactive session) compiled what short ones never reach, and a few ms at its
   // exit go unnoticed; a short one (a script) only writes a cache that is missing or stale.
-  if (!valid || process.uptime() > LONG_RUN_SECONDS) writeCache(file, key, script.createCachedData());
+  if (!valid || process.uptime() > LONG_RUN_SECONDS) writeCache(file, header, script.createCachedData());
 });
 const bundleModule = new Module(BUNDLE, module);
 bundleModule.filename = BUNDLE;
