@@ -36,9 +36,16 @@
       'sources': ['src/stage.c'],
       'cflags': ['-std=c11', '-Wall', '-Wextra', '-Wshadow'],
       'conditions': [
-        # Linked statically, it execs without the dynamic loader: about half the cost of a second
-        # exec per staged leader. (macOS has no static libc.)
-        ["OS=='linux'", {'ldflags': ['-static']}],
+        # Linked statically, it execs without the dynamic loader; where stage-sys.h has raw system
+        # calls, without any C library (no libc start-up per exec). macOS has no static libc.
+        ["OS=='linux' and target_arch in ('x64', 'arm64')", {
+          'defines': ['QUIRL_STAGE_NOLIBC=1'],
+          # The compiler may still call memset/memcpy (stage.c defines them) and must not turn
+          # their own loops back into such calls.
+          'cflags': ['-ffreestanding', '-fno-stack-protector', '-fno-tree-loop-distribute-patterns', '-fno-asynchronous-unwind-tables'],
+          'ldflags': ['-static', '-nostdlib'],
+        }],
+        ["OS=='linux' and target_arch not in ('x64', 'arm64')", {'ldflags': ['-static']}],
         ["OS=='mac'", {
           'xcode_settings': {
             'GCC_C_LANGUAGE_STANDARD': 'c11',

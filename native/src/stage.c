@@ -6,9 +6,10 @@
  * the PID that execs the guest is the group's leader, and no instruction of the guest runs
  * before release. Until then the helper only blocks in read(2).
  *
- * Everything here runs between the spawn and the guest's exec, so it keeps to async-signal-safe
- * calls, allocates nothing, and reports a failure as one fixed record on the status channel
- * (stage-protocol.h) before _exit: 127 for ENOENT, 126 for anything else, as shells do.
+ * Everything here runs between the spawn and the guest's exec, so it keeps to system calls
+ * (stage-sys.h: on Linux it has no C library at all), allocates nothing, and reports a failure as
+ * one fixed record on the status channel (stage-protocol.h) before exiting: 127 for ENOENT, 126
+ * for anything else, as shells do.
  *
  * A prepared helper (`--prepared`) is started before its guest is known, so that a shell can
  * have the group and its anchor ready while idle; its release brings the guest's descriptors
@@ -17,20 +18,27 @@
 #define _GNU_SOURCE /* MSG_CMSG_CLOEXEC, F_DUPFD_CLOEXEC */
 
 #include <errno.h>
-#include <fcntl.h>
-#include <signal.h>
-#include <string.h>
-#include <sys/socket.h>
-#include <unistd.h>
+#include <stdint.h>
 
 #include "stage-protocol.h"
+#include "stage-sys.h"
 
-_Noreturn static void fail(int status_fd, uint32_t step, int error) {
-  struct quirl_stage_failure record = {step, error};
+_Noreturn static void fail(int status_fd, uint32_t step, long error) {
+  struct quirl_stage_failure record = {step, (int32_t)error};
   /* Nothing is left to report to if this write fails: the exit status still tells. */
-  ssize_t written = write(status_fd, &record, sizeof record);
-  (void)written;
-  _exit(error == ENOENT ? 127 : 126);
+  stage_write(status_fd, &record, sizeof record);
+  stage_exit(error == ENOENT ? 127 : 126);
+}
+
+static size_t text_length(const char *text) {
+  size_t length = 0;
+  while (text[length] != '\0') ++length;
+  return length;
+}
+
+static int same_text(const char *a, const char *b) {
+  while (*a != '\0' && *a == *b) ++a, ++b;
+  return *a == *b;
 }
 
 /* Parses a decimal number of at least -1 into *out; returns 0 when text is not one. */
@@ -52,31 +60,24 @@ static int parse_number(const char *text, int *out) {
 /* Makes this group the terminal's foreground group. SIGTTOU is blocked around tcsetpgrp: from a
  * background group the kernel would otherwise stop us instead of changing the foreground. */
 static void take_terminal(int status_fd, int tty_fd) {
-  sigset_t signals;
-  sigemptyset(&signals);
-  sigaddset(&signals, SIGTTOU);
-  if (sigprocmask(SIG_BLOCK, &signals, NULL) != 0) fail(status_fd, QUIRL_STAGE_STEP_SIGPROCMASK, errno);
-  int result;
-  do result = tcsetpgrp(tty_fd, getpgrp());
-  while (result != 0 && errno == EINTR);
-  if (result != 0) fail(status_fd, QUIRL_STAGE_STEP_TCSETPGRP, errno);
+  long result = stage_sigmask(SIG_BLOCK, SIGTTOU);
+  if (result < 0) fail(status_fd, QUIRL_STAGE_STEP_SIGPROCMASK, -result);
+  long group = stage_getpgrp();
+  do result = group < 0 ? group : stage_tcsetpgrp(tty_fd, (pid_t)group);
+  while (result == -EINTR);
+  if (result < 0) fail(status_fd, QUIRL_STAGE_STEP_TCSETPGRP, -result);
   /* The guest starts with the empty mask that posix_spawn gave us. */
-  sigemptyset(&signals);
-  if (sigprocmask(SIG_SETMASK, &signals, NULL) != 0) fail(status_fd, QUIRL_STAGE_STEP_SIGPROCMASK, errno);
-}
-
-static int is_env_mark(const char *text) {
-  const char *mark = QUIRL_STAGE_ENV_MARK;
-  while (*mark != '\0' && *text == *mark) ++text, ++mark;
-  return *mark == '\0' && *text == '\0';
+  result = stage_sigmask(SIG_SETMASK, 0);
+  if (result < 0) fail(status_fd, QUIRL_STAGE_STEP_SIGPROCMASK, -result);
 }
 
 /* The guest's directory and terminal, then exec; on success the status channel closes by itself. */
 _Noreturn static void exec_guest(int status_fd, int tty_fd, const char *cwd, const char *file, char **guest_argv, char **guest_env) {
-  if (cwd[0] != '\0' && chdir(cwd) != 0) fail(status_fd, QUIRL_STAGE_STEP_CHDIR, errno);
+  long result;
+  if (cwd[0] != '\0' && (result = stage_chdir(cwd)) < 0) fail(status_fd, QUIRL_STAGE_STEP_CHDIR, -result);
   if (tty_fd >= 0) take_terminal(status_fd, tty_fd);
-  execve(file, guest_argv, guest_env);
-  fail(status_fd, QUIRL_STAGE_STEP_EXECVE, errno);
+  result = stage_execve(file, guest_argv, guest_env);
+  fail(status_fd, QUIRL_STAGE_STEP_EXECVE, -result);
 }
 
 /* A prepared release's strings and the pointers into them: static, so nothing is allocated. */
@@ -86,9 +87,9 @@ static char *strings[QUIRL_STAGE_MAX_STRINGS + 1];
 /* Reads exactly `length` bytes; anything short of that is a protocol failure. */
 static void read_fully(int status_fd, int fd, char *into, size_t length) {
   while (length > 0) {
-    ssize_t got = read(fd, into, length);
-    if (got < 0 && errno == EINTR) continue;
-    if (got <= 0) fail(status_fd, QUIRL_STAGE_STEP_RECEIVE, got < 0 ? errno : EPROTO);
+    long got = stage_read(fd, into, length);
+    if (got == -EINTR) continue;
+    if (got <= 0) fail(status_fd, QUIRL_STAGE_STEP_RECEIVE, got < 0 ? -got : EPROTO);
     into += got;
     length -= (size_t)got;
   }
@@ -101,25 +102,30 @@ static int receive_header(int status_fd, int channel, struct quirl_stage_release
     char bytes[CMSG_SPACE(sizeof(int) * QUIRL_STAGE_MAX_FDS)];
   } control;
   struct iovec part = {header, sizeof *header};
-  struct msghdr message;
-  memset(&message, 0, sizeof message);
+  struct msghdr message = {0};
   message.msg_iov = &part;
   message.msg_iovlen = 1;
   message.msg_control = control.bytes;
   message.msg_controllen = sizeof control.bytes;
-  ssize_t got;
-  do got = recvmsg(channel, &message, MSG_CMSG_CLOEXEC | MSG_WAITALL);
-  while (got < 0 && errno == EINTR);
+  long got;
+  do got = stage_recvmsg(channel, &message, MSG_CMSG_CLOEXEC | MSG_WAITALL);
+  while (got == -EINTR);
   /* EOF before any release: the addon abandoned this child. */
-  if (got == 0) _exit(127);
-  if (got != (ssize_t)sizeof *header || (message.msg_flags & MSG_CTRUNC) != 0) fail(status_fd, QUIRL_STAGE_STEP_RECEIVE, got < 0 ? errno : EPROTO);
+  if (got == 0) stage_exit(127);
+  if (got != (long)sizeof *header || (message.msg_flags & MSG_CTRUNC) != 0) fail(status_fd, QUIRL_STAGE_STEP_RECEIVE, got < 0 ? -got : EPROTO);
   int count = 0;
-  for (struct cmsghdr *c = CMSG_FIRSTHDR(&message); c != NULL; c = CMSG_NXTHDR(&message, c)) {
-    if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS) continue;
-    int n = (int)((c->cmsg_len - CMSG_LEN(0)) / sizeof(int));
-    if (count + n > QUIRL_STAGE_MAX_FDS) fail(status_fd, QUIRL_STAGE_STEP_RECEIVE, EPROTO);
-    memcpy(received + count, CMSG_DATA(c), sizeof(int) * (size_t)n);
-    count += n;
+  /* The control messages by hand: glibc's CMSG_NXTHDR may call into the C library. */
+  const char *end = control.bytes + message.msg_controllen;
+  for (const char *at = control.bytes; at + sizeof(struct cmsghdr) <= end;) {
+    const struct cmsghdr *c = (const struct cmsghdr *)at;
+    if (c->cmsg_len < sizeof(struct cmsghdr) || at + c->cmsg_len > end) fail(status_fd, QUIRL_STAGE_STEP_RECEIVE, EPROTO);
+    if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS) {
+      int n = (int)((c->cmsg_len - CMSG_LEN(0)) / sizeof(int));
+      if (count + n > QUIRL_STAGE_MAX_FDS) fail(status_fd, QUIRL_STAGE_STEP_RECEIVE, EPROTO);
+      const int *fds = (const int *)CMSG_DATA(c);
+      for (int k = 0; k < n; ++k) received[count++] = fds[k];
+    }
+    at += CMSG_ALIGN(c->cmsg_len);
   }
   return count;
 }
@@ -130,35 +136,35 @@ static int receive_header(int status_fd, int channel, struct quirl_stage_release
  */
 static int place_descriptors(int status_fd, const struct quirl_stage_release *header, int *received, int count) {
   int slots = (int)header->slots;
-  int moved = fcntl(status_fd, F_DUPFD_CLOEXEC, slots);
-  if (moved < 0) fail(status_fd, QUIRL_STAGE_STEP_FCNTL, errno);
-  close(status_fd);
-  status_fd = moved;
-  close(QUIRL_STAGE_PREPARED_CHANNEL_FD);
+  long moved = stage_fcntl(status_fd, F_DUPFD_CLOEXEC, slots);
+  if (moved < 0) fail(status_fd, QUIRL_STAGE_STEP_FCNTL, -moved);
+  stage_close(status_fd);
+  status_fd = (int)moved;
+  stage_close(QUIRL_STAGE_PREPARED_CHANNEL_FD);
   /* Every source above the slots, so that no dup2 below overwrites a source not yet placed. */
   for (int k = 0; k < count; ++k) {
     if (received[k] >= slots) continue;
-    int above = fcntl(received[k], F_DUPFD_CLOEXEC, slots);
-    if (above < 0) fail(status_fd, QUIRL_STAGE_STEP_FCNTL, errno);
-    close(received[k]);
-    received[k] = above;
+    long above = stage_fcntl(received[k], F_DUPFD_CLOEXEC, slots);
+    if (above < 0) fail(status_fd, QUIRL_STAGE_STEP_FCNTL, -above);
+    stage_close(received[k]);
+    received[k] = (int)above;
   }
   int next = 0;
   for (int slot = 0; slot < slots; ++slot) {
     if (!header->open[slot]) {
-      close(slot);
+      stage_close(slot);
       continue;
     }
     if (next >= count) fail(status_fd, QUIRL_STAGE_STEP_RECEIVE, EPROTO);
-    int result;
-    do result = dup2(received[next], slot);
-    while (result < 0 && errno == EINTR);
-    if (result < 0) fail(status_fd, QUIRL_STAGE_STEP_DUP2, errno);
+    long result;
+    do result = stage_dup2(received[next], slot);
+    while (result == -EINTR);
+    if (result < 0) fail(status_fd, QUIRL_STAGE_STEP_DUP2, -result);
     ++next;
   }
   if (next != count) fail(status_fd, QUIRL_STAGE_STEP_RECEIVE, EPROTO);
   /* The /dev/null descriptors the helper was started with, where the guest has no slot. */
-  for (int fd = slots; fd < 3; ++fd) close(fd);
+  for (int fd = slots; fd < 3; ++fd) stage_close(fd);
   return status_fd;
 }
 
@@ -173,7 +179,7 @@ _Noreturn static void prepared_main(void) {
   read_fully(status_fd, QUIRL_STAGE_PREPARED_CHANNEL_FD, payload, header.length);
   if (payload[header.length - 1] != '\0') fail(status_fd, QUIRL_STAGE_STEP_RECEIVE, EPROTO);
   int n = 0;
-  for (size_t at = 0; at < header.length; at += strlen(payload + at) + 1) {
+  for (size_t at = 0; at < header.length; at += text_length(payload + at) + 1) {
     if (n == QUIRL_STAGE_MAX_STRINGS) fail(status_fd, QUIRL_STAGE_STEP_RECEIVE, E2BIG);
     strings[n++] = payload + at;
   }
@@ -182,7 +188,7 @@ _Noreturn static void prepared_main(void) {
   enum { TTY = 0, CWD, FILE_, COUNT, GUEST };
   int tty_fd, argc;
   if (n <= GUEST || !parse_number(strings[TTY], &tty_fd) || !parse_number(strings[COUNT], &argc) || argc < 1 ||
-      argc >= n - GUEST || !is_env_mark(strings[GUEST + argc]) || tty_fd >= (int)header.slots) {
+      argc >= n - GUEST || !same_text(strings[GUEST + argc], QUIRL_STAGE_ENV_MARK) || tty_fd >= (int)header.slots) {
     fail(status_fd, QUIRL_STAGE_STEP_RECEIVE, EPROTO);
   }
   status_fd = place_descriptors(status_fd, &header, received, count);
@@ -190,32 +196,66 @@ _Noreturn static void prepared_main(void) {
   exec_guest(status_fd, tty_fd, strings[CWD], strings[FILE_], strings + GUEST, strings + GUEST + argc + 1);
 }
 
-int main(int argc, char **argv) {
-  if (argc == 4 && strcmp(argv[1], QUIRL_STAGE_PREPARED_FLAG) == 0) prepared_main();
+_Noreturn static void stage_main(int argc, char **argv) {
+  if (argc == 4 && same_text(argv[1], QUIRL_STAGE_PREPARED_FLAG)) prepared_main();
   int status_fd, release_fd, tty_fd, count;
   if (argc <= QUIRL_STAGE_ARG_GUEST_ARGV || !parse_number(argv[QUIRL_STAGE_ARG_STATUS_FD], &status_fd) ||
       !parse_number(argv[QUIRL_STAGE_ARG_RELEASE_FD], &release_fd) || !parse_number(argv[QUIRL_STAGE_ARG_TTY_FD], &tty_fd) ||
       !parse_number(argv[QUIRL_STAGE_ARG_COUNT], &count) || count < 1 || status_fd < 0 || release_fd < 0 ||
-      count >= argc - QUIRL_STAGE_ARG_GUEST_ARGV || !is_env_mark(argv[QUIRL_STAGE_ARG_GUEST_ARGV + count])) {
+      count >= argc - QUIRL_STAGE_ARG_GUEST_ARGV || !same_text(argv[QUIRL_STAGE_ARG_GUEST_ARGV + count], QUIRL_STAGE_ENV_MARK)) {
     static const char usage[] = "quirl-stage: an internal helper of Quirl's native addon, not for direct use\n";
-    ssize_t written = write(2, usage, sizeof usage - 1);
-    (void)written;
-    _exit(126);
+    stage_write(2, usage, sizeof usage - 1);
+    stage_exit(126);
   }
 
   char byte;
-  ssize_t got;
-  do got = read(release_fd, &byte, 1);
-  while (got < 0 && errno == EINTR);
+  long got;
+  do got = stage_read(release_fd, &byte, 1);
+  while (got == -EINTR);
   /* EOF (or an error) instead of the release byte: the addon abandoned this child. */
-  if (got != 1) _exit(127);
+  if (got != 1) stage_exit(127);
 
   /* posix_spawn closed everything above the two channels, so after these the guest has exactly
    * its descriptors 0..n-1, and the status channel reaches EOF when exec succeeds. */
-  close(release_fd);
-  if (fcntl(status_fd, F_SETFD, FD_CLOEXEC) != 0) fail(status_fd, QUIRL_STAGE_STEP_FCNTL, errno);
+  stage_close(release_fd);
+  long result = stage_fcntl(status_fd, F_SETFD, FD_CLOEXEC);
+  if (result < 0) fail(status_fd, QUIRL_STAGE_STEP_FCNTL, -result);
 
   char **guest_argv = argv + QUIRL_STAGE_ARG_GUEST_ARGV;
   guest_argv[count] = NULL;
   exec_guest(status_fd, tty_fd, argv[QUIRL_STAGE_ARG_CWD], argv[QUIRL_STAGE_ARG_FILE], guest_argv, guest_argv + count + 1);
 }
+
+#if defined(QUIRL_STAGE_NOLIBC)
+
+/* What the compiler may call for struct copies and zeroing, which no C library provides here. */
+void *memset(void *into, int value, size_t length) {
+  unsigned char *at = into;
+  while (length-- > 0) *at++ = (unsigned char)value;
+  return into;
+}
+
+void *memcpy(void *into, const void *from, size_t length) {
+  unsigned char *to = into;
+  const unsigned char *source = from;
+  while (length-- > 0) *to++ = *source++;
+  return into;
+}
+
+/* The kernel starts us with argc at the stack pointer and argv right above it. */
+_Noreturn void stage_entry(long *stack);
+_Noreturn void stage_entry(long *stack) {
+  stage_main((int)stack[0], (char **)(stack + 1));
+}
+
+#if defined(__x86_64__)
+__asm__(".text\n.global _start\n_start:\n  xor %ebp, %ebp\n  mov %rsp, %rdi\n  and $-16, %rsp\n  call stage_entry\n  hlt\n");
+#else
+__asm__(".text\n.global _start\n_start:\n  mov x29, #0\n  mov x30, #0\n  mov x0, sp\n  bl stage_entry\n");
+#endif
+
+#else
+
+int main(int argc, char **argv) { stage_main(argc, argv); }
+
+#endif
