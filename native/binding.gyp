@@ -8,6 +8,7 @@
         'src/addon.cc',
         'src/errors.cc',
         'src/fds.cc',
+        'src/preparing.cc',
         'src/process.cc',
         'src/signals.cc',
         'src/spawn.cc',

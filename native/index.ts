@@ -8,7 +8,17 @@ import { existsSync } from 'node:fs';
 import { constants } from 'node:os';
 import path from 'node:path';
 import { inspect } from 'node:util';
-import type { GroupChoice, NativeBinding, NativeError, PreparedGuest, SpawnOptions, StagedChild, StagedSpawnOptions } from './native';
+import type {
+  AnchorSpawnOptions,
+  GroupChoice,
+  NativeBinding,
+  NativeError,
+  PreparedGuest,
+  PreparingGroup,
+  SpawnOptions,
+  StagedChild,
+  StagedSpawnOptions,
+} from './native';
 
 export type * from './native';
 
@@ -122,6 +132,13 @@ function checkGroup(fn: string, value: unknown): GroupChoice {
 }
 
 function checkSpawnOptions(fn: string, value: unknown): SpawnOptions {
+  const options = checkProcessOptions(fn, value);
+  checkGroup(fn, options.group);
+  return options as unknown as SpawnOptions;
+}
+
+/** SpawnOptions but the group, which the caller of checkProcessOptions checks or fixes itself. */
+function checkProcessOptions(fn: string, value: unknown): Record<string, unknown> {
   const options = object(fn, 'options', value);
   const file = text(fn, 'options.file', options.file, true);
   // A relative path (as the user typed it, for the guest's $0) is resolved after the chdir to cwd.
@@ -132,9 +149,8 @@ function checkSpawnOptions(fn: string, value: unknown): SpawnOptions {
     if (text(fn, `options.env[${i}]`, entry).indexOf('=') < 1) reject(fn, `options.env[${i}]`, 'a "NAME=value" string', entry);
   });
   if (options.cwd !== null) text(fn, 'options.cwd', options.cwd, true);
-  checkGroup(fn, options.group);
   array(fn, 'options.fds', options.fds).forEach((fd, i) => integer(fn, `options.fds[${i}]`, fd, -1));
-  return options as unknown as SpawnOptions;
+  return options;
 }
 
 function checkStagedOptions(value: unknown): StagedSpawnOptions {
@@ -161,6 +177,9 @@ const unsettled = new WeakSet<StagedChild>();
 function settle(fn: string, child: StagedChild): void {
   if (!unsettled.delete(child)) reject(fn, 'child', 'a StagedChild from spawnStaged, not yet released or abandoned', child);
 }
+
+/** Preparations started and not yet finished: finishing one joins its thread and hands its children over. */
+const preparing = new WeakSet<PreparingGroup>();
 
 /**
  * The addon, with every argument checked. Loaded on first call; a missing build throws an Error
@@ -192,7 +211,7 @@ export const native: NativeBinding = {
   releasePrepared(child, guest, timeoutMs) {
     const fn = 'releasePrepared';
     timeout(fn, timeoutMs);
-    const options = checkForegroundTty(fn, checkSpawnOptions(fn, { ...object(fn, 'guest', guest), group: { kind: 'new' } }) as StagedSpawnOptions);
+    const options = checkForegroundTty(fn, checkProcessOptions(fn, guest) as unknown as PreparedGuest);
     if (!unsettled.has(child)) reject(fn, 'child', 'a StagedChild from prepareStaged, not yet released or abandoned', child);
     try {
       addon().releasePrepared(child, options, timeoutMs);
@@ -202,6 +221,22 @@ export const native: NativeBinding = {
       throw error;
     }
     unsettled.delete(child);
+  },
+  startPreparingGroup(anchor) {
+    const fn = 'startPreparingGroup';
+    const options = checkProcessOptions(fn, anchor);
+    if ('group' in options) reject(fn, 'options.group', 'absent (the anchor joins the prepared group)', options.group);
+    const handle = addon().startPreparingGroup(options as unknown as AnchorSpawnOptions);
+    preparing.add(handle);
+    return handle;
+  },
+  finishPreparingGroup(handle) {
+    const fn = 'finishPreparingGroup';
+    if (!preparing.delete(handle)) reject(fn, 'preparing', 'a PreparingGroup from startPreparingGroup, not yet finished', handle);
+    const spawns = addon().finishPreparingGroup(handle);
+    const staged = Object.freeze(spawns.staged);
+    unsettled.add(staged);
+    return { staged, anchor: spawns.anchor };
   },
   waitPid(pid) {
     return addon().waitPid(positive('waitPid', 'pid', pid));

@@ -105,6 +105,40 @@ export type PreparedGuest = Omit<StagedSpawnOptions, 'group'>;
  */
 export type ReleasePrepared = (child: StagedChild, guest: PreparedGuest, timeoutMs: number) => void;
 
+/** An anchor to start in a prepared group: what spawn takes, less the group (it joins the helper's). */
+export type AnchorSpawnOptions = Omit<SpawnOptions, 'group'>;
+
+declare const preparingGroup: unique symbol;
+/** A group being prepared on a background thread; finished by finishPreparingGroup, exactly once. */
+export interface PreparingGroup {
+  readonly [preparingGroup]: true;
+}
+
+/**
+ * Starts, on a background thread, what prepareStaged starts and then the anchor (as spawn would,
+ * joining the helper's group), and returns at once: the shell's own thread does not wait out
+ * their execs. The descriptors in anchor.fds must stay open until the preparation is finished.
+ */
+export type StartPreparingGroup = (anchor: AnchorSpawnOptions) => PreparingGroup;
+
+/** What came of the anchor's spawn: a failure leaves the helper for the caller to abandon. */
+export type PreparedAnchorSpawn =
+  | { readonly kind: 'spawned'; readonly pid: number }
+  | { readonly kind: 'failed'; readonly error: NativeError };
+
+export interface PreparedGroupSpawns {
+  /** The helper, exactly as prepareStaged returns it. */
+  readonly staged: StagedChild;
+  readonly anchor: PreparedAnchorSpawn;
+}
+
+/**
+ * Waits for a preparation's thread and hands over what it started. Throws what prepareStaged
+ * would (nothing is left running then). Nothing else is checked: the group memberships and the
+ * anchor's readiness are the caller's to verify.
+ */
+export type FinishPreparingGroup = (preparing: PreparingGroup) => PreparedGroupSpawns;
+
 /** One waitpid() result. */
 export type WaitStatus =
   | { readonly kind: 'exited'; readonly pid: number; readonly code: number }
@@ -133,6 +167,8 @@ export interface NativeBinding {
   readonly abandonStaged: AbandonStaged;
   readonly prepareStaged: PrepareStaged;
   readonly releasePrepared: ReleasePrepared;
+  readonly startPreparingGroup: StartPreparingGroup;
+  readonly finishPreparingGroup: FinishPreparingGroup;
   readonly waitPid: WaitPid;
   readonly reapKilled: ReapKilled;
   /** kill(pid, signal). signal 0 probes. */

@@ -5,6 +5,7 @@ namespace {
 
 Napi::Object Init(Napi::Env env, Napi::Object exports) {
   quirl::RegisterFds(env, exports);
+  quirl::RegisterPreparing(env, exports);
   quirl::RegisterProcess(env, exports);
   quirl::RegisterSignals(env, exports);
   quirl::RegisterSpawn(env, exports);

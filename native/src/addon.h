@@ -6,6 +6,7 @@
 namespace quirl {
 
 void RegisterFds(Napi::Env env, Napi::Object exports);      // pipe, open, close, setBlocking, readTimeout
+void RegisterPreparing(Napi::Env env, Napi::Object exports);  // startPreparingGroup, finishPreparingGroup
 void RegisterProcess(Napi::Env env, Napi::Object exports);  // kill, killpg, getpgid, getpgrp, setpgid
 void RegisterSignals(Napi::Env env, Napi::Object exports);  // setSignalDisposition
 void RegisterSpawn(Napi::Env env, Napi::Object exports);    // spawn

@@ -86,4 +86,8 @@ Napi::Error ErrnoError(Napi::Env env, int error, const char* syscall, const char
   return result;
 }
 
+Napi::Error ErrnoError(Napi::Env env, const SystemError& failure) {
+  return ErrnoError(env, failure.error, failure.syscall, failure.path.empty() ? nullptr : failure.path.c_str());
+}
+
 }  // namespace quirl

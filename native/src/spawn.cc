@@ -48,13 +48,13 @@ namespace quirl {
 
 namespace {
 
-void Check(Napi::Env env, int error, const char* call) {
-  if (error != 0) throw ErrnoError(env, error, call);
+void Check(int error, const char* call) {
+  if (error != 0) throw SystemError{error, call, {}};
 }
 
 class SpawnAttributes {
  public:
-  explicit SpawnAttributes(Napi::Env env) { Check(env, posix_spawnattr_init(&attributes_), "posix_spawnattr_init"); }
+  SpawnAttributes() { Check(posix_spawnattr_init(&attributes_), "posix_spawnattr_init"); }
   ~SpawnAttributes() { posix_spawnattr_destroy(&attributes_); }
   SpawnAttributes(const SpawnAttributes&) = delete;
   SpawnAttributes& operator=(const SpawnAttributes&) = delete;
@@ -67,26 +67,24 @@ class SpawnAttributes {
 // The child's descriptor and directory steps, in the order the child performs them.
 class FileActions {
  public:
-  explicit FileActions(Napi::Env env) : env_(env) {
-    Check(env, posix_spawn_file_actions_init(&actions_), "posix_spawn_file_actions_init");
-  }
+  FileActions() { Check(posix_spawn_file_actions_init(&actions_), "posix_spawn_file_actions_init"); }
   ~FileActions() { posix_spawn_file_actions_destroy(&actions_); }
   FileActions(const FileActions&) = delete;
   FileActions& operator=(const FileActions&) = delete;
   const posix_spawn_file_actions_t* Get() const { return &actions_; }
 
   void Dup2(int from, int to) {
-    Check(env_, posix_spawn_file_actions_adddup2(&actions_, from, to), "posix_spawn_file_actions_adddup2");
+    Check(posix_spawn_file_actions_adddup2(&actions_, from, to), "posix_spawn_file_actions_adddup2");
   }
 
   void Close(int fd) {
-    Check(env_, posix_spawn_file_actions_addclose(&actions_, fd), "posix_spawn_file_actions_addclose");
+    Check(posix_spawn_file_actions_addclose(&actions_, fd), "posix_spawn_file_actions_addclose");
   }
 
   // The child keeps the parent's fd at the same number, open across exec.
   void KeepInPlace(int fd) {
 #if defined(__APPLE__)
-    Check(env_, posix_spawn_file_actions_addinherit_np(&actions_, fd), "posix_spawn_file_actions_addinherit_np");
+    Check(posix_spawn_file_actions_addinherit_np(&actions_, fd), "posix_spawn_file_actions_addinherit_np");
 #else
     Dup2(fd, fd);
 #endif
@@ -109,7 +107,7 @@ class FileActions {
 #if defined(QUIRL_SPAWN_CLOSEFROM)
     (void)spare_begin;
     (void)spare_end;
-    Check(env_, posix_spawn_file_actions_addclosefrom_np(&actions_, first), "posix_spawn_file_actions_addclosefrom_np");
+    Check(posix_spawn_file_actions_addclosefrom_np(&actions_, first), "posix_spawn_file_actions_addclosefrom_np");
 #elif defined(QUIRL_SPAWN_CLOEXEC_DEFAULT)
     (void)first;  // POSIX_SPAWN_CLOEXEC_DEFAULT closes them
     (void)spare_begin;
@@ -118,7 +116,7 @@ class FileActions {
     // Racy only against a descriptor another thread opens without O_CLOEXEC meanwhile; libuv
     // opens none.
     DIR* listing = opendir("/dev/fd");
-    if (listing == nullptr) throw ErrnoError(env_, errno, "opendir", "/dev/fd");
+    if (listing == nullptr) throw SystemError{errno, "opendir", "/dev/fd"};
     std::vector<int> open_fds;
     while (dirent* entry = readdir(listing)) {
       char* end;
@@ -135,16 +133,15 @@ class FileActions {
 
   void Chdir(const std::string& path) {
 #if defined(QUIRL_SPAWN_ADDCHDIR)
-    Check(env_, posix_spawn_file_actions_addchdir_np(&actions_, path.c_str()), "posix_spawn_file_actions_addchdir_np");
+    Check(posix_spawn_file_actions_addchdir_np(&actions_, path.c_str()), "posix_spawn_file_actions_addchdir_np");
 #else
     // The parent's directory is process-wide, so changing it around the spawn would race every
     // other thread; without the action a cwd cannot be honoured.
-    throw ErrnoError(env_, ENOSYS, "posix_spawn_file_actions_addchdir_np", path.c_str());
+    throw SystemError{ENOSYS, "posix_spawn_file_actions_addchdir_np", path};
 #endif
   }
 
  private:
-  Napi::Env env_;
   posix_spawn_file_actions_t actions_;
 };
 
@@ -195,13 +192,13 @@ bool IsSearchableDirectory(const std::string& path) {
 // posix_spawn returns one errno for whichever step of the child failed, without naming the step
 // (so a missing cwd looks like a missing program). The steps the parent can re-check are checked
 // in the order the child performs them; whatever is left is the exec.
-Napi::Error SpawnFailure(Napi::Env env, int error, const ProcessSpec& spec) {
-  if (spec.pgid != 0 && kill(-spec.pgid, 0) != 0) return ErrnoError(env, error, "setpgid");
+SystemError SpawnFailure(int error, const ProcessSpec& spec) {
+  if (spec.pgid != 0 && kill(-spec.pgid, 0) != 0) return {error, "setpgid", {}};
   for (int source : spec.fds) {
-    if (source >= 0 && fcntl(source, F_GETFD) == -1) return ErrnoError(env, error, "dup2");
+    if (source >= 0 && fcntl(source, F_GETFD) == -1) return {error, "dup2", {}};
   }
-  if (spec.cwd && !IsSearchableDirectory(*spec.cwd)) return ErrnoError(env, error, "chdir", spec.cwd->c_str());
-  return ErrnoError(env, error, "execve", spec.file.c_str());
+  if (spec.cwd && !IsSearchableDirectory(*spec.cwd)) return {error, "chdir", *spec.cwd};
+  return {error, "execve", spec.file};
 }
 
 // Every signal, for SETSIGDEF. glibc's sigfillset leaves out the signals it reserves for itself
@@ -249,9 +246,13 @@ ProcessSpec ReadSpawnOptions(const Napi::Object& options) {
   spec.env = ReadStrings(options.Get("env"));
   Napi::Value cwd = options.Get("cwd");
   if (!cwd.IsNull()) spec.cwd = cwd.As<Napi::String>().Utf8Value();
-  Napi::Object group = options.Get("group").As<Napi::Object>();
-  if (group.Get("kind").As<Napi::String>().Utf8Value() == "join") {
-    spec.pgid = group.Get("pgid").As<Napi::Number>().Int32Value();
+  // Absent where the group is not the caller's choice (an anchor joins the group it prepares).
+  Napi::Value group_value = options.Get("group");
+  if (group_value.IsObject()) {
+    Napi::Object group = group_value.As<Napi::Object>();
+    if (group.Get("kind").As<Napi::String>().Utf8Value() == "join") {
+      spec.pgid = group.Get("pgid").As<Napi::Number>().Int32Value();
+    }
   }
   Napi::Array fds = options.Get("fds").As<Napi::Array>();
   spec.fds.reserve(fds.Length());
@@ -260,7 +261,15 @@ ProcessSpec ReadSpawnOptions(const Napi::Object& options) {
 }
 
 pid_t SpawnProcess(Napi::Env env, const ProcessSpec& spec) {
-  SpawnAttributes attributes(env);
+  try {
+    return StartProcess(spec);
+  } catch (const SystemError& failure) {
+    throw ErrnoError(env, failure);
+  }
+}
+
+pid_t StartProcess(const ProcessSpec& spec) {
+  SpawnAttributes attributes;
   // Node ignores SIGPIPE and SIGXFSZ, and ignored signals survive exec: without SETSIGDEF over
   // every signal, `yes | head -1` prints "Broken pipe".
   short flags = POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK;
@@ -270,12 +279,12 @@ pid_t SpawnProcess(Napi::Env env, const ProcessSpec& spec) {
   sigset_t every_signal, no_signal;
   FillEverySignal(&every_signal);
   sigemptyset(&no_signal);
-  Check(env, posix_spawnattr_setflags(attributes.Get(), flags), "posix_spawnattr_setflags");
-  Check(env, posix_spawnattr_setpgroup(attributes.Get(), spec.pgid), "posix_spawnattr_setpgroup");
-  Check(env, posix_spawnattr_setsigdefault(attributes.Get(), &every_signal), "posix_spawnattr_setsigdefault");
-  Check(env, posix_spawnattr_setsigmask(attributes.Get(), &no_signal), "posix_spawnattr_setsigmask");
+  Check(posix_spawnattr_setflags(attributes.Get(), flags), "posix_spawnattr_setflags");
+  Check(posix_spawnattr_setpgroup(attributes.Get(), spec.pgid), "posix_spawnattr_setpgroup");
+  Check(posix_spawnattr_setsigdefault(attributes.Get(), &every_signal), "posix_spawnattr_setsigdefault");
+  Check(posix_spawnattr_setsigmask(attributes.Get(), &no_signal), "posix_spawnattr_setsigmask");
 
-  FileActions actions(env);
+  FileActions actions;
   AddDescriptorTable(actions, spec.fds);
   if (spec.cwd) actions.Chdir(*spec.cwd);
 
@@ -283,7 +292,7 @@ pid_t SpawnProcess(Napi::Env env, const ProcessSpec& spec) {
   std::vector<char*> envp = CStrings(spec.env);
   pid_t pid;
   int error = posix_spawn(&pid, spec.file.c_str(), actions.Get(), attributes.Get(), argv.data(), envp.data());
-  if (error != 0) throw SpawnFailure(env, error, spec);
+  if (error != 0) throw SpawnFailure(error, spec);
   return pid;
 }
 

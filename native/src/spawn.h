@@ -4,6 +4,8 @@
 #include <sys/types.h>
 
 #include <napi.h>
+
+#include "errors.h"
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,12 +22,17 @@ struct ProcessSpec {
   std::vector<int> fds;  // fds[i] becomes the child's descriptor i; -1 leaves it closed
 };
 
-// Reads the SpawnOptions fields (file, argv, env, cwd, group, fds) of a JS object.
+// Reads the SpawnOptions fields (file, argv, env, cwd, group, fds) of a JS object; without a
+// group, the child leads a new one unless the caller sets pgid.
 ProcessSpec ReadSpawnOptions(const Napi::Object& options);
 
 // Starts spec.file in its group with every signal at its default, an empty signal mask, and
-// exactly the descriptors spec.fds names. Throws a NativeError naming the failed step (setpgid,
+// exactly the descriptors spec.fds names. Throws a SystemError naming the failed step (setpgid,
 // dup2, chdir, or execve with path = file) when the child could not exec. Returns the PID.
+// Touches nothing of Node's, so a background thread may call it.
+pid_t StartProcess(const ProcessSpec& spec);
+
+// StartProcess on the JS thread: the failure is thrown as a NativeError.
 pid_t SpawnProcess(Napi::Env env, const ProcessSpec& spec);
 
 }  // namespace quirl

@@ -21,6 +21,7 @@
 #include "fds.h"
 #include "spawn.h"
 #include "stage-protocol.h"
+#include "staged.h"
 
 namespace quirl {
 
@@ -142,27 +143,11 @@ void ReleaseStaged(const Napi::CallbackInfo& info) {
 
 Napi::Value PrepareStaged(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
-  if (StagePath().empty()) throw ErrnoError(env, ENOENT, "dladdr");
-  UniqueFd status_read, status_write;
-  if (int error = MakePipe(&status_read, &status_write)) throw ErrnoError(env, error, "pipe");
-  int pair[2];
-  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair) != 0) throw ErrnoError(env, errno, "socketpair");
-  UniqueFd channel(pair[0]), child_channel(pair[1]);
-  UniqueFd null_fd(open("/dev/null", O_RDWR | O_CLOEXEC));
-  if (null_fd.Get() < 0) throw ErrnoError(env, errno, "open", "/dev/null");
-
-  ProcessSpec stage;
-  stage.file = StagePath();
-  stage.fds = {null_fd.Get(), null_fd.Get(), null_fd.Get(), status_write.Get(), child_channel.Get()};
-  stage.argv = {stage.file, QUIRL_STAGE_PREPARED_FLAG, std::to_string(QUIRL_STAGE_PREPARED_STATUS_FD),
-                std::to_string(QUIRL_STAGE_PREPARED_CHANNEL_FD)};
-  pid_t pid = SpawnProcess(env, stage);
-
-  Napi::Object child = Napi::Object::New(env);
-  child.Set("pid", pid);
-  child.Set("releaseFd", channel.Release());
-  child.Set("statusFd", status_read.Release());
-  return child;
+  try {
+    return PreparedChildObject(env, StartPreparedHelper());
+  } catch (const SystemError& failure) {
+    throw ErrnoError(env, failure);
+  }
 }
 
 // The release message's strings: TTY_FD CWD FILE COUNT ARGV... -- ENV..., each NUL-terminated.
@@ -254,6 +239,33 @@ void AbandonStaged(const Napi::CallbackInfo& info) {
 }
 
 }  // namespace
+
+PreparedHelper StartPreparedHelper() {
+  if (StagePath().empty()) throw SystemError{ENOENT, "dladdr", {}};
+  UniqueFd status_read, status_write;
+  if (int error = MakePipe(&status_read, &status_write)) throw SystemError{error, "pipe", {}};
+  int pair[2];
+  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair) != 0) throw SystemError{errno, "socketpair", {}};
+  UniqueFd channel(pair[0]), child_channel(pair[1]);
+  UniqueFd null_fd(open("/dev/null", O_RDWR | O_CLOEXEC));
+  if (null_fd.Get() < 0) throw SystemError{errno, "open", "/dev/null"};
+
+  ProcessSpec stage;
+  stage.file = StagePath();
+  stage.fds = {null_fd.Get(), null_fd.Get(), null_fd.Get(), status_write.Get(), child_channel.Get()};
+  stage.argv = {stage.file, QUIRL_STAGE_PREPARED_FLAG, std::to_string(QUIRL_STAGE_PREPARED_STATUS_FD),
+                std::to_string(QUIRL_STAGE_PREPARED_CHANNEL_FD)};
+  pid_t pid = StartProcess(stage);
+  return PreparedHelper{pid, std::move(channel), std::move(status_read)};
+}
+
+Napi::Object PreparedChildObject(Napi::Env env, PreparedHelper helper) {
+  Napi::Object child = Napi::Object::New(env);
+  child.Set("pid", helper.pid);
+  child.Set("releaseFd", helper.release.Release());
+  child.Set("statusFd", helper.status.Release());
+  return child;
+}
 
 void RegisterStaged(Napi::Env env, Napi::Object exports) {
   exports.Set("spawnStaged", Napi::Function::New(env, SpawnStaged, "spawnStaged"));

@@ -7,6 +7,7 @@
  * sentinel of a foreground wait. One byte on its readiness pipe says it is in place.
  */
 import { constants } from 'node:fs';
+import type { AnchorSpawnOptions, PipeEnds } from '../../native/native';
 import { native } from '../../native';
 import { errorMessage, ShellError } from '../errors';
 import { closeQuietly } from './close';
@@ -48,41 +49,78 @@ export function startAnchor(pgid: number, program: AnchorProgram = FIXED_ANCHOR)
   return awaitAnchor(launchAnchor(pgid, program));
 }
 
+/** An anchor's descriptors in the shell, opened before its spawn: its stdin and readiness pipes, and /dev/null. */
+export interface AnchorFds {
+  readonly stdin: PipeEnds;
+  readonly ready: PipeEnds;
+  readonly devNull: number;
+}
+
+/** Opens an anchor's descriptors; on failure closes what it opened. */
+export function openAnchorFds(): AnchorFds {
+  const opened: number[] = [];
+  try {
+    const stdin = native.pipe();
+    opened.push(stdin.read, stdin.write);
+    const ready = native.pipe();
+    opened.push(ready.read, ready.write);
+    return { stdin, ready, devNull: native.open('/dev/null', constants.O_WRONLY, 0) };
+  } catch (error) {
+    for (const fd of opened) closeQuietly(fd);
+    throw error;
+  }
+}
+
+/** What the anchor is spawned as, less the group it joins. */
+export function anchorSpawnOptions(fds: AnchorFds, program: AnchorProgram = FIXED_ANCHOR): AnchorSpawnOptions {
+  return {
+    file: program.file,
+    argv: ['sh', '-c', program.script],
+    env: [],
+    cwd: '/',
+    fds: [fds.stdin.read, fds.ready.write, fds.devNull],
+  };
+}
+
 /**
  * The first half of startAnchor: spawns the anchor into `pgid` and verifies its group, without
  * waiting for it to report ready (a prepared group's anchor starts up while the shell is busy).
  */
 export function launchAnchor(pgid: number, program: AnchorProgram = FIXED_ANCHOR): PendingAnchor {
-  const stdin = native.pipe();
-  const ready = native.pipe();
-  const pending = new Set([stdin.read, stdin.write, ready.read, ready.write]);
-  const closeAll = (): void => {
-    for (const fd of pending) closeQuietly(fd);
-    pending.clear();
-  };
+  let fds: AnchorFds;
+  try {
+    fds = openAnchorFds();
+  } catch (error) {
+    throw anchorStartError(pgid, error);
+  }
   let pid: number;
   try {
-    const devNull = native.open('/dev/null', constants.O_WRONLY, 0);
-    pending.add(devNull);
-    pid = native.spawn({
-      file: program.file,
-      argv: ['sh', '-c', program.script],
-      env: [],
-      cwd: '/',
-      group: { kind: 'join', pgid },
-      fds: [stdin.read, ready.write, devNull],
-    });
-    for (const fd of [stdin.read, ready.write, devNull]) {
-      native.close(fd);
-      pending.delete(fd);
-    }
+    pid = native.spawn({ ...anchorSpawnOptions(fds, program), group: { kind: 'join', pgid } });
   } catch (error) {
-    closeAll();
-    throw new ShellError('SpawnFailed', `cannot start the anchor of process group ${pgid}: ${errorMessage(error)}`, {
-      cause: error,
-    });
+    throw anchorSpawnFailed(fds, pgid, error);
   }
-  const anchor = { pid, stdinFd: stdin.write, readyFd: ready.read, pgid };
+  return anchorSpawned(fds, pid, pgid);
+}
+
+/** The anchor's spawn failed: closes its descriptors and returns the error to throw. */
+function anchorSpawnFailed(fds: AnchorFds, pgid: number, error: unknown): ShellError {
+  closeAnchorFds(fds);
+  return anchorStartError(pgid, error);
+}
+
+/** Closes every descriptor of an anchor that was never spawned. */
+export function closeAnchorFds(fds: AnchorFds): void {
+  for (const fd of [fds.stdin.read, fds.stdin.write, fds.ready.read, fds.ready.write, fds.devNull]) closeQuietly(fd);
+}
+
+function anchorStartError(pgid: number, error: unknown): ShellError {
+  return new ShellError('SpawnFailed', `cannot start the anchor of process group ${pgid}: ${errorMessage(error)}`, { cause: error });
+}
+
+/** The anchor was spawned into `pgid`: closes the child's ends of its descriptors and verifies its group. */
+export function anchorSpawned(fds: AnchorFds, pid: number, pgid: number): PendingAnchor {
+  for (const fd of [fds.stdin.read, fds.ready.write, fds.devNull]) closeQuietly(fd);
+  const anchor = { pid, stdinFd: fds.stdin.write, readyFd: fds.ready.read, pgid };
   failing(anchor, () => {
     const group = native.getpgid(pid);
     if (group !== pgid) throw new Error(`it is in group ${group}, not ${pgid}`);
