@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, test, type TestContext } from 'node:test';
 import { native } from '../../native';
 import type { PreparedGuest, StagedChild } from '../../native';
-import { Scope, nativeErrorLike, procExe, procFds, procList, procState, waitFor, waitForExec } from './helpers';
+import { Scope, nativeErrorLike, procExe, procFds, procList, procState, settledFds, waitFor, waitForExec } from './helpers';
 
 const STAGE = realpathSync(path.join(__dirname, '..', '..', 'native', 'build', 'Release', 'quirl-stage'));
 
@@ -51,7 +51,7 @@ describe('prepared staged leader', () => {
     assert.deepEqual(procList(child.pid, 'cmdline'), ['/bin/sleep', '60']);
     assert.deepEqual(procList(child.pid, 'environ'), ['A=1', 'B=two words']);
     assert.equal(realpathSync(`/proc/${child.pid}/cwd`), realpathSync(dir));
-    assert.deepEqual(procFds(child.pid), [1], 'exactly the guest descriptors: the closed slots and the channels are gone');
+    assert.deepEqual(await settledFds(child.pid, [1]), [1], 'exactly the guest descriptors: the closed slots and the channels are gone');
   });
 
   test('descriptors land in their slots however their numbers cross (more slots than the helper had open)', async (t) => {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import { native } from '../../native';
 import type { AnchorSpawnOptions, PreparingGroup } from '../../native';
-import { Scope, nativeErrorLike, procExe, procFds, procList, waitForExec } from './helpers';
+import { Scope, nativeErrorLike, procExe, procList, settledFds, waitForExec } from './helpers';
 
 const STAGE = realpathSync(path.join(__dirname, '..', '..', 'native', 'build', 'Release', 'quirl-stage'));
 
@@ -36,7 +36,7 @@ describe('group prepared on a background thread', () => {
     assert.equal(native.getpgid(anchor.pid), staged.pid, 'the anchor joined the helper group');
     await waitForExec(anchor.pid, '/bin/sleep');
     assert.deepEqual(procList(anchor.pid, 'environ'), ['ANCHOR=1']);
-    assert.deepEqual(procFds(anchor.pid), [0, 1, 2], 'the anchor has exactly its own descriptors');
+    assert.deepEqual(await settledFds(anchor.pid, [0, 1, 2]), [0, 1, 2], 'the anchor has exactly its own descriptors');
 
     const out = scope.pipe();
     native.releasePrepared(staged, { file: '/bin/sh', argv: ['/bin/sh', '-c', 'echo guest'], env: [], cwd: null, fds: [-1, out.write], foregroundTtyChildFd: null }, 10_000);
