@@ -45,11 +45,28 @@ function readCache(file: string, header: Buffer): Buffer | undefined {
   }
 }
 
+/**
+ * Makes the cache's directory and, when missing, its parent (~/.cache): never mkdir's recursive
+ * walk, which node runs forever at full CPU where mkdir fails with ENOENT inside a directory that
+ * exists (/proc, as XDG_CACHE_HOME=/proc would have it).
+ */
+function makeCacheDirectory(directory: string): void {
+  try {
+    mkdirSync(directory, { mode: 0o700 });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return;
+    if (code !== 'ENOENT') throw error;
+    mkdirSync(dirname(directory), { mode: 0o700 });
+    mkdirSync(directory, { mode: 0o700 });
+  }
+}
+
 function writeCache(file: string, header: Buffer, data: Buffer): void {
   // Written aside and renamed: shells starting meanwhile read the old file or the new, never half of one.
   const partial = `${file}.${process.pid}`;
   try {
-    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    makeCacheDirectory(dirname(file));
     writeFileSync(partial, Buffer.concat([header, data]), { mode: 0o600 });
     renameSync(partial, file);
   } catch {

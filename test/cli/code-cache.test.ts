@@ -9,8 +9,8 @@ import { basename, join } from 'node:path';
 
 const QUIRL = join(__dirname, '..', '..', 'bin', 'quirl');
 
-function quirl(cacheHome: string, script: string) {
-  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: cacheHome, XDG_CACHE_HOME: join(cacheHome, 'cache') };
+function quirl(cacheHome: string, script: string, cacheBase = join(cacheHome, 'cache')) {
+  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: cacheHome, XDG_CACHE_HOME: cacheBase };
   return spawnSync(process.execPath, [QUIRL, '-c', script], { encoding: 'utf8', timeout: 60_000, env, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
@@ -64,5 +64,14 @@ test('code cache: a cache directory that cannot be written costs nothing but the
     writeFileSync(join(home, 'cache'), 'a file where the cache directory would be');
     const result = quirl(home, 'echo fine; exit 5');
     assert.deepEqual([result.status, result.stdout, result.stderr], [5, 'fine\n', '']);
+  });
+});
+
+test('code cache: under a directory where mkdir answers ENOENT (/proc), the shell exits at once, uncached', () => {
+  // node's recursive mkdir loops forever there (mkdir /proc/quirl: ENOENT; mkdir /proc: EEXIST; again).
+  withCacheHome((home) => {
+    const result = quirl(home, 'echo fine; exit 6', '/proc');
+    assert.equal(result.error, undefined, 'it exits (the spawn would time out)');
+    assert.deepEqual([result.status, result.stdout, result.stderr], [6, 'fine\n', '']);
   });
 });
