@@ -5,7 +5,7 @@
 // shell must be back to only itself before it exits.
 import { planOf, type FigureRunner } from '../context';
 import { PtySession, BenchError } from '../pty-session';
-import { interleaved, withSessions } from '../rounds';
+import { interleaved } from '../rounds';
 import { rssMiB } from '../rss';
 import { BARE_NODE } from '../subjects';
 import { allProcs } from '../../pty/proc';
@@ -69,27 +69,28 @@ async function endJobs(session: PtySession): Promise<void> {
 export const retainedFigure: FigureRunner = async (context) => {
   const { retained } = context.config;
   const subjects = [context.quirl, ...context.references.filter((s) => s.name === 'bash')];
-  const outcomes = await withSessions(subjects, (session) =>
-    interleaved(subjects, planOf(context, 'retained'), async (subject) => {
-      const sh = await session(subject);
+  // A fresh shell per run, as for idle RSS: in a shell that ran the warm-up, the heap the first
+  // 1,024 jobs grew may be given back during the measured run, and the growth read below zero.
+  const outcomes = await interleaved(subjects, planOf(context, 'retained'), async (subject) => {
+    const { session: sh } = await PtySession.start(subject);
+    try {
       await sh.run('true');
       await settle();
       const before = rssMiB(sh.pid);
-      try {
-        for (let started = 0; started < retained; started += JOBS_PER_LINE) {
-          await sh.run('sleep 600 & '.repeat(Math.min(JOBS_PER_LINE, retained - started)).trimEnd());
-        }
-        await settle();
-        const grown = rssMiB(sh.pid) - before;
-        // A shell that refused some jobs (or lost them) would look leaner than it is.
-        const sleeping = sessionSleeps(sh).length;
-        if (sleeping !== retained) throw new BenchError('Unexpected', `${subject.name}: ${sleeping} of ${retained} background jobs are running`);
-        return grown;
-      } finally {
-        await endJobs(sh);
+      for (let started = 0; started < retained; started += JOBS_PER_LINE) {
+        await sh.run('sleep 600 & '.repeat(Math.min(JOBS_PER_LINE, retained - started)).trimEnd());
       }
-    }),
-  );
+      await settle();
+      const grown = rssMiB(sh.pid) - before;
+      // A shell that refused some jobs (or lost them) would look leaner than it is.
+      const sleeping = sessionSleeps(sh).length;
+      if (sleeping !== retained) throw new BenchError('Unexpected', `${subject.name}: ${sleeping} of ${retained} background jobs are running`);
+      return grown;
+    } finally {
+      await endJobs(sh);
+      await sh.close();
+    }
+  });
   return [{ id: 'retained', title: `RSS growth with ${retained} retained jobs`, unit: 'MiB', goal: { kind: 'absolute', max: 16 }, subjects: outcomes }];
 };
 
