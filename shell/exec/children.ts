@@ -1,14 +1,16 @@
 /**
  * Watches the shell's own direct children by PID. SIGCHLD wakes a poll of every watched PID
- * (waitpid on each one, never -1, so libuv's children stay libuv's); a bounded polling interval
- * backs it up and, while a foreground wait needs it, keeps the event loop alive.
+ * (waitpid on each one, never -1, so libuv's children stay libuv's); while someone waits on a
+ * job, a bounded polling interval backs it up and keeps the event loop alive. A shell that only
+ * holds background jobs does not poll: 1,024 of them would be 2,048 waitpid calls 20 times a
+ * second, for as long as they live.
  */
 import type { WaitStatus } from '../../native/native';
 import { native } from '../../native';
 
 export type StatusListener = (status: WaitStatus) => void;
 
-/** How often a watched child is polled when no SIGCHLD arrives (a lost or coalesced signal). */
+/** How often watched children are polled while a wait holds the loop, should a SIGCHLD not come. */
 const POLL_INTERVAL_MS = 50;
 
 /** The contract's bound on queued status transitions taken from one child per polling turn. */
@@ -21,7 +23,9 @@ interface Watch {
 
 export class ChildWatcher {
   private readonly watches = new Map<number, Watch>();
+  /** The backstop poll, running while any wait holds the event loop. */
   private timer: NodeJS.Timeout | undefined;
+  private holds = 0;
   private listening = false;
   private readonly onSignal = (): void => this.poll();
 
@@ -32,13 +36,15 @@ export class ChildWatcher {
   watch(pid: number, listener: StatusListener): void {
     if (this.watches.has(pid)) throw new Error(`pid ${pid} is already watched`);
     this.watches.set(pid, { pid, listener });
-    if (this.watches.size === 1) this.start();
+    // The listener stays once installed: it holds no loop reference, and re-arming it per
+    // command would cost a signal-handler change each time.
+    if (!this.listening) process.on('SIGCHLD', this.onSignal);
+    this.listening = true;
   }
 
   /** Stops watching a child (it was reaped elsewhere, e.g. by cleanup's blocking reap). */
   unwatch(pid: number): void {
     this.watches.delete(pid);
-    if (this.watches.size === 0) this.stop();
   }
 
   isWatched(pid: number): boolean {
@@ -50,8 +56,17 @@ export class ChildWatcher {
    * one, since neither a SIGCHLD listener nor a paused stdin does.
    */
   holdEventLoop(): () => void {
-    const hold = setInterval(() => undefined, 2 ** 30);
-    return () => clearInterval(hold);
+    this.holds += 1;
+    this.timer ??= setInterval(this.onSignal, POLL_INTERVAL_MS);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.holds -= 1;
+      if (this.holds > 0) return;
+      clearInterval(this.timer);
+      this.timer = undefined;
+    };
   }
 
   /** Reports every pending status of every watched child now. */
@@ -76,16 +91,4 @@ export class ChildWatcher {
     }
   }
 
-  private start(): void {
-    // The listener stays once installed: it holds no loop reference, and re-arming it per
-    // command would cost a signal-handler change each time.
-    if (!this.listening) process.on('SIGCHLD', this.onSignal);
-    this.listening = true;
-    this.timer = setInterval(this.onSignal, POLL_INTERVAL_MS).unref();
-  }
-
-  private stop(): void {
-    if (this.timer !== undefined) clearInterval(this.timer);
-    this.timer = undefined;
-  }
 }
