@@ -125,7 +125,7 @@ static int receive_header(int status_fd, int channel, struct quirl_stage_release
       const int *fds = (const int *)CMSG_DATA(c);
       for (int k = 0; k < n; ++k) received[count++] = fds[k];
     }
-    at += CMSG_ALIGN(c->cmsg_len);
+    at += CMSG_SPACE(c->cmsg_len - CMSG_LEN(0)); /* CMSG_ALIGN(cmsg_len), in macros macOS has too */
   }
   return count;
 }

@@ -82,11 +82,8 @@ export function anchorSpawnOptions(fds: AnchorFds, program: AnchorProgram = FIXE
   };
 }
 
-/**
- * The first half of startAnchor: spawns the anchor into `pgid` and verifies its group, without
- * waiting for it to report ready (a prepared group's anchor starts up while the shell is busy).
- */
-export function launchAnchor(pgid: number, program: AnchorProgram = FIXED_ANCHOR): PendingAnchor {
+/** The first half of startAnchor: spawns the anchor into `pgid` and verifies its group. */
+function launchAnchor(pgid: number, program: AnchorProgram = FIXED_ANCHOR): PendingAnchor {
   let fds: AnchorFds;
   try {
     fds = openAnchorFds();
