@@ -203,16 +203,11 @@ export const native: NativeBinding = {
     settle('abandonStaged', child);
     addon().abandonStaged(child);
   },
-  prepareStaged() {
-    const child = Object.freeze(addon().prepareStaged());
-    unsettled.add(child);
-    return child;
-  },
   releasePrepared(child, guest, timeoutMs) {
     const fn = 'releasePrepared';
     timeout(fn, timeoutMs);
     const options = checkForegroundTty(fn, checkProcessOptions(fn, guest) as unknown as PreparedGuest);
-    if (!unsettled.has(child)) reject(fn, 'child', 'a StagedChild from prepareStaged, not yet released or abandoned', child);
+    if (!unsettled.has(child)) reject(fn, 'child', 'a StagedChild from finishPreparingGroup, not yet released or abandoned', child);
     try {
       addon().releasePrepared(child, options, timeoutMs);
     } catch (error) {

@@ -87,13 +87,6 @@ export type ReleaseStaged = (child: StagedChild, timeoutMs: number) => void;
 /** Abandons a staged child without releasing it: closes both channels; the child exits 127. */
 export type AbandonStaged = (child: StagedChild) => void;
 
-/**
- * A staged leader started before its guest is known (in a new group, every signal default, an
- * empty mask, /dev/null on 0-2), so that its group and anchor can be ready ahead of need. Released
- * with releasePrepared, which brings the guest; abandoned with abandonStaged.
- */
-export type PrepareStaged = () => StagedChild;
-
 /** The guest of a prepared child: what spawnStaged takes, less the group (the child's own). */
 export type PreparedGuest = Omit<StagedSpawnOptions, 'group'>;
 
@@ -115,9 +108,10 @@ export interface PreparingGroup {
 }
 
 /**
- * Starts, on a background thread, what prepareStaged starts and then the anchor (as spawn would,
- * joining the helper's group), and returns at once: the shell's own thread does not wait out
- * their execs. The descriptors in anchor.fds must stay open until the preparation is finished.
+ * Starts, on a background thread, a staged leader whose guest is not known yet (in a new group,
+ * every signal default, an empty mask, /dev/null on 0-2), then the anchor (as spawn would, joining
+ * the helper's group), and returns at once: the shell's own thread does not wait out their execs.
+ * The descriptors in anchor.fds must stay open until the preparation is finished.
  */
 export type StartPreparingGroup = (anchor: AnchorSpawnOptions) => PreparingGroup;
 
@@ -127,14 +121,14 @@ export type PreparedAnchorSpawn =
   | { readonly kind: 'failed'; readonly error: NativeError };
 
 export interface PreparedGroupSpawns {
-  /** The helper, exactly as prepareStaged returns it. */
+  /** The helper: released with releasePrepared, which brings the guest; abandoned with abandonStaged. */
   readonly staged: StagedChild;
   readonly anchor: PreparedAnchorSpawn;
 }
 
 /**
- * Waits for a preparation's thread and hands over what it started. Throws what prepareStaged
- * would (nothing is left running then). Nothing else is checked: the group memberships and the
+ * Waits for a preparation's thread and hands over what it started. Throws the helper's spawn
+ * failure (nothing is left running then). Nothing else is checked: the group memberships and the
  * anchor's readiness are the caller's to verify.
  */
 export type FinishPreparingGroup = (preparing: PreparingGroup) => PreparedGroupSpawns;
@@ -165,7 +159,6 @@ export interface NativeBinding {
   readonly spawnStaged: SpawnStaged;
   readonly releaseStaged: ReleaseStaged;
   readonly abandonStaged: AbandonStaged;
-  readonly prepareStaged: PrepareStaged;
   readonly releasePrepared: ReleasePrepared;
   readonly startPreparingGroup: StartPreparingGroup;
   readonly finishPreparingGroup: FinishPreparingGroup;

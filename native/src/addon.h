@@ -10,7 +10,7 @@ void RegisterPreparing(Napi::Env env, Napi::Object exports);  // startPreparingG
 void RegisterProcess(Napi::Env env, Napi::Object exports);  // kill, killpg, getpgid, getpgrp, setpgid
 void RegisterSignals(Napi::Env env, Napi::Object exports);  // setSignalDisposition
 void RegisterSpawn(Napi::Env env, Napi::Object exports);    // spawn
-void RegisterStaged(Napi::Env env, Napi::Object exports);   // spawnStaged, releaseStaged, abandonStaged, prepareStaged, releasePrepared
+void RegisterStaged(Napi::Env env, Napi::Object exports);   // spawnStaged, releaseStaged, abandonStaged, releasePrepared
 void RegisterTty(Napi::Env env, Napi::Object exports);      // tcgetpgrp, tcsetpgrp, tcgetattr, tcsetattr
 void RegisterWait(Napi::Env env, Napi::Object exports);     // waitPid, reapKilled
 

@@ -1,5 +1,5 @@
 // spawnStaged, releaseStaged, abandonStaged: a group leader that execs only when released.
-// prepareStaged, releasePrepared: the same helper started before its guest is known.
+// releasePrepared: the same helper started before its guest is known (preparing.cc starts it).
 //
 // The child is the quirl-stage helper (stage.c), found next to this addon's own .node file. It
 // leads a new group with the guest's descriptors plus two channels: the status pipe's write end
@@ -141,15 +141,6 @@ void ReleaseStaged(const Napi::CallbackInfo& info) {
   AwaitExec(env, status.Get(), timeout_ms, HiddenString(child, kFileKey), HiddenString(child, kCwdKey));
 }
 
-Napi::Value PrepareStaged(const Napi::CallbackInfo& info) {
-  Napi::Env env = info.Env();
-  try {
-    return PreparedChildObject(env, StartPreparedHelper());
-  } catch (const SystemError& failure) {
-    throw ErrnoError(env, failure);
-  }
-}
-
 // The release message's strings: TTY_FD CWD FILE COUNT ARGV... -- ENV..., each NUL-terminated.
 std::string ReleasePayload(const ProcessSpec& guest, int tty_fd) {
   std::string payload;
@@ -271,7 +262,6 @@ void RegisterStaged(Napi::Env env, Napi::Object exports) {
   exports.Set("spawnStaged", Napi::Function::New(env, SpawnStaged, "spawnStaged"));
   exports.Set("releaseStaged", Napi::Function::New(env, ReleaseStaged, "releaseStaged"));
   exports.Set("abandonStaged", Napi::Function::New(env, AbandonStaged, "abandonStaged"));
-  exports.Set("prepareStaged", Napi::Function::New(env, PrepareStaged, "prepareStaged"));
   exports.Set("releasePrepared", Napi::Function::New(env, ReleasePrepared, "releasePrepared"));
 }
 

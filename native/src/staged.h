@@ -1,5 +1,5 @@
-// The prepared staged leader, as staged.cc starts it for prepareStaged and preparing.cc for a
-// group prepared on a background thread.
+// The prepared staged leader: started by preparing.cc (on a background thread), released by
+// staged.cc.
 #pragma once
 
 #include <sys/types.h>

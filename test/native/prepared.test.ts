@@ -1,5 +1,5 @@
-// prepareStaged / releasePrepared: a staged leader started before its guest is known, whose
-// release brings the guest's descriptors (SCM_RIGHTS), argv, environment and directory.
+// releasePrepared: a staged leader started before its guest is known (by a group preparation),
+// whose release brings the guest's descriptors (SCM_RIGHTS), argv, environment and directory.
 import { strict as assert } from 'node:assert';
 import { mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,10 +11,19 @@ import { Scope, nativeErrorLike, procExe, procFds, procList, procState, settledF
 
 const STAGE = realpathSync(path.join(__dirname, '..', '..', 'native', 'build', 'Release', 'quirl-stage'));
 
-/** A prepared child owned by the scope: abandoned and reaped at the end unless released. */
+/**
+ * A prepared child owned by the scope, with a sleeping anchor in its group: abandoned and reaped
+ * at the end unless released.
+ */
 function prepare(t: TestContext, scope: Scope): StagedChild {
-  const child = native.prepareStaged();
+  const devNull = scope.devNull();
+  const anchorFds = [devNull, devNull, devNull];
+  const { staged: child, anchor } = native.finishPreparingGroup(
+    native.startPreparingGroup({ file: '/bin/sleep', argv: ['sleep', '60'], env: [], cwd: '/', fds: anchorFds }),
+  );
   scope.adopt(child.pid);
+  if (anchor.kind === 'spawned') scope.adopt(anchor.pid);
+  else throw anchor.error;
   t.after(() => {
     try {
       native.abandonStaged(child);
