@@ -2,6 +2,7 @@
 import { cd, echo, exit, falseBuiltin, history, pwd, trueBuiltin } from './core';
 import { bg, disown, fg } from './jobctl';
 import { jobs, kill, wait } from './jobs';
+import { testBuiltin } from './test';
 import { type } from './type';
 import type { Builtin } from './types';
 import { exportBuiltin, unset } from './variables';
@@ -24,6 +25,8 @@ export const BUILTINS: ReadonlyMap<string, Builtin> = new Map([
   ['bg', bg],
   ['disown', disown],
   ['history', history],
+  ['test', testBuiltin],
+  ['[', testBuiltin],
 ]);
 
 export type { Builtin, BuiltinContext, ShellServices } from './types';
