@@ -6,6 +6,7 @@
       'target_name': 'quirl_native',
       'sources': [
         'src/addon.cc',
+        'src/blocking-io.cc',
         'src/errors.cc',
         'src/fds.cc',
         'src/preparing.cc',
@@ -13,6 +14,7 @@
         'src/signals.cc',
         'src/spawn.cc',
         'src/staged.cc',
+        'src/threads.cc',
         'src/tty.cc',
         'src/wait.cc',
       ],

@@ -293,6 +293,27 @@ export const native: NativeBinding = {
     if (typeof blocking !== 'boolean') reject('setBlocking', 'blocking', 'a boolean', blocking);
     addon().setBlocking(descriptor('setBlocking', 'fd', fd), blocking);
   },
+  termiosForRead(termios, modes) {
+    const fn = 'termiosForRead';
+    if (!Buffer.isBuffer(termios)) reject(fn, 'termios', 'a Buffer from tcgetattr', termios);
+    const checked = object(fn, 'modes', modes);
+    for (const key of ['byteAtATime', 'echo'] as const) {
+      if (typeof checked[key] !== 'boolean') reject(fn, `modes.${key}`, 'a boolean', checked[key]);
+    }
+    return addon().termiosForRead(termios, modes);
+  },
+  writeAll(fd, data) {
+    if (!Buffer.isBuffer(data)) reject('writeAll', 'data', 'a Buffer', data);
+    return addon().writeAll(descriptor('writeAll', 'fd', fd), data);
+  },
+  readRecord(fd, options) {
+    const fn = 'readRecord';
+    const checked = object(fn, 'options', options);
+    if (checked.delimiter !== null) integer(fn, 'options.delimiter', checked.delimiter, 0, 255);
+    integer(fn, 'options.maxBytes', checked.maxBytes, 0, MAX_READ_BYTES);
+    if (checked.timeoutMs !== null) integer(fn, 'options.timeoutMs', checked.timeoutMs, 0);
+    return addon().readRecord(descriptor(fn, 'fd', fd), options);
+  },
   readTimeout(fd, maxBytes, timeoutMs) {
     return addon().readTimeout(
       descriptor('readTimeout', 'fd', fd),

@@ -154,6 +154,44 @@ export interface PipeEnds {
   readonly write: number;
 }
 
+/**
+ * A read or write on a thread of the addon's own, never libuv's pool (four threads, which blocked
+ * pipe writers would take from every other fs call). The descriptor stays the caller's, with its
+ * flags unchanged (O_NONBLOCK is shared with every child holding the same open file description).
+ */
+export interface BlockingOperation<T> {
+  /** Settles once the thread is done with the descriptor and joined: the caller may close it then. */
+  readonly done: Promise<T>;
+  /**
+   * Makes `done` reject with ECANCELED (syscall: the operation's name) at the operation's next wait,
+   * which is at once unless a write of at most PIPE_BUF bytes is under way. A no-op once settled.
+   */
+  cancel(): void;
+}
+
+export interface ReadRecordOptions {
+  /** The byte (0-255) that ends a record, consumed and not returned; null for none. */
+  readonly delimiter: number | null;
+  /** At most this many bytes; 0 waits until input (or EOF) is there without consuming any. */
+  readonly maxBytes: number;
+  /** How long to wait for the whole record; null for no limit. */
+  readonly timeoutMs: number | null;
+}
+
+export interface RecordRead {
+  /** The bytes read, without the delimiter. */
+  readonly data: Buffer;
+  /** Why the record ended; after 'timeout' data holds what came in time. */
+  readonly end: 'delimiter' | 'eof' | 'limit' | 'timeout';
+}
+
+/** How `read` sets a terminal (bash's own modes for it). */
+export interface ReadModes {
+  /** No line editing: each byte is returned as typed (signal keys still work). */
+  readonly byteAtATime: boolean;
+  readonly echo: boolean;
+}
+
 export interface NativeBinding {
   readonly spawn: Spawn;
   readonly spawnStaged: SpawnStaged;
@@ -182,6 +220,8 @@ export interface NativeBinding {
   readonly tcgetattr: (fd: number) => Buffer;
   /** tcsetattr(fd, TCSADRAIN, buffer) with SIGTTOU blocked; the buffer came from tcgetattr. */
   readonly tcsetattr: (fd: number, termios: Buffer) => void;
+  /** A copy of a tcgetattr buffer changed to `modes`, for tcsetattr; the terminal is untouched. */
+  readonly termiosForRead: (termios: Buffer, modes: ReadModes) => Buffer;
   /** Sets a signal's disposition in this process to SIG_IGN or SIG_DFL. */
   readonly setSignalDisposition: (signal: number, disposition: 'ignore' | 'default') => void;
   /** pipe2(O_CLOEXEC). */
@@ -197,4 +237,15 @@ export interface NativeBinding {
    * Returns the bytes (empty at EOF); throws ETIMEDOUT (syscall 'poll') when nothing came.
    */
   readonly readTimeout: (fd: number, maxBytes: number, timeoutMs: number) => Buffer;
+  /**
+   * Writes all of data, waiting while a pipe is full (EINTR and EAGAIN retried). A reader gone
+   * rejects with EPIPE (syscall 'write'), whatever was written before.
+   */
+  readonly writeAll: (fd: number, data: Buffer) => BlockingOperation<void>;
+  /**
+   * Reads one record, never consuming more than it returns: one byte per read(2), except on a
+   * regular file, where it reads a block and moves the offset back to just after the record.
+   * Read errors reject (syscall 'read'); what was read before them is lost.
+   */
+  readonly readRecord: (fd: number, options: ReadRecordOptions) => BlockingOperation<RecordRead>;
 }

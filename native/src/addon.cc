@@ -4,6 +4,7 @@
 namespace {
 
 Napi::Object Init(Napi::Env env, Napi::Object exports) {
+  quirl::RegisterBlockingIo(env, exports);
   quirl::RegisterFds(env, exports);
   quirl::RegisterPreparing(env, exports);
   quirl::RegisterProcess(env, exports);

@@ -56,15 +56,11 @@ int MakePipe(UniqueFd* read_end, UniqueFd* write_end) {
   return 0;
 }
 
-namespace {
-
 int64_t MonotonicMs() {
   timespec now;
   clock_gettime(CLOCK_MONOTONIC, &now);
   return static_cast<int64_t>(now.tv_sec) * 1000 + now.tv_nsec / 1000000;
 }
-
-}  // namespace
 
 int64_t DeadlineAfter(int timeout_ms) { return MonotonicMs() + timeout_ms; }
 

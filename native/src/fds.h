@@ -35,6 +35,9 @@ int CloseFd(int fd);
 // pipe2(O_CLOEXEC), or pipe + FD_CLOEXEC where pipe2 is missing (macOS). Returns 0 or an errno.
 int MakePipe(UniqueFd* read_end, UniqueFd* write_end);
 
+// The CLOCK_MONOTONIC time, in milliseconds.
+int64_t MonotonicMs();
+
 // The CLOCK_MONOTONIC time, in milliseconds, timeout_ms from now.
 int64_t DeadlineAfter(int timeout_ms);
 

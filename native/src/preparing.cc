@@ -6,12 +6,8 @@
 // a thread of its own, the preparation runs on another core, and the shell only collects it.
 // The thread makes no decision: it performs the two spawns and keeps what came of them, and
 // the shell's TypeScript verifies, waits for readiness and unwinds, as for a group made inline.
-#include <pthread.h>
-#include <signal.h>
-
 #include <memory>
 #include <optional>
-#include <system_error>
 #include <thread>
 #include <utility>
 
@@ -19,6 +15,7 @@
 #include "errors.h"
 #include "spawn.h"
 #include "staged.h"
+#include "threads.h"
 
 namespace quirl {
 
@@ -35,20 +32,9 @@ class GroupPreparation {
   GroupPreparation(const GroupPreparation&) = delete;
   GroupPreparation& operator=(const GroupPreparation&) = delete;
 
-  // Starts the thread with every signal blocked in it: signals are the JS thread's to take.
   // Returns 0 or an errno.
   int Start() {
-    sigset_t every_signal, previous;
-    sigfillset(&every_signal);
-    pthread_sigmask(SIG_SETMASK, &every_signal, &previous);
-    int error = 0;
-    try {
-      thread_ = std::thread([this] { Run(); });
-    } catch (const std::system_error& failure) {
-      error = failure.code().value();
-    }
-    pthread_sigmask(SIG_SETMASK, &previous, nullptr);
-    return error;
+    return StartThread(&thread_, "quirl-prepare", [this] { Run(); });
   }
 
   void Join() {

@@ -1,4 +1,4 @@
-// Terminal ownership and modes: tcgetpgrp, tcsetpgrp, tcgetattr, tcsetattr.
+// Terminal ownership and modes: tcgetpgrp, tcsetpgrp, tcgetattr, tcsetattr, termiosForRead.
 //
 // A shell in a background group (or one that has just handed the terminal to a job) gets SIGTTOU
 // for tcsetpgrp and tcsetattr unless SIGTTOU is blocked or ignored; blocking it in this thread
@@ -86,6 +86,31 @@ void Tcsetattr(const Napi::CallbackInfo& info) {
   if (result != 0) throw ErrnoError(env, errno, "tcsetattr");
 }
 
+// A copy of a tcgetattr buffer with the modes of bash's `read` (its tt_setonechar and
+// tt_setnoecho): byte at a time (no line editing; signal keys still work) and/or no echo.
+// Here because the struct's layout and flag values differ between platforms.
+Napi::Value TermiosForRead(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  Napi::Buffer<char> buffer = info[0].As<Napi::Buffer<char>>();
+  if (buffer.Length() != sizeof(termios)) {
+    throw Napi::TypeError::New(env, "termiosForRead: termios must be a Buffer from tcgetattr");
+  }
+  Napi::Object modes_wanted = info[1].As<Napi::Object>();
+  termios modes;
+  std::memcpy(&modes, buffer.Data(), sizeof modes);
+  if (modes_wanted.Get("byteAtATime").ToBoolean().Value()) {
+    modes.c_lflag &= ~ICANON;
+    modes.c_lflag |= ISIG | IEXTEN;
+    modes.c_iflag |= ICRNL;
+    modes.c_iflag &= ~INLCR;
+    modes.c_oflag |= ONLCR;
+    modes.c_cc[VMIN] = 1;
+    modes.c_cc[VTIME] = 0;
+  }
+  if (!modes_wanted.Get("echo").ToBoolean().Value()) modes.c_lflag &= ~(ECHO | ECHOK | ECHONL);
+  return Napi::Buffer<char>::Copy(env, reinterpret_cast<const char*>(&modes), sizeof modes);
+}
+
 }  // namespace
 
 void RegisterTty(Napi::Env env, Napi::Object exports) {
@@ -93,6 +118,7 @@ void RegisterTty(Napi::Env env, Napi::Object exports) {
   exports.Set("tcsetpgrp", Napi::Function::New(env, Tcsetpgrp, "tcsetpgrp"));
   exports.Set("tcgetattr", Napi::Function::New(env, Tcgetattr, "tcgetattr"));
   exports.Set("tcsetattr", Napi::Function::New(env, Tcsetattr, "tcsetattr"));
+  exports.Set("termiosForRead", Napi::Function::New(env, TermiosForRead, "termiosForRead"));
 }
 
 }  // namespace quirl

@@ -1,0 +1,306 @@
+// writeAll, readRecord: blocking reads and writes of in-shell commands, each on a thread of the
+// addon's own.
+//
+// Not libuv's pool: node's fs.write runs there, on four threads, and five in-shell pipeline
+// stages blocked writing full pipes took all four, so nothing else ran (not even the fs call
+// that would have drained a pipe) and the shell deadlocked.
+// Not O_NONBLOCK: a pipe a stage writes, or the terminal it reads, is one open file description
+// shared with external children, which would see EAGAIN too. The descriptor stays as it is; the
+// thread polls it beside a cancellation pipe and then reads or writes only what cannot block
+// (one byte of a pipe, PIPE_BUF bytes once a pipe has room), so cancel() is seen at the next poll.
+// On a descriptor someone else left non-blocking (libuv's terminal), EAGAIN just polls again.
+//
+// One thread per pending operation, not one per descriptor: an operation is a whole write or a
+// whole record (one hop back to the event loop, never one per byte), so the threads alive are
+// the in-shell commands blocked at that moment, bounded by their pipelines' stages. A thread per
+// descriptor would have to follow descriptor numbers being closed and reused, to save a thread
+// creation (tens of microseconds) per line or per write.
+//
+// Each thread is joined on the JS thread: when its outcome is delivered (through a thread-safe
+// function, which also keeps the event loop alive while the operation is pending), or, when the
+// environment is torn down first (the shell exiting with a read pending), by a cleanup hook that
+// cancels it and then joins it.
+#include <fcntl.h>
+#include <limits.h>
+#include <node_api.h>
+#include <poll.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "addon.h"
+#include "errors.h"
+#include "fds.h"
+#include "threads.h"
+
+namespace quirl {
+
+namespace {
+
+// What a poll beside the cancellation pipe came to.
+enum class Waited { kReady, kTimedOut, kCancelled, kFailed };
+
+// One operation: its thread, its cancellation pipe, and its outcome. It owns itself while its
+// thread runs and is freed once joined; the JS cancel function holds it weakly, so a settled
+// operation's descriptors and data are not kept until that function is collected.
+class Operation {
+ public:
+  Operation(const char* name, int fd) : name_(name), fd_(fd) {}
+  virtual ~Operation() = default;
+  Operation(const Operation&) = delete;
+  Operation& operator=(const Operation&) = delete;
+
+  // Starts the thread and returns { done, cancel }; on failure nothing is left behind.
+  static Napi::Object Start(Napi::Env env, std::shared_ptr<Operation> operation) {
+    Operation& self = *operation;
+    if (int error = MakePipe(&self.cancel_read_, &self.cancel_write_)) throw ErrnoError(env, error, "pipe");
+    Napi::Promise::Deferred deferred = Napi::Promise::Deferred::New(env);
+    napi_status status = napi_create_threadsafe_function(env, nullptr, nullptr, Napi::String::New(env, self.name_), 0, 1,
+                                                         nullptr, nullptr, &self, Deliver, &self.delivery_);
+    if (status != napi_ok) throw Napi::Error::New(env, std::string(self.name_) + ": could not create its thread-safe function");
+    if (int error = StartThread(&self.thread_, "quirl-io", [&self] { self.RunAndDeliver(); })) {
+      napi_release_threadsafe_function(self.delivery_, napi_tsfn_abort);
+      throw ErrnoError(env, error, "pthread_create");
+    }
+    self.deferred_ = std::make_unique<Napi::Promise::Deferred>(deferred);
+    self.running_ = operation;
+    napi_add_env_cleanup_hook(env, Teardown, &self);
+
+    Napi::Object handle = Napi::Object::New(env);
+    handle.Set("done", deferred.Promise());
+    std::weak_ptr<Operation> weak = operation;
+    auto cancel = [weak](const Napi::CallbackInfo&) {
+      if (std::shared_ptr<Operation> pending = weak.lock()) pending->Cancel();
+    };
+    handle.Set("cancel", Napi::Function::New(env, cancel, "cancel"));
+    return handle;
+  }
+
+ protected:
+  // The thread's work: sets the outcome, or calls Fail.
+  virtual void Run() = 0;
+  // The value `done` resolves with, made on the JS thread.
+  virtual Napi::Value Result(Napi::Env env) = 0;
+
+  void Fail(int error, const char* syscall) {
+    error_ = error;
+    syscall_ = syscall;
+  }
+
+  // Polls fd for `events` beside the cancellation pipe until `deadline_ms` (-1: no deadline).
+  // kFailed and kCancelled have called Fail.
+  Waited Wait(short events, int64_t deadline_ms) {
+    for (;;) {
+      pollfd entries[2] = {{fd_, events, 0}, {cancel_read_.Get(), POLLIN, 0}};
+      int timeout = -1;
+      if (deadline_ms >= 0) timeout = static_cast<int>(std::max<int64_t>(0, deadline_ms - MonotonicMs()));
+      int ready = poll(entries, 2, timeout);
+      if (ready < 0) {
+        if (errno == EINTR) continue;
+        Fail(errno, "poll");
+        return Waited::kFailed;
+      }
+      if (entries[1].revents != 0) {
+        Fail(ECANCELED, name_);
+        return Waited::kCancelled;
+      }
+      if (entries[0].revents & POLLNVAL) {
+        Fail(EBADF, "poll");
+        return Waited::kFailed;
+      }
+      // POLLHUP and POLLERR count as ready: the read or write that follows reports them.
+      if (ready > 0) return Waited::kReady;
+      return Waited::kTimedOut;
+    }
+  }
+
+  bool IsRegularFile() const {
+    struct stat status;
+    return fstat(fd_, &status) == 0 && S_ISREG(status.st_mode);
+  }
+
+  // EINTR, and EAGAIN on a descriptor someone made non-blocking, mean: poll again.
+  static bool ShouldRetry(int error) { return error == EINTR || error == EAGAIN || error == EWOULDBLOCK; }
+
+  const char* const name_;
+  const int fd_;
+
+ private:
+  void RunAndDeliver() {
+    Run();
+    // Queued for the JS thread; the thread ends right after, and Deliver joins it.
+    napi_call_threadsafe_function(delivery_, nullptr, napi_tsfn_nonblocking);
+  }
+
+  // Called on the JS thread only.
+  void Cancel() {
+    if (cancelled_) return;
+    cancelled_ = true;
+    const char byte = 0;
+    ssize_t written;
+    do written = write(cancel_write_.Get(), &byte, 1);
+    while (written < 0 && errno == EINTR);
+  }
+
+  // Joins the thread and hands its outcome over; releases the operation's own reference.
+  static void Deliver(napi_env raw_env, napi_value, void* context, void*) {
+    if (raw_env == nullptr) return;  // Torn down: Teardown has joined the thread.
+    Operation& self = *static_cast<Operation*>(context);
+    std::shared_ptr<Operation> keep = std::move(self.running_);
+    Napi::Env env(raw_env);
+    Napi::HandleScope scope(env);
+    self.thread_.join();
+    napi_remove_env_cleanup_hook(raw_env, Teardown, &self);
+    napi_release_threadsafe_function(self.delivery_, napi_tsfn_release);
+    std::unique_ptr<Napi::Promise::Deferred> deferred = std::move(self.deferred_);
+    if (self.error_ != 0) {
+      deferred->Reject(ErrnoError(env, self.error_, self.syscall_).Value());
+    } else {
+      deferred->Resolve(self.Result(env));
+    }
+  }
+
+  // The environment is going away with the operation pending: stop and join its thread.
+  static void Teardown(void* context) {
+    Operation& self = *static_cast<Operation*>(context);
+    std::shared_ptr<Operation> keep = std::move(self.running_);
+    self.Cancel();
+    self.thread_.join();
+    napi_release_threadsafe_function(self.delivery_, napi_tsfn_abort);
+  }
+
+  UniqueFd cancel_read_;
+  UniqueFd cancel_write_;
+  bool cancelled_ = false;
+  std::thread thread_;
+  napi_threadsafe_function delivery_ = nullptr;
+  std::unique_ptr<Napi::Promise::Deferred> deferred_;
+  std::shared_ptr<Operation> running_;
+  int error_ = 0;
+  const char* syscall_ = nullptr;
+};
+
+class WriteAll final : public Operation {
+ public:
+  WriteAll(int fd, std::vector<char> data) : Operation("writeAll", fd), data_(std::move(data)) {}
+
+ private:
+  void Run() override {
+    const bool regular = IsRegularFile();
+    size_t offset = 0;
+    while (offset < data_.size()) {
+      if (Wait(POLLOUT, -1) != Waited::kReady) return;
+      // Once poll says a pipe has room, PIPE_BUF bytes fit without blocking; a file never blocks.
+      size_t chunk = data_.size() - offset;
+      if (!regular) chunk = std::min<size_t>(chunk, PIPE_BUF);
+      ssize_t written = write(fd_, data_.data() + offset, chunk);
+      if (written >= 0) {
+        offset += static_cast<size_t>(written);
+      } else if (!ShouldRetry(errno)) {
+        return Fail(errno, "write");
+      }
+    }
+  }
+
+  Napi::Value Result(Napi::Env env) override { return env.Undefined(); }
+
+  const std::vector<char> data_;
+};
+
+class ReadRecord final : public Operation {
+ public:
+  ReadRecord(int fd, int delimiter, size_t max_bytes, int timeout_ms)
+      : Operation("readRecord", fd), delimiter_(delimiter), max_bytes_(max_bytes), timeout_ms_(timeout_ms) {}
+
+ private:
+  // On a regular file, a block per read(2), and the offset set back to just after the record.
+  static constexpr size_t kFileBlock = 4096;
+
+  void Run() override {
+    const int64_t deadline = timeout_ms_ < 0 ? -1 : DeadlineAfter(timeout_ms_);
+    const bool regular = IsRegularFile();
+    std::vector<char> block(regular ? kFileBlock : 1);
+    for (;;) {
+      if (max_bytes_ > 0 && data_.size() >= max_bytes_) return End("limit");
+      switch (Wait(POLLIN, deadline)) {
+        case Waited::kReady:
+          break;
+        case Waited::kTimedOut:
+          return End("timeout");
+        case Waited::kCancelled:
+        case Waited::kFailed:
+          return;
+      }
+      // maxBytes 0: input is there (or EOF); nothing is consumed.
+      if (max_bytes_ == 0) return End("limit");
+      // Elsewhere one byte per read(2), so that nothing past the record leaves the pipe or terminal.
+      ssize_t count = read(fd_, block.data(), std::min(block.size(), max_bytes_ - data_.size()));
+      if (count < 0) {
+        if (ShouldRetry(errno)) continue;
+        return Fail(errno, "read");
+      }
+      if (count == 0) return End("eof");
+      auto end = block.begin() + count;
+      auto found = delimiter_ < 0 ? end : std::find(block.begin(), end, static_cast<char>(delimiter_));
+      data_.insert(data_.end(), block.begin(), found);
+      if (found == end) continue;
+      const off_t unread = end - found - 1;
+      if (unread > 0 && lseek(fd_, -unread, SEEK_CUR) < 0) return Fail(errno, "lseek");
+      return End("delimiter");
+    }
+  }
+
+  void End(const char* end) { end_ = end; }
+
+  Napi::Value Result(Napi::Env env) override {
+    Napi::Object result = Napi::Object::New(env);
+    result.Set("data", Napi::Buffer<char>::Copy(env, data_.data(), data_.size()));
+    result.Set("end", end_);
+    return result;
+  }
+
+  const int delimiter_;
+  const size_t max_bytes_;
+  const int timeout_ms_;
+  std::vector<char> data_;
+  const char* end_ = nullptr;
+};
+
+Napi::Value WriteAllExport(const Napi::CallbackInfo& info) {
+  int fd = info[0].As<Napi::Number>().Int32Value();
+  Napi::Buffer<char> data = info[1].As<Napi::Buffer<char>>();
+  // A copy: the caller's buffer may change or be collected while the thread writes.
+  auto operation = std::make_shared<WriteAll>(fd, std::vector<char>(data.Data(), data.Data() + data.Length()));
+  return Operation::Start(info.Env(), std::move(operation));
+}
+
+// A null option arrives as -1.
+int OptionalInt(Napi::Object options, const char* name) {
+  Napi::Value value = options.Get(name);
+  return value.IsNull() ? -1 : value.As<Napi::Number>().Int32Value();
+}
+
+Napi::Value ReadRecordExport(const Napi::CallbackInfo& info) {
+  int fd = info[0].As<Napi::Number>().Int32Value();
+  Napi::Object options = info[1].As<Napi::Object>();
+  size_t max_bytes = options.Get("maxBytes").As<Napi::Number>().Uint32Value();
+  auto operation = std::make_shared<ReadRecord>(fd, OptionalInt(options, "delimiter"), max_bytes, OptionalInt(options, "timeoutMs"));
+  return Operation::Start(info.Env(), std::move(operation));
+}
+
+}  // namespace
+
+void RegisterBlockingIo(Napi::Env env, Napi::Object exports) {
+  exports.Set("writeAll", Napi::Function::New(env, WriteAllExport, "writeAll"));
+  exports.Set("readRecord", Napi::Function::New(env, ReadRecordExport, "readRecord"));
+}
+
+}  // namespace quirl

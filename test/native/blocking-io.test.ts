@@ -1,0 +1,203 @@
+// writeAll and readRecord: blocking I/O on threads of the addon's own ("quirl-io" in /proc),
+// never libuv's pool, cancellable, joined once settled, and never consuming past a record.
+import { strict as assert } from 'node:assert';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { constants } from 'node:fs';
+import { native } from '../../native';
+import { Scope, nativeErrorLike, waitFor } from './helpers';
+
+/** The addon's I/O threads alive in this process. */
+function ioThreads(): number {
+  return readdirSync('/proc/self/task').filter((task) => {
+    try {
+      return readFileSync(`/proc/self/task/${task}/comm`, 'utf8').trim() === 'quirl-io';
+    } catch {
+      return false; // Ended while listed.
+    }
+  }).length;
+}
+
+async function noIoThreadsLeft(): Promise<void> {
+  await waitFor('every quirl-io thread to be joined', () => (ioThreads() === 0 ? true : undefined));
+}
+
+/** The offset of a descriptor, from /proc/self/fdinfo. */
+function offsetOf(fd: number): number {
+  return Number(/^pos:\s*(\d+)$/m.exec(readFileSync(`/proc/self/fdinfo/${fd}`, 'utf8'))?.[1]);
+}
+
+/** Reads whatever a pipe holds now (its writer closed), to see what a record left behind. */
+function rest(fd: number): string {
+  const buffer = Buffer.alloc(4096);
+  let text = '';
+  for (let count = readSync(fd, buffer); count > 0; count = readSync(fd, buffer)) text += buffer.toString('utf8', 0, count);
+  return text;
+}
+
+const LINE = { delimiter: 0x0a, maxBytes: 1 << 20, timeoutMs: null } as const;
+
+describe('writeAll', () => {
+  test('writes all of a large buffer into a pipe that is read meanwhile, in order', async (t) => {
+    const scope = new Scope(t);
+    const { read, write } = scope.pipe();
+    const data = Buffer.alloc(3 << 20);
+    for (let i = 0; i < data.length; i += 1) data[i] = i % 251;
+    const writing = native.writeAll(write, data);
+    // Read on this thread, blocking it: the writer goes on regardless, on its own.
+    const received = Buffer.alloc(data.length);
+    for (let total = 0; total < data.length; ) total += readSync(read, received, total, data.length - total, null);
+    await writing.done;
+    assert.ok(received.equals(data));
+    await noIoThreadsLeft();
+  });
+
+  test('a writer whose reader never reads waits, leaving the pipe flags alone, until cancelled', async (t) => {
+    const scope = new Scope(t);
+    const { write } = scope.pipe();
+    const flags = readFileSync(`/proc/self/fdinfo/${write}`, 'utf8');
+    const writing = native.writeAll(write, Buffer.alloc(1 << 20, 0x61));
+    let settled = false;
+    writing.done.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    await waitFor('the writer thread to be running', () => (ioThreads() === 1 ? true : undefined));
+    // A full turn of timers later it still waits: the pipe is full and nobody reads.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal(settled, false);
+    assert.equal(readFileSync(`/proc/self/fdinfo/${write}`, 'utf8'), flags, 'no O_NONBLOCK set on the shared description');
+    writing.cancel();
+    await assert.rejects(writing.done, nativeErrorLike({ code: 'ECANCELED', syscall: 'writeAll' }));
+    await noIoThreadsLeft();
+    writing.cancel(); // Settled: a no-op.
+  });
+
+  test('16 writers blocked on full pipes stall neither the event loop nor node\'s thread pool', async (t) => {
+    const scope = new Scope(t);
+    const writers = Array.from({ length: 16 }, () => native.writeAll(scope.pipe().write, Buffer.alloc(1 << 20)));
+    const outcomes = writers.map((writer) => writer.done.catch((error: unknown) => error));
+    await waitFor('16 writer threads', () => (ioThreads() === 16 ? true : undefined));
+    await new Promise((resolve) => setTimeout(resolve, 1)); // a timer still fires
+    await stat('/'); // and an fs call still gets one of libuv's four threads
+    for (const writer of writers) writer.cancel();
+    for (const outcome of await Promise.all(outcomes)) assert.equal((outcome as NodeJS.ErrnoException).code, 'ECANCELED');
+    await noIoThreadsLeft();
+  });
+
+  test('a reader gone is EPIPE from write', async (t) => {
+    const scope = new Scope(t);
+    const { read, write } = scope.pipe();
+    scope.close(read);
+    await assert.rejects(native.writeAll(write, Buffer.from('x')).done, nativeErrorLike({ code: 'EPIPE', syscall: 'write' }));
+  });
+
+  test('a descriptor that is not open is EBADF', async () => {
+    await assert.rejects(native.writeAll(999_999, Buffer.from('x')).done, nativeErrorLike({ code: 'EBADF' }));
+    await noIoThreadsLeft();
+  });
+
+  test('arguments are checked before calling in', () => {
+    assert.throws(() => native.writeAll(-1, Buffer.alloc(1)), { name: 'TypeError', message: /native\.writeAll: fd/ });
+    assert.throws(() => native.writeAll(1, 'text' as unknown as Buffer), { name: 'TypeError', message: /native\.writeAll: data/ });
+  });
+});
+
+describe('readRecord', () => {
+  test('reads one line of a pipe and leaves the rest unread', async (t) => {
+    const scope = new Scope(t);
+    const { read, write } = scope.pipe();
+    await native.writeAll(write, Buffer.from('a\nb\nc\n')).done;
+    scope.close(write);
+    const first = await native.readRecord(read, LINE).done;
+    assert.deepEqual([first.data.toString(), first.end], ['a', 'delimiter']);
+    assert.equal(rest(read), 'b\nc\n');
+  });
+
+  test('on a regular file, leaves the offset just after the record', async (t) => {
+    const scope = new Scope(t);
+    const directory = mkdtempSync(join(tmpdir(), 'quirl-read-'));
+    t.after(() => rmSync(directory, { recursive: true }));
+    const file = join(directory, 'lines');
+    writeFileSync(file, `one\n${'x'.repeat(10_000)}\nthree`);
+    const fd = scope.own(native.open(file, constants.O_RDONLY, 0));
+    const first = await native.readRecord(fd, LINE).done;
+    assert.deepEqual([first.data.toString(), first.end, offsetOf(fd)], ['one', 'delimiter', 4]);
+    const second = await native.readRecord(fd, LINE).done;
+    assert.deepEqual([second.data.length, offsetOf(fd)], [10_000, 10_005]);
+    const last = await native.readRecord(fd, LINE).done;
+    assert.deepEqual([last.data.toString(), last.end], ['three', 'eof']);
+  });
+
+  test('maxBytes ends a record early; a null delimiter reads to the limit or EOF', async (t) => {
+    const scope = new Scope(t);
+    const { read, write } = scope.pipe();
+    await native.writeAll(write, Buffer.from('abc\ndef')).done;
+    scope.close(write);
+    const limited = await native.readRecord(read, { delimiter: 0x0a, maxBytes: 2, timeoutMs: null }).done;
+    assert.deepEqual([limited.data.toString(), limited.end], ['ab', 'limit']);
+    const whole = await native.readRecord(read, { delimiter: null, maxBytes: 100, timeoutMs: null }).done;
+    assert.deepEqual([whole.data.toString(), whole.end], ['c\ndef', 'eof']);
+  });
+
+  test('a timeout returns what came in time', async (t) => {
+    const scope = new Scope(t);
+    const { read, write } = scope.pipe();
+    await native.writeAll(write, Buffer.from('partial')).done;
+    const record = await native.readRecord(read, { ...LINE, timeoutMs: 30 }).done;
+    assert.deepEqual([record.data.toString(), record.end], ['partial', 'timeout']);
+  });
+
+  test('maxBytes 0 only waits for input: a poll with timeout 0, consuming nothing', async (t) => {
+    const scope = new Scope(t);
+    const { read, write } = scope.pipe();
+    const poll = { delimiter: null, maxBytes: 0, timeoutMs: 0 };
+    assert.equal((await native.readRecord(read, poll).done).end, 'timeout');
+    await native.writeAll(write, Buffer.from('x\n')).done;
+    assert.equal((await native.readRecord(read, poll).done).end, 'limit');
+    assert.equal((await native.readRecord(read, LINE).done).data.toString(), 'x');
+  });
+
+  test('a blocked read is cancelled at once and its thread joined', async (t) => {
+    const scope = new Scope(t);
+    const { read } = scope.pipe();
+    const reading = native.readRecord(read, LINE);
+    await waitFor('the reader thread to be running', () => (ioThreads() === 1 ? true : undefined));
+    reading.cancel();
+    await assert.rejects(reading.done, nativeErrorLike({ code: 'ECANCELED', syscall: 'readRecord' }));
+    await noIoThreadsLeft();
+  });
+
+  test('a descriptor someone made non-blocking is waited on, not failed with EAGAIN', async (t) => {
+    const scope = new Scope(t);
+    const { read, write } = scope.pipe();
+    native.setBlocking(read, false);
+    const reading = native.readRecord(read, LINE);
+    await waitFor('the reader thread to be running', () => (ioThreads() === 1 ? true : undefined));
+    await native.writeAll(write, Buffer.from('late\n')).done;
+    assert.equal((await reading.done).data.toString(), 'late');
+  });
+
+  test('the process exits while a read is pending', () => {
+    const script = `
+      const { native } = require(${JSON.stringify(join(__dirname, '..', '..', 'native'))});
+      native.readRecord(native.pipe().read, { delimiter: 10, maxBytes: 10, timeoutMs: null });
+      setTimeout(() => process.exit(7), 10);`;
+    const result = spawnSync(process.execPath, ['--import', 'tsx', '-e', script], { encoding: 'utf8', timeout: 60_000 });
+    assert.equal(result.stderr, '');
+    assert.equal(result.status, 7);
+  });
+
+  test('arguments are checked before calling in', () => {
+    const bad = [
+      [{ ...LINE, delimiter: 256 }, /options\.delimiter/],
+      [{ ...LINE, maxBytes: -1 }, /options\.maxBytes/],
+      [{ ...LINE, timeoutMs: 1.5 }, /options\.timeoutMs/],
+    ] as const;
+    for (const [options, message] of bad) assert.throws(() => native.readRecord(0, options), { name: 'TypeError', message });
+  });
+});
