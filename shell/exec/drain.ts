@@ -4,9 +4,7 @@
  * owned by the job: they live while it is stopped and are joined after it ends.
  */
 import { Socket, type SocketConstructorOpts } from 'node:net';
-import { writeSync } from 'node:fs';
-import { native } from '../../native';
-import { isSystemError } from '../errors';
+import { native, type BlockingOperation } from '../../native';
 import { closeQuietly } from './close';
 
 export interface CaptureResult {
@@ -75,57 +73,25 @@ export class CaptureDrain {
 }
 
 /**
- * Writes a here-string into a pipe's write end, then closes it. What fits in the pipe is written
- * at once; a longer text is finished asynchronously, so a large here-string never blocks the
- * shell. A reader that exits early (EPIPE) just ends the writer.
+ * Writes a here-string into a pipe's write end, then closes it, on a thread of the addon's own
+ * (as every in-shell write to a pipe goes): a large here-string never blocks the shell, and the
+ * pipe keeps its flags. A reader that exits early (EPIPE) just ends the writer.
  */
 export class HereStringWriter {
   readonly done: Promise<void>;
-  private socket: Socket | undefined;
-  private fd: number | undefined;
+  private readonly operation: BlockingOperation<void>;
 
   constructor(fd: number, text: string) {
-    this.fd = fd;
-    const data = Buffer.from(text, 'utf8');
-    native.setBlocking(fd, false);
-    const written = writeWhatFits(fd, data);
-    if (written === data.length || written < 0) {
-      this.close();
-      this.done = Promise.resolve();
-      return;
-    }
-    const socket = new Socket({ fd, readable: false, writable: true });
-    this.fd = undefined;
-    this.socket = socket;
-    this.done = new Promise((resolve) => {
-      socket.on('error', () => undefined);
-      socket.on('close', () => resolve());
-      socket.end(data.subarray(written));
-    });
+    this.operation = native.writeAll(fd, Buffer.from(text, 'utf8'));
+    // Closed only once the thread is done with it: the number could be reused meanwhile.
+    this.done = this.operation.done.then(
+      () => closeQuietly(fd),
+      () => closeQuietly(fd),
+    );
   }
 
-  /** Abandons the rest of the text and closes the descriptor. */
+  /** Abandons the rest of the text; the descriptor is closed as the thread stops. */
   cancel(): void {
-    this.socket?.destroy();
-    this.close();
+    this.operation.cancel();
   }
-
-  private close(): void {
-    if (this.fd !== undefined) closeQuietly(this.fd);
-    this.fd = undefined;
-  }
-}
-
-/** Writes without blocking; returns the bytes written, or -1 when the reader is gone. */
-function writeWhatFits(fd: number, data: Buffer): number {
-  let offset = 0;
-  while (offset < data.length) {
-    try {
-      offset += writeSync(fd, data, offset);
-    } catch (error) {
-      if (isSystemError(error) && error.code === 'EAGAIN') return offset;
-      return -1;
-    }
-  }
-  return offset;
 }

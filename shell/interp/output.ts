@@ -1,10 +1,12 @@
 /**
  * Output of commands that run inside the shell. Writes to the shell's own 0–2 are synchronous,
- * as in any shell; writes to anything else (a pipe to another stage, a capture) go through the
- * thread pool, so a full pipe never blocks the event loop that drains it. EPIPE surfaces as a
- * typed error so a pipeline stage can end the way a process killed by SIGPIPE would.
+ * as in any shell; writes to anything else (a pipe to another stage, a capture) run on a thread
+ * of the addon's own per write (native.writeAll), so a full pipe never blocks the event loop that
+ * drains it, and any number of blocked stages never exhausts libuv's four-thread pool. EPIPE
+ * surfaces as a typed error so a pipeline stage can end the way a process killed by SIGPIPE would.
  */
-import { write, writeSync } from 'node:fs';
+import { writeSync } from 'node:fs';
+import { native, type BlockingOperation } from '../../native';
 import { isSystemError } from '../errors';
 import type { FdTable } from '../exec/fds';
 import type { StageControl } from '../exec/job';
@@ -40,8 +42,24 @@ export class CommandOutput {
       if (this.control.signal.aborted) throw new BrokenPipe();
     }
     const data = Buffer.from(text, 'utf8');
+    if (data.length === 0) return;
     if (osFd <= 2) writeAllSync(osFd, data);
-    else await writeAllAsync(osFd, data);
+    else await this.writeOnThread(osFd, data);
+  }
+
+  /** The job's abort (its readers are being killed) cancels a write blocked on a full pipe. */
+  private async writeOnThread(osFd: number, data: Buffer): Promise<void> {
+    const operation = native.writeAll(osFd, data);
+    const signal = this.control?.signal;
+    const pending = signal === undefined ? undefined : pendingWrites(signal);
+    pending?.add(operation);
+    try {
+      await operation.done;
+    } catch (error) {
+      throw signal?.aborted === true ? new BrokenPipe() : translate(error);
+    } finally {
+      pending?.delete(operation);
+    }
   }
 
   /** stdout */
@@ -59,6 +77,23 @@ export class CommandOutput {
   }
 }
 
+/**
+ * The writes pending under each job's signal, with one abort listener per job however many of
+ * its stages write (a listener per write would pile up on a shared signal).
+ */
+const pendingBySignal = new WeakMap<AbortSignal, Set<BlockingOperation<void>>>();
+
+function pendingWrites(signal: AbortSignal): Set<BlockingOperation<void>> {
+  let pending = pendingBySignal.get(signal);
+  if (pending === undefined) {
+    const operations = new Set<BlockingOperation<void>>();
+    signal.addEventListener('abort', () => operations.forEach((operation) => operation.cancel()), { once: true });
+    pendingBySignal.set(signal, operations);
+    pending = operations;
+  }
+  return pending;
+}
+
 function writeAllSync(fd: number, data: Buffer): void {
   let offset = 0;
   while (offset < data.length) {
@@ -72,15 +107,6 @@ function writeAllSync(fd: number, data: Buffer): void {
       }
       throw translate(error);
     }
-  }
-}
-
-async function writeAllAsync(fd: number, data: Buffer): Promise<void> {
-  let offset = 0;
-  while (offset < data.length) {
-    offset += await new Promise<number>((resolve, reject) =>
-      write(fd, data, offset, data.length - offset, null, (error, written) => (error ? reject(translate(error)) : resolve(written))),
-    );
   }
 }
 
