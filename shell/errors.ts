@@ -7,6 +7,8 @@ import type { Span } from './syntax/ast';
 export type ShellErrorCode =
   /** The source text is not valid shell; see ParseError. */
   | 'ParseError'
+  /** An arithmetic expression failed (bad syntax, division by 0, unbound variable); bash's message. */
+  | 'ArithmeticError'
   /** A limit of the contract was reached (expansion budget, retained jobs, capture budget). */
   | 'ResourceLimit'
   /** Command data the kernel cannot carry (a NUL byte in a word, a name, a value). */
@@ -31,6 +33,7 @@ export type ShellErrorCode =
 /** Exit statuses that POSIX sh assigns to these failures. */
 const DEFAULT_STATUS: Record<ShellErrorCode, number> = {
   ParseError: 2,
+  ArithmeticError: 1,
   ResourceLimit: 1,
   InvalidCommandData: 1,
   Cancelled: 130,
