@@ -12,8 +12,8 @@ import type { Builtin } from './types';
 /** A usage error of the expression: bash prints it and exits 2. */
 class TestSyntaxError extends Error {}
 
-/** What the file and variable operators look at. */
-interface TestEnvironment {
+/** What the file and variable operators look at (`[[` passes its own). */
+export interface TestEnvironment {
   readonly state: ShellState;
   readonly fds: FdTable;
 }
@@ -180,10 +180,10 @@ class Evaluator {
     const operator = this.arg(0);
     if (operator === '-t') {
       this.advance(false);
-      if (this.pos >= this.args.length) return isTerminal('1', this.env.fds);
+      if (this.pos >= this.args.length) return unaryTest(operator, '1', this.env);
       if (parseInteger(this.arg(0)) === undefined) return false;
       this.advance(false);
-      return isTerminal(this.args[this.pos - 1] as string, this.env.fds);
+      return unaryTest(operator, this.args[this.pos - 1] as string, this.env);
     }
     this.advance(true);
     const value = unaryTest(operator, this.arg(0), this.env);
@@ -226,7 +226,8 @@ function compareBytes(left: string, right: string): number {
   return Buffer.compare(Buffer.from(left), Buffer.from(right));
 }
 
-function binaryTest(operator: string, left: string, right: string, env: TestEnvironment): boolean {
+/** One binary operator; a bad integer is a TestSyntaxError. */
+export function binaryTest(operator: string, left: string, right: string, env: TestEnvironment): boolean {
   switch (operator) {
     case '=':
     case '==':
@@ -292,8 +293,11 @@ const FILE_TYPES: Readonly<Record<string, bigint>> = {
 const MODE_BITS: Readonly<Record<string, bigint>> = { '-u': 0o4000n, '-g': 0o2000n, '-k': 0o1000n };
 const ACCESS_MODES: Readonly<Record<string, number>> = { '-r': constants.R_OK, '-w': constants.W_OK, '-x': constants.X_OK };
 
-function unaryTest(operator: string, word: string, env: TestEnvironment): boolean {
+/** One unary operator applied to its operand. */
+export function unaryTest(operator: string, word: string, env: TestEnvironment): boolean {
   switch (operator) {
+    case '-t':
+      return isTerminal(word, env.fds);
     case '-n':
       return word !== '';
     case '-z':
