@@ -49,18 +49,158 @@ export interface AndOr {
   readonly span: Span;
 }
 
+/** `time [-p]` before a pipeline: report its real, user and system time (bash's keyword). */
+export interface TimeKeyword {
+  /** `-p`: POSIX's format (`real 0.00`), not bash's default. */
+  readonly posix: boolean;
+}
+
 /** `c1 | c2 | c3`; `negated` is a leading `!`. */
 export interface Pipeline {
   readonly kind: 'Pipeline';
   readonly negated: boolean;
+  readonly time: TimeKeyword | null;
   readonly commands: readonly Command[];
+  /** Per stage after the first: `|&` also sends the previous stage's stderr down the pipe (bash). */
+  readonly stderrPiped: readonly boolean[];
   /** The pipeline's own source text, as a job's command line shows it. */
   readonly text: string;
   readonly span: Span;
 }
 
-/** One pipeline stage. Compound commands (subshells, groups, if, loops, functions) join here. */
-export type Command = SimpleCommand;
+/** One pipeline stage. */
+export type Command = SimpleCommand | CompoundCommand | FunctionDefinition;
+
+/** A compound command with the redirects written after it, applied around each run of its body. */
+export interface CompoundCommand {
+  readonly kind: 'CompoundCommand';
+  readonly clause: Clause;
+  /** In source order. */
+  readonly redirects: readonly Redirect[];
+  readonly span: Span;
+}
+
+export type Clause =
+  | BraceGroup
+  | Subshell
+  | IfClause
+  | LoopClause
+  | ForClause
+  | ArithmeticForClause
+  | CaseClause
+  | ArithmeticCommand
+  | ConditionalCommand;
+
+/** `{ list; }`: runs in the current context. */
+export interface BraceGroup {
+  readonly kind: 'BraceGroup';
+  readonly body: List;
+  readonly span: Span;
+}
+
+/** `( list )`: runs in a copy of the context (a subshell). */
+export interface Subshell {
+  readonly kind: 'Subshell';
+  readonly body: List;
+  readonly span: Span;
+}
+
+/** `if c; then b; elif c; then b; else b; fi`: `branches` holds the if and each elif. */
+export interface IfClause {
+  readonly kind: 'IfClause';
+  readonly branches: readonly { readonly condition: List; readonly body: List }[];
+  readonly otherwise: List | null;
+  readonly span: Span;
+}
+
+/** `while c; do b; done`, or with `until` the condition's sense reversed. */
+export interface LoopClause {
+  readonly kind: 'LoopClause';
+  readonly until: boolean;
+  readonly condition: List;
+  readonly body: List;
+  readonly span: Span;
+}
+
+/** `for NAME in WORDS; do b; done`; `words` null means `"$@"` (no `in`). */
+export interface ForClause {
+  readonly kind: 'ForClause';
+  readonly name: string;
+  readonly words: readonly Word[] | null;
+  readonly body: List;
+  readonly span: Span;
+}
+
+/** bash's `for ((init; condition; step)); do b; done`; each expression as written. */
+export interface ArithmeticForClause {
+  readonly kind: 'ArithmeticForClause';
+  readonly init: Arithmetic;
+  readonly condition: Arithmetic;
+  readonly step: Arithmetic;
+  readonly body: List;
+  readonly span: Span;
+}
+
+/** What ends a case item's list: `;;` stops, `;&` falls into the next body, `;;&` tests the next patterns. */
+export type CaseTerminator = ';;' | ';&' | ';;&';
+
+export interface CaseItem {
+  readonly patterns: readonly Word[];
+  readonly body: List;
+  readonly terminator: CaseTerminator;
+  readonly span: Span;
+}
+
+/** `case WORD in PATTERN|PATTERN) list ;; ... esac`. */
+export interface CaseClause {
+  readonly kind: 'CaseClause';
+  readonly subject: Word;
+  readonly items: readonly CaseItem[];
+  readonly span: Span;
+}
+
+/**
+ * An arithmetic expression's text as written between its delimiters. Parameter expansion,
+ * command substitution and quote removal apply to it first (as inside double quotes), so it is
+ * held as a word; the result is then parsed as arithmetic.
+ */
+export interface Arithmetic {
+  readonly kind: 'Arithmetic';
+  readonly expression: Word;
+  readonly span: Span;
+}
+
+/** bash's `(( expression ))`: status 0 when the value is non-zero. */
+export interface ArithmeticCommand {
+  readonly kind: 'ArithmeticCommand';
+  readonly arithmetic: Arithmetic;
+  readonly span: Span;
+}
+
+/** bash's `[[ expression ]]`: no field splitting or globbing of its words; patterns after `==`. */
+export interface ConditionalCommand {
+  readonly kind: 'ConditionalCommand';
+  readonly expression: ConditionalExpression;
+  readonly span: Span;
+}
+
+export type ConditionalExpression =
+  | { readonly kind: 'CondWord'; readonly word: Word }
+  | { readonly kind: 'CondUnary'; readonly operator: string; readonly operand: Word }
+  | { readonly kind: 'CondBinary'; readonly operator: string; readonly left: Word; readonly right: Word }
+  | { readonly kind: 'CondNot'; readonly operand: ConditionalExpression }
+  | { readonly kind: 'CondAnd' | 'CondOr'; readonly left: ConditionalExpression; readonly right: ConditionalExpression }
+  | { readonly kind: 'CondGroup'; readonly inner: ConditionalExpression };
+
+/** `name() compound [redirects]` or `function name [()] compound [redirects]`. */
+export interface FunctionDefinition {
+  readonly kind: 'FunctionDefinition';
+  readonly name: string;
+  readonly body: CompoundCommand;
+  /** The definition's source text (for `type` and `declare -f`). */
+  readonly text: string;
+  readonly span: Span;
+}
 
 /** `NAME=value ... word ... redirect ...` in any interleaving, as POSIX allows. */
 export interface SimpleCommand {
@@ -102,10 +242,20 @@ export interface SingleQuoted {
   readonly span: Span;
 }
 
+/** What may stand inside double quotes, a here-document body or an arithmetic expansion. */
+export type QuotedPart = Literal | ParameterExpansion | CommandSubstitution | ArithmeticExpansion;
+
 /** Inside "...": literals (escapes already resolved, all quoted), parameters, substitutions. */
 export interface DoubleQuoted {
   readonly kind: 'DoubleQuoted';
-  readonly parts: readonly (Literal | ParameterExpansion | CommandSubstitution)[];
+  readonly parts: readonly QuotedPart[];
+  readonly span: Span;
+}
+
+/** `$(( expression ))`. */
+export interface ArithmeticExpansion {
+  readonly kind: 'ArithmeticExpansion';
+  readonly arithmetic: Arithmetic;
   readonly span: Span;
 }
 
@@ -137,7 +287,7 @@ export interface Tilde {
   readonly span: Span;
 }
 
-export type WordPart = Literal | SingleQuoted | DoubleQuoted | ParameterExpansion | CommandSubstitution | Tilde;
+export type WordPart = Literal | SingleQuoted | DoubleQuoted | ParameterExpansion | CommandSubstitution | ArithmeticExpansion | Tilde;
 
 /** `[n]<`, `[n]>`, `[n]>>`, `[n]>|`, `[n]<>` with a file target. */
 export interface FileRedirect {
@@ -174,4 +324,21 @@ export interface HereString {
   readonly span: Span;
 }
 
-export type Redirect = FileRedirect | DupRedirect | BothRedirect | HereString;
+/**
+ * `[n]<<WORD` / `[n]<<-WORD`: the lines after the command's line, up to WORD alone on a line.
+ * The body is read when the parser reaches the end of that line, after the node exists, so the
+ * parser fills `body` in then; nothing else writes it.
+ */
+export interface HereDocument {
+  readonly kind: 'HereDocument';
+  readonly fd: number | null;
+  /** `<<-`: leading tabs are stripped from each body line and the delimiter line. */
+  readonly stripTabs: boolean;
+  readonly delimiter: string;
+  /** Any quoting in the delimiter word: the body is taken literally, without expansion. */
+  readonly literal: boolean;
+  body: Word;
+  readonly span: Span;
+}
+
+export type Redirect = FileRedirect | DupRedirect | BothRedirect | HereString | HereDocument;

@@ -1,12 +1,15 @@
 /**
  * Splits source text into tokens: operators, redirect operators with their descriptor number,
- * newlines, words (through WordLexer) and the end. Blanks and comments are skipped here.
+ * newlines, words (through WordLexer) and the end. Blanks and comments are skipped here. At each
+ * newline it reads the bodies of the here-documents the line opened, before any later token.
  */
+import type { Arithmetic, HereDocument, Word } from './ast';
+import { readHereDocumentBody } from './heredoc';
 import type { Scanner } from './scanner';
-import { syntaxError } from './source';
-import { isDigit, WordLexer, type Substitutions, type WordToken } from './words';
+import { spanOf, syntaxError } from './source';
+import { arithmeticEnd, isDigit, WordLexer, type Substitutions, type WordToken } from './words';
 
-const CONTROL_OPERATORS = ['|', '||', '&', '&&', ';', ';;', '(', ')'] as const;
+const CONTROL_OPERATORS = ['|', '||', '|&', '&', '&&', ';', ';;', ';&', ';;&', '(', ')'] as const;
 const REDIRECT_OPERATORS = ['<', '>', '>>', '>|', '<>', '<&', '>&', '&>', '&>>', '<<<', '<<', '<<-'] as const;
 
 export type ControlOperator = (typeof CONTROL_OPERATORS)[number];
@@ -54,14 +57,102 @@ export function tokenText(token: Token): string {
   }
 }
 
+export interface LexerOptions {
+  /**
+   * The input is all there will be (a script file, a `-c` string): a here-document that reaches
+   * the end without its delimiter ends there, with this warning, as bash does. Otherwise (lines
+   * typed so far) the input is incomplete.
+   */
+  readonly final?: boolean;
+  readonly warn?: (message: string) => void;
+}
+
+/** Offsets of the `;`s in `from..end` outside quotes and parentheses. */
+function topLevelSemicolons(text: string, from: number, end: number): number[] {
+  const found: number[] = [];
+  let depth = 0;
+  let quote = '';
+  for (let at = from; at < end; at += 1) {
+    const c = text[at];
+    if (quote !== '') {
+      if (c === '\\' && quote !== "'") at += 1;
+      else if (c === quote) quote = '';
+    } else if (c === '\\') at += 1;
+    else if (c === "'" || c === '"' || c === '`') quote = c;
+    else if (c === '(') depth += 1;
+    else if (c === ')') depth -= 1;
+    else if (c === ';' && depth === 0) found.push(at);
+  }
+  return found;
+}
+
 export class Lexer {
   private readonly words: WordLexer;
+  /** Here-documents opened on the current line, in order, waiting for its newline. */
+  private pendingHereDocuments: HereDocument[] = [];
 
   constructor(
     private readonly scanner: Scanner,
-    substitutions: Substitutions,
+    private readonly substitutions: Substitutions,
+    private readonly options: LexerOptions = {},
   ) {
     this.words = new WordLexer(scanner, substitutions);
+  }
+
+  /** The body of `document` follows the current line. */
+  expectHereDocument(document: HereDocument): void {
+    this.pendingHereDocuments.push(document);
+  }
+
+  /** Whether a here-document of the current line still waits for its body. */
+  get hereDocumentsPending(): boolean {
+    return this.pendingHereDocuments.length > 0;
+  }
+
+  /**
+   * At `((` (the scanner just past the first `(`, written at `start`): the arithmetic up to the
+   * matching `))`, the scanner then past it; null, with nothing consumed, where no `))` closes it
+   * (bash then reads `( (` as nested subshells).
+   */
+  arithmetic(start: number): Arithmetic | null {
+    const s = this.scanner;
+    const end = arithmeticEnd(s.source, s.offset + 1);
+    if (end === null) return null;
+    const expression = this.words.arithmeticWord(s.offset + 1, end);
+    s.seek(end + 2);
+    return { kind: 'Arithmetic', expression, span: spanOf(s.source, start, end + 2) };
+  }
+
+  /**
+   * At `for ((` (the scanner just past the first `(`, written at `start`): the three expressions
+   * between `((` and `))`, split at the `;`s outside quotes and parentheses; null where no `))` closes it.
+   */
+  arithmeticFor(start: number): { expressions: Arithmetic[]; end: number } | null {
+    const s = this.scanner;
+    const from = s.offset + 1;
+    const end = arithmeticEnd(s.source, from);
+    if (end === null) return null;
+    const expressions: Arithmetic[] = [];
+    let partStart = from;
+    for (const separator of [...topLevelSemicolons(s.source.text, from, end), end]) {
+      const expression = this.words.arithmeticWord(partStart, separator);
+      expressions.push({ kind: 'Arithmetic', expression, span: spanOf(s.source, partStart, separator) });
+      partStart = separator + 1;
+    }
+    s.seek(end + 2);
+    return { expressions, end: end + 2 };
+  }
+
+  /** The word at the scanner as the right side of `[[ ... =~ ... ]]`: parentheses and `|` belong to it. */
+  regexWord(): Word | null {
+    this.skipBlanks();
+    const token = this.words.word(false, true);
+    return token.kind === 'word' && token.word.parts.length > 0 ? token.word : null;
+  }
+
+  private skipBlanks(): void {
+    const s = this.scanner;
+    while (s.peek() === ' ' || s.peek() === '\t') s.next();
   }
 
   /** The next token; `assignments` says whether a `NAME=value` word is an assignment here. */
@@ -81,11 +172,14 @@ export class Lexer {
     const start = s.offset;
     if (c === '') {
       if (s.endsInContinuation()) throw syntaxError(s.source, "unexpected end of input after `\\'", start - 2, start, true);
+      this.readHereDocumentBodies();
       return { kind: 'end', start, end: start };
     }
     if (c === '\n') {
       s.next();
-      return { kind: 'newline', start, end: s.offset };
+      const end = s.offset;
+      this.readHereDocumentBodies();
+      return { kind: 'newline', start, end };
     }
     if (OPERATORS.has(c)) return this.operator(start, null);
     if (isDigit(c)) {
@@ -93,6 +187,15 @@ export class Lexer {
       if (redirect !== null) return redirect;
     }
     return this.words.word(assignments);
+  }
+
+  private readHereDocumentBodies(): void {
+    const documents = this.pendingHereDocuments;
+    if (documents.length === 0) return;
+    this.pendingHereDocuments = [];
+    for (const document of documents) {
+      document.body = readHereDocumentBody(this.scanner, document, this.substitutions, this.options);
+    }
   }
 
   private operator(start: number, fd: number | null): Token {

@@ -1,58 +1,128 @@
 /**
- * The recursive-descent parser, from tokens to a Program. The grammar of this slice of POSIX sh:
+ * The recursive-descent parser, from tokens to a Program. The grammar (POSIX XCU 2.10, with the
+ * bash forms people type):
  *
- *   program  := linebreak list (end | ')' inside `$(`)
- *   list     := [and_or ((';' | '&' | newline) linebreak and_or)* [';' | '&']]
- *   and_or   := pipeline (('&&' | '||') linebreak pipeline)*
- *   pipeline := ['!'] command ('|' linebreak command)*
- *   command  := (assignment | redirect)* (word | redirect)*, at least one of them
+ *   program   := linebreak list (end | ')' inside `$(`)
+ *   list      := [and_or ((';' | '&' | newline) linebreak and_or)* [';' | '&']]
+ *   and_or    := pipeline (('&&' | '||') linebreak pipeline)*
+ *   pipeline  := ('!' | 'time' ['-p'])* command (('|' | '|&') linebreak command)*
+ *   command   := simple | compound redirect* | function
+ *   compound  := '{' list '}' | '(' list ')' | if | while | until | for | case | '((' ')' | '[[' ']]'
+ *   function  := NAME '(' ')' linebreak compound redirect* | 'function' NAME ['(' ')'] linebreak compound redirect*
+ *   simple    := (assignment | redirect)* (word | redirect)*, at least one of them
  *
  * Each token is lexed only when the previous one is consumed, and the parser says whether it may
  * be an assignment: only before a command's first word (POSIX), and never as a redirect target.
+ * Reserved words are words in command position; anywhere else they are arguments (`echo if`).
  */
 import type { ParseError } from '../errors';
 import type {
   AndOr,
   AndOrOperator,
+  Arithmetic,
+  ArithmeticForClause,
   Assignment,
+  CaseClause,
+  CaseItem,
+  CaseTerminator,
+  Clause,
   Command,
+  CompoundCommand,
+  ConditionalExpression,
+  ForClause,
+  FunctionDefinition,
+  HereDocument,
+  IfClause,
   List,
   ListItem,
+  LoopClause,
   Pipeline,
   Program,
   Redirect,
   SimpleCommand,
   Span,
+  TimeKeyword,
   Word,
 } from './ast';
-import { Lexer, tokenText, type ControlOperator, type Token } from './lexer';
+import { Lexer, tokenText, type ControlOperator, type LexerOptions, type Token } from './lexer';
 import { Scanner } from './scanner';
-import { Source, spanOf, syntaxError, type SourceText } from './source';
+import { EmbeddedSource, Source, spanOf, syntaxError, type SourceText } from './source';
 
-/** Deeper nesting of substitutions is refused rather than left to exhaust the stack. */
-const MAX_NESTING = 200;
+/** Deeper nesting of substitutions or compound commands is refused rather than left to exhaust the stack. */
+export const MAX_NESTING = 200;
 
-/** Reserved words that open compound commands, which this slice of the language does not have yet. */
-const COMPOUND_OPENERS: ReadonlySet<string> = new Set(['if', 'while', 'until', 'for', 'case', '{']);
+/** Reserved words that close a construct: a list ends before them. */
+const CLOSERS: ReadonlySet<string> = new Set(['then', 'elif', 'else', 'fi', 'do', 'done', 'esac', '}']);
 /** Reserved words that can never begin a command. */
-const MISPLACED: ReadonlySet<string> = new Set(['then', 'else', 'elif', 'fi', 'do', 'done', 'esac', '}', '!']);
+const MISPLACED: ReadonlySet<string> = new Set([...CLOSERS, 'in', ']]']);
+/** Operators that end a case item's list. */
+const CASE_TERMINATORS: ReadonlySet<string> = new Set([';;', ';&', ';;&']);
+const CONDITIONAL_UNARY: ReadonlySet<string> = new Set([
+  '-a', '-b', '-c', '-d', '-e', '-f', '-g', '-h', '-k', '-p', '-r', '-s', '-t', '-u', '-w', '-x',
+  '-G', '-L', '-N', '-O', '-S', '-n', '-o', '-v', '-z', '-R',
+]);
+const CONDITIONAL_BINARY: ReadonlySet<string> = new Set([
+  '=', '==', '!=', '=~', '<', '>', '-eq', '-ne', '-lt', '-le', '-gt', '-ge', '-nt', '-ot', '-ef',
+]);
+/** A function name: any plain word that could not be mistaken for something else (bash is this lax). */
+const FUNCTION_NAME = /^[^\s$`'"\\=|&;<>()]+$/;
 
 type RedirectToken = Extract<Token, { kind: 'redirect' }>;
 
 export interface ParseOptions {
   /** The line number of the text's first line, for a chunk of a larger script (default 1). */
   readonly firstLine?: number;
+  /** See LexerOptions: the input is all there is (an unclosed here-document ends at its end). */
+  readonly final?: boolean;
+  readonly warn?: (message: string) => void;
 }
 
 /** Parses a whole input. Throws ParseError, whose `incomplete` says whether more input could fix it. */
 export function parse(text: string, options: ParseOptions = {}): Program {
-  return new Parser(new Scanner(new Source(text, options.firstLine)), null, 0).program();
+  return new Parser(new Scanner(new Source(text, options.firstLine)), null, 0, options).program();
+}
+
+/**
+ * The complete commands of a script one at a time, each parsed only when the one before it has
+ * run (as sh reads a script): the lines before a syntax error run, and the parse stays linear in
+ * the script's length however long its compound commands are.
+ */
+export function* parseCommands(text: string, options: ParseOptions = {}): Generator<Program, void, void> {
+  const parser = new Parser(new Scanner(new Source(text, options.firstLine)), null, 0, options);
+  for (let program = parser.completeCommand(); program !== null; program = parser.completeCommand()) yield program;
 }
 
 /** A word that is a reserved word where a command starts: one unquoted literal. */
 function reservedWord(word: Word): string | undefined {
   const [part, ...more] = word.parts;
   return part?.kind === 'Literal' && !part.quoted && more.length === 0 ? part.value : undefined;
+}
+
+/** The delimiter of a here-document as written after quote removal, and whether any of it was quoted. */
+function hereDocumentDelimiter(word: Word): { delimiter: string; literal: boolean } {
+  let delimiter = '';
+  let literal = false;
+  for (const part of word.parts) {
+    if (part.kind === 'Literal') {
+      delimiter += part.value;
+      literal ||= part.quoted;
+    } else if (part.kind === 'SingleQuoted') {
+      delimiter += part.value;
+      literal = true;
+    } else if (part.kind === 'DoubleQuoted') {
+      literal = true;
+      for (const inner of part.parts) delimiter += inner.kind === 'Literal' ? inner.value : sourceOf(inner.span, word);
+    } else {
+      // `$x` in a delimiter is not expanded: it stands for itself, as written.
+      delimiter += sourceOf(part.span, word);
+    }
+  }
+  return { delimiter, literal };
+}
+
+function sourceOf(span: Span, word: Word): string {
+  const offset = word.span.start.offset;
+  return word.text.slice(span.start.offset - offset, span.end.offset - offset);
 }
 
 class Parser {
@@ -63,22 +133,32 @@ class Parser {
   private token: Token;
   /** The last token consumed other than a newline: where a node ends, and what an early end comes after. */
   private last: Token | null = null;
+  /** How deeply compound commands and substitutions nest here. */
+  private depth: number;
 
   /** `dollarStart` is the offset of the `$(` whose commands this parser reads, or null at the top. */
   constructor(
     scanner: Scanner,
     private readonly dollarStart: number | null,
     depth: number,
+    private readonly options: ParseOptions,
   ) {
     this.source = scanner.source;
     this.begin = scanner.offset;
+    this.depth = depth;
     if (depth > MAX_NESTING) {
-      throw syntaxError(this.source, `command substitutions nested more than ${MAX_NESTING} deep`, this.begin, this.begin);
+      throw syntaxError(this.source, `commands nested more than ${MAX_NESTING} deep`, this.begin, this.begin);
     }
-    this.lexer = new Lexer(scanner, {
-      dollar: (inner, start) => new Parser(inner, start, depth + 1).program(),
-      backquote: (inner) => new Parser(new Scanner(inner), null, depth + 1).program(),
-    });
+    const nested: ParseOptions = { ...options, firstLine: undefined };
+    const lexerOptions: LexerOptions = { final: options.final, warn: options.warn };
+    this.lexer = new Lexer(
+      scanner,
+      {
+        dollar: (inner, start) => new Parser(inner, start, this.depth + 1, nested).program(),
+        backquote: (inner) => new Parser(new Scanner(inner), null, this.depth + 1, nested).program(),
+      },
+      lexerOptions,
+    );
     this.token = this.lexer.next(true);
   }
 
@@ -95,20 +175,51 @@ class Parser {
     return { kind: 'Program', body, span: this.span(this.begin, t.start) };
   }
 
+  /** The next complete command (an and-or list and its line's other lists), or null at the end. */
+  completeCommand(): Program | null {
+    this.skipNewlines();
+    const start = this.token.start;
+    if (this.token.kind === 'end') return null;
+    const items: ListItem[] = [];
+    for (;;) {
+      if (!this.startsCommand()) throw this.unexpected();
+      const item = this.listItem();
+      items.push(item.item);
+      if (!item.terminated || this.atLineEnd()) break;
+    }
+    if (!this.atLineEnd()) throw this.unexpected();
+    const end = this.lastEnd;
+    const body: List = { kind: 'List', items, span: this.span(start, end) };
+    return { kind: 'Program', body, span: this.span(start, end) };
+  }
+
   private list(): List {
     const start = this.token.start;
     const items: ListItem[] = [];
     while (this.startsCommand()) {
-      const itemStart = this.token.start;
-      const andOr = this.andOr();
-      const background = this.isOperator('&');
-      const terminated = background || this.isOperator(';');
-      if (terminated) this.advance();
-      items.push({ kind: 'ListItem', andOr, background, span: this.span(itemStart, this.lastEnd) });
+      const { item, terminated } = this.listItem();
+      items.push(item);
       if (!terminated && this.token.kind !== 'newline') break;
       this.skipNewlines();
     }
     return { kind: 'List', items, span: this.span(start, items.length === 0 ? start : this.lastEnd) };
+  }
+
+  /** A list that must hold a command (`if`'s condition, a loop's body...); `what` names the place. */
+  private compoundList(what: string): List {
+    this.skipNewlines();
+    const list = this.list();
+    if (list.items.length === 0) throw this.unexpected(what);
+    return list;
+  }
+
+  private listItem(): { item: ListItem; terminated: boolean } {
+    const itemStart = this.token.start;
+    const andOr = this.andOr();
+    const background = this.isOperator('&');
+    const terminated = background || this.isOperator(';');
+    if (terminated) this.advance();
+    return { item: { kind: 'ListItem', andOr, background, span: this.span(itemStart, this.lastEnd) }, terminated };
   }
 
   private andOr(): AndOr {
@@ -125,29 +236,376 @@ class Parser {
 
   private pipeline(): Pipeline {
     const start = this.token.start;
-    const negated = this.token.kind === 'word' && reservedWord(this.token.word) === '!';
-    if (negated) this.advance();
+    let negated = false;
+    let time: TimeKeyword | null = null;
+    for (let word = this.reserved(); word === '!' || (word === 'time' && time === null); word = this.reserved()) {
+      this.advance();
+      if (word === '!') {
+        negated = !negated;
+        continue;
+      }
+      const posix = this.reserved() === '-p';
+      if (posix) this.advance();
+      time = { posix };
+      // `time` alone times nothing, as in bash.
+      if (!this.startsCommand() || this.closer() !== undefined) {
+        return this.pipelineNode(start, negated, time, [], []);
+      }
+    }
     const commands = [this.command()];
-    while (this.isOperator('|')) {
+    const stderrPiped: boolean[] = [];
+    while (this.isOperator('|') || this.isOperator('|&')) {
+      stderrPiped.push(this.isOperator('|&'));
       this.advance();
       this.skipNewlines();
       commands.push(this.command());
     }
+    return this.pipelineNode(start, negated, time, commands, stderrPiped);
+  }
+
+  private pipelineNode(start: number, negated: boolean, time: TimeKeyword | null, commands: Command[], stderrPiped: boolean[]): Pipeline {
     const end = this.lastEnd;
-    return { kind: 'Pipeline', negated, commands, text: this.source.text.slice(start, end), span: this.span(start, end) };
+    return { kind: 'Pipeline', negated, time, commands, stderrPiped, text: this.source.text.slice(start, end), span: this.span(start, end) };
   }
 
   private command(): Command {
-    const t = this.token;
-    const word = t.kind === 'word' ? reservedWord(t.word) : undefined;
-    if (this.isOperator('(') || (word !== undefined && COMPOUND_OPENERS.has(word))) {
-      throw syntaxError(this.source, `unsupported compound command \`${tokenText(t)}'`, t.start, t.end);
-    }
+    const word = this.reserved();
+    if (word === 'function') return this.functionKeyword();
+    const clause = this.clause(word);
+    if (clause !== null) return this.withRedirects(clause);
     if (!this.startsCommand() || (word !== undefined && MISPLACED.has(word))) throw this.unexpected();
     return this.simpleCommand();
   }
 
-  private simpleCommand(): SimpleCommand {
+  /** A compound command's clause at the current token, or null where none starts. */
+  private clause(word: string | undefined): Clause | null {
+    if (this.isOperator('(')) {
+      return this.nested(() => this.arithmeticCommand() ?? this.subshell());
+    }
+    switch (word) {
+      case '{':
+        return this.nested(() => this.braceGroup());
+      case 'if':
+        return this.nested(() => this.ifClause());
+      case 'while':
+      case 'until':
+        return this.nested(() => this.loopClause(word === 'until'));
+      case 'for':
+        return this.nested(() => this.forClause());
+      case 'case':
+        return this.nested(() => this.caseClause());
+      case '[[':
+        return this.nested(() => this.conditionalCommand());
+      default:
+        return null;
+    }
+  }
+
+  private nested<T>(parse: () => T): T {
+    if (this.depth >= MAX_NESTING) {
+      throw syntaxError(this.source, `commands nested more than ${MAX_NESTING} deep`, this.token.start, this.token.end);
+    }
+    this.depth += 1;
+    try {
+      return parse();
+    } finally {
+      this.depth -= 1;
+    }
+  }
+
+  private withRedirects(clause: Clause): CompoundCommand {
+    const redirects: Redirect[] = [];
+    for (let t = this.token; t.kind === 'redirect'; t = this.token) redirects.push(this.redirect(t, false));
+    return { kind: 'CompoundCommand', clause, redirects, span: this.span(clause.span.start.offset, this.lastEnd) };
+  }
+
+  private braceGroup(): Clause {
+    const start = this.token.start;
+    this.advance();
+    const body = this.compoundList('{');
+    this.expectReserved('}', '{', start);
+    return { kind: 'BraceGroup', body, span: this.span(start, this.lastEnd) };
+  }
+
+  private subshell(): Clause {
+    const start = this.token.start;
+    this.advance();
+    const body = this.compoundList('(');
+    if (!this.isOperator(')')) throw this.unclosed('(', ')', start);
+    this.advance(false);
+    return { kind: 'Subshell', body, span: this.span(start, this.lastEnd) };
+  }
+
+  /** `(( ... ))` at a `(` token; null (nothing consumed) where it is `( (` instead. */
+  private arithmeticCommand(): Clause | null {
+    const start = this.token.start;
+    if (!this.arithmeticFollows()) return null;
+    const arithmetic = this.lexer.arithmetic(start);
+    if (arithmetic === null) return null;
+    this.consumedRaw(arithmetic.span.end.offset);
+    return { kind: 'ArithmeticCommand', arithmetic, span: arithmetic.span };
+  }
+
+  /** Whether the `(` token just read is directly followed by another `(`. */
+  private arithmeticFollows(): boolean {
+    return this.token.kind === 'control' && this.source.text[this.token.end] === '(';
+  }
+
+  /** The lexer read raw text up to `end` past the current token: the next token starts there. */
+  private consumedRaw(end: number): void {
+    this.last = { kind: 'control', operator: ')', start: end - 1, end };
+    this.token = this.lexer.next(false);
+  }
+
+  private ifClause(): Clause {
+    const start = this.token.start;
+    this.advance();
+    const branches: { condition: List; body: List }[] = [];
+    let otherwise: List | null = null;
+    for (;;) {
+      const condition = this.compoundList('if');
+      this.expectReserved('then', 'if', start);
+      branches.push({ condition, body: this.compoundList('then') });
+      const word = this.reserved();
+      if (word === 'elif') {
+        this.advance();
+        continue;
+      }
+      if (word === 'else') {
+        this.advance();
+        otherwise = this.compoundList('else');
+      }
+      this.expectReserved('fi', 'if', start);
+      return { kind: 'IfClause', branches, otherwise, span: this.span(start, this.lastEnd) } satisfies IfClause;
+    }
+  }
+
+  private loopClause(until: boolean): Clause {
+    const start = this.token.start;
+    const keyword = until ? 'until' : 'while';
+    this.advance();
+    const condition = this.compoundList(keyword);
+    const body = this.doGroup(keyword, start);
+    return { kind: 'LoopClause', until, condition, body, span: this.span(start, this.lastEnd) } satisfies LoopClause;
+  }
+
+  /** `do list done`, closing the construct `keyword` opened at `start`. */
+  private doGroup(keyword: string, start: number): List {
+    this.skipNewlines();
+    this.expectReserved('do', keyword, start);
+    const body = this.compoundList('do');
+    this.expectReserved('done', keyword, start);
+    return body;
+  }
+
+  private forClause(): Clause {
+    const start = this.token.start;
+    this.advance(false);
+    if (this.isOperator('(') && this.arithmeticFollows()) return this.arithmeticFor(start);
+    const t = this.token;
+    const name = t.kind === 'word' ? reservedWord(t.word) : undefined;
+    if (name === undefined || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
+      if (t.kind === 'end') throw this.unexpected();
+      throw syntaxError(this.source, `\`${tokenText(t)}': not a valid identifier`, t.start, t.end);
+    }
+    this.advance(false);
+    this.skipNewlines();
+    let words: Word[] | null = null;
+    if (this.reserved() === 'in') {
+      this.advance(false);
+      words = [];
+      for (let w = this.token; w.kind === 'word'; w = this.token) {
+        words.push(w.word);
+        this.advance(false);
+      }
+      if (!this.isOperator(';') && this.token.kind !== 'newline') throw this.unexpected();
+      this.advance();
+    } else if (this.isOperator(';')) {
+      this.advance();
+    }
+    const body = this.doGroup('for', start);
+    return { kind: 'ForClause', name, words, body, span: this.span(start, this.lastEnd) } satisfies ForClause;
+  }
+
+  private arithmeticFor(start: number): Clause {
+    const open = this.token.start;
+    const parts = this.lexer.arithmeticFor(open);
+    if (parts === null) throw syntaxError(this.source, "syntax error: `((' of `for ((' is not closed by `))'", open, this.token.end, true);
+    this.consumedRaw(parts.end);
+    if (parts.expressions.length !== 3) {
+      throw syntaxError(this.source, 'syntax error: `for ((\' needs three expressions separated by `;\'', open, parts.end);
+    }
+    const [init, condition, step] = parts.expressions as [Arithmetic, Arithmetic, Arithmetic];
+    if (this.isOperator(';')) this.advance();
+    const body = this.doGroup('for', start);
+    return { kind: 'ArithmeticForClause', init, condition, step, body, span: this.span(start, this.lastEnd) } satisfies ArithmeticForClause;
+  }
+
+  private caseClause(): Clause {
+    const start = this.token.start;
+    this.advance(false);
+    const subjectToken = this.token;
+    if (subjectToken.kind !== 'word') throw this.unexpected();
+    this.advance(false);
+    this.skipNewlines(false);
+    if (this.reserved() !== 'in') throw this.token.kind === 'end' ? this.unclosed('case', 'in', start) : this.unexpected();
+    this.advance(false);
+    this.skipNewlines(false);
+    const items: CaseItem[] = [];
+    while (this.reserved() !== 'esac') {
+      if (this.token.kind === 'end') throw this.unclosed('case', 'esac', start);
+      items.push(this.caseItem());
+    }
+    this.advance(false);
+    return { kind: 'CaseClause', subject: subjectToken.word, items, span: this.span(start, this.lastEnd) } satisfies CaseClause;
+  }
+
+  private caseItem(): CaseItem {
+    const start = this.token.start;
+    if (this.isOperator('(')) this.advance(false);
+    const patterns: Word[] = [];
+    for (;;) {
+      const t = this.token;
+      if (t.kind !== 'word') throw this.unexpected();
+      patterns.push(t.word);
+      this.advance(false);
+      if (!this.isOperator('|')) break;
+      this.advance(false);
+    }
+    if (!this.isOperator(')')) throw this.unexpected();
+    this.advance();
+    this.skipNewlines();
+    const body = this.list();
+    let terminator: CaseTerminator = ';;';
+    const t = this.token;
+    if (t.kind === 'control' && CASE_TERMINATORS.has(t.operator)) {
+      terminator = t.operator as CaseTerminator;
+      this.advance(false);
+    } else if (this.reserved() !== 'esac') {
+      throw this.unexpected();
+    }
+    this.skipNewlines(false);
+    return { patterns, body, terminator, span: this.span(start, this.lastEnd) };
+  }
+
+  private conditionalCommand(): Clause {
+    const start = this.token.start;
+    this.advance(false);
+    const expression = this.conditionalOr();
+    if (this.reserved() !== ']]') throw this.token.kind === 'end' ? this.unclosed('[[', ']]', start) : this.conditionalError();
+    this.advance(false);
+    return { kind: 'ConditionalCommand', expression, span: this.span(start, this.lastEnd) };
+  }
+
+  private conditionalOr(): ConditionalExpression {
+    let left = this.conditionalAnd();
+    while (this.isOperator('||')) {
+      this.advance(false);
+      this.skipNewlines(false);
+      left = { kind: 'CondOr', left, right: this.conditionalAnd() };
+    }
+    return left;
+  }
+
+  private conditionalAnd(): ConditionalExpression {
+    let left = this.conditionalTerm();
+    while (this.isOperator('&&')) {
+      this.advance(false);
+      this.skipNewlines(false);
+      left = { kind: 'CondAnd', left, right: this.conditionalTerm() };
+    }
+    return left;
+  }
+
+  private conditionalTerm(): ConditionalExpression {
+    this.skipNewlines(false);
+    const word = this.reserved();
+    if (word === '!') {
+      this.advance(false);
+      return { kind: 'CondNot', operand: this.conditionalTerm() };
+    }
+    if (this.isOperator('(')) {
+      this.advance(false);
+      const inner = this.nested(() => this.conditionalOr());
+      if (!this.isOperator(')')) throw this.conditionalError();
+      this.advance(false);
+      return { kind: 'CondGroup', inner };
+    }
+    const first = this.conditionalWord();
+    const unary = reservedWord(first);
+    if (unary !== undefined && CONDITIONAL_UNARY.has(unary) && this.token.kind === 'word' && !this.atConditionalEnd()) {
+      const operand = this.conditionalWord();
+      return { kind: 'CondUnary', operator: unary, operand };
+    }
+    const operator = this.conditionalOperator();
+    if (operator === undefined) return { kind: 'CondWord', word: first };
+    const right = operator === '=~' ? this.lexer.regexWord() : null;
+    if (operator === '=~') {
+      if (right === null) throw this.conditionalError();
+      this.token = this.lexer.next(false);
+      return { kind: 'CondBinary', operator, left: first, right };
+    }
+    return { kind: 'CondBinary', operator, left: first, right: this.conditionalWord() };
+  }
+
+  /** A binary operator at the current token (consumed), or undefined where none stands. */
+  private conditionalOperator(): string | undefined {
+    const t = this.token;
+    let operator: string | undefined;
+    if (t.kind === 'redirect' && t.fd === null && (t.operator === '<' || t.operator === '>')) operator = t.operator;
+    else if (t.kind === 'word') operator = reservedWord(t.word);
+    if (operator === undefined || !CONDITIONAL_BINARY.has(operator)) return undefined;
+    // `=~`'s right side is lexed by its own rules: the token after the operator must not be read yet.
+    if (operator === '=~') this.last = t;
+    else this.advance(false);
+    return operator;
+  }
+
+  private atConditionalEnd(): boolean {
+    return this.reserved() === ']]';
+  }
+
+  private conditionalWord(): Word {
+    const t = this.token;
+    if (t.kind !== 'word' || this.atConditionalEnd()) throw this.conditionalError();
+    this.advance(false);
+    return t.word;
+  }
+
+  private conditionalError(): ParseError {
+    const t = this.token;
+    if (t.kind === 'end') return this.unexpected();
+    return syntaxError(this.source, `syntax error in conditional expression near \`${tokenText(t)}'`, t.start, t.end);
+  }
+
+  /** `function NAME [()] compound`. */
+  private functionKeyword(): FunctionDefinition {
+    const start = this.token.start;
+    this.advance(false);
+    const t = this.token;
+    const name = t.kind === 'word' ? reservedWord(t.word) : undefined;
+    if (name === undefined || !FUNCTION_NAME.test(name)) throw this.unexpected();
+    this.advance(false);
+    if (this.isOperator('(')) {
+      this.advance(false);
+      if (!this.isOperator(')')) throw this.unexpected();
+      this.advance(false);
+    }
+    return this.functionBody(name, start);
+  }
+
+  /** After `NAME ()`: the body, a compound command with its own redirects. */
+  private functionBody(name: string, start: number): FunctionDefinition {
+    this.skipNewlines();
+    const word = this.reserved();
+    const clause = this.clause(word);
+    if (clause === null) throw this.unexpected();
+    const body = this.withRedirects(clause);
+    const end = this.lastEnd;
+    return { kind: 'FunctionDefinition', name, body, text: this.source.text.slice(start, end), span: this.span(start, end) };
+  }
+
+  private simpleCommand(): Command {
     const start = this.token.start;
     const assignments: Assignment[] = [];
     const words: Word[] = [];
@@ -159,26 +617,55 @@ class Parser {
       } else if (t.kind === 'word') {
         words.push(t.word);
         this.advance(false);
+        if (words.length === 1 && assignments.length === 0 && redirects.length === 0 && this.isOperator('(')) {
+          return this.functionDefinition(t.word, start);
+        }
       } else if (t.kind === 'redirect') {
         redirects.push(this.redirect(t, words.length === 0));
       } else {
         break;
       }
     }
-    return { kind: 'SimpleCommand', assignments, words, redirects, span: this.span(start, this.lastEnd) };
+    return { kind: 'SimpleCommand', assignments, words, redirects, span: this.span(start, this.lastEnd) } satisfies SimpleCommand;
+  }
+
+  /** `NAME ( ) compound`: the current token is the `(`. */
+  private functionDefinition(nameWord: Word, start: number): FunctionDefinition {
+    const name = reservedWord(nameWord);
+    this.advance(false);
+    if (name === undefined || !FUNCTION_NAME.test(name) || !this.isOperator(')')) {
+      throw name !== undefined && this.isOperator(')')
+        ? syntaxError(this.source, `\`${nameWord.text}': not a valid function name`, start, this.token.end)
+        : this.unexpected();
+    }
+    this.advance(false);
+    return this.functionBody(name, start);
   }
 
   /** A redirect and its target word; `assignmentsAfter` says how to lex the token after it. */
   private redirect(t: RedirectToken, assignmentsAfter: boolean): Redirect {
-    if (t.operator === '<<' || t.operator === '<<-') {
-      throw syntaxError(this.source, `here-documents are not supported: \`${t.operator}'`, t.start, t.end);
-    }
     this.advance(false);
     const target = this.token;
     if (target.kind !== 'word') throw this.unexpected();
-    this.advance(assignmentsAfter);
     const span = this.span(t.start, target.end);
     const { fd } = t;
+    if (t.operator === '<<' || t.operator === '<<-') {
+      const { delimiter, literal } = hereDocumentDelimiter(target.word);
+      const document: HereDocument = {
+        kind: 'HereDocument',
+        fd,
+        stripTabs: t.operator === '<<-',
+        delimiter,
+        literal,
+        body: target.word,
+        span,
+      };
+      // Registered before the next token is read: that token may be the newline the body follows.
+      this.lexer.expectHereDocument(document);
+      this.advance(assignmentsAfter);
+      return document;
+    }
+    this.advance(assignmentsAfter);
     switch (t.operator) {
       case '<&':
       case '>&':
@@ -193,9 +680,34 @@ class Parser {
     }
   }
 
+  private atLineEnd(): boolean {
+    return this.token.kind === 'newline' || this.token.kind === 'end';
+  }
+
   private startsCommand(): boolean {
     const t = this.token;
-    return t.kind === 'word' || t.kind === 'assignment' || t.kind === 'redirect' || this.isOperator('(');
+    if (t.kind === 'word') return this.closer() === undefined;
+    return t.kind === 'assignment' || t.kind === 'redirect' || this.isOperator('(');
+  }
+
+  /** The current token as a reserved word, if it is a plain word. */
+  private reserved(): string | undefined {
+    return this.token.kind === 'word' ? reservedWord(this.token.word) : undefined;
+  }
+
+  /** The current token, if it is a reserved word that closes a construct. */
+  private closer(): string | undefined {
+    const word = this.reserved();
+    return word !== undefined && CLOSERS.has(word) ? word : undefined;
+  }
+
+  private expectReserved(word: string, construct: string, start: number): void {
+    if (this.reserved() === word) {
+      this.advance();
+      return;
+    }
+    if (this.token.kind === 'end') throw this.unclosed(construct, word, start);
+    throw this.unexpected();
   }
 
   private isOperator(operator: ControlOperator): boolean {
@@ -207,8 +719,8 @@ class Parser {
     this.token = this.lexer.next(assignments);
   }
 
-  private skipNewlines(): void {
-    while (this.token.kind === 'newline') this.advance();
+  private skipNewlines(assignments = true): void {
+    while (this.token.kind === 'newline') this.advance(assignments);
   }
 
   private get lastEnd(): number {
@@ -219,12 +731,20 @@ class Parser {
     return spanOf(this.source, start, end);
   }
 
-  private unexpected(): ParseError {
+  /** The input ended inside `construct` (opened at `start`), which `closer` would have closed. */
+  private unclosed(construct: string, closer: string, start: number): ParseError {
+    const line = this.source.position(start).line;
+    const t = this.token;
+    return syntaxError(this.source, `syntax error: unexpected end of input: \`${construct}' on line ${line} is not closed by \`${closer}'`, t.start, t.end, true);
+  }
+
+  private unexpected(where?: string): ParseError {
     const t = this.token;
     if (t.kind === 'end') {
       const after = this.last === null ? '' : ` after \`${tokenText(this.last)}'`;
       return syntaxError(this.source, `syntax error: unexpected end of input${after}`, t.start, t.end, true);
     }
-    return syntaxError(this.source, `syntax error near unexpected token \`${tokenText(t)}'`, t.start, t.end);
+    const inside = where === undefined ? '' : ` (\`${where}' needs a command)`;
+    return syntaxError(this.source, `syntax error near unexpected token \`${tokenText(t)}'${inside}`, t.start, t.end);
   }
 }

@@ -10,12 +10,13 @@ import type {
   Literal,
   ParameterExpansion,
   Program,
+  QuotedPart,
   SingleQuoted,
   Tilde,
   Word,
   WordPart,
 } from './ast';
-import type { Scanner } from './scanner';
+import { Scanner } from './scanner';
 import { EmbeddedSource, spanOf, syntaxError, type SourceText } from './source';
 
 /** What the word lexer needs from the parser to parse the commands inside a substitution. */
@@ -35,11 +36,35 @@ function endsWord(c: string): boolean {
   return c === '' || c === ' ' || c === '\t' || c === '\n' || '|&;<>()'.includes(c);
 }
 
+/** A `[[ =~ ]]` regular expression ends at a blank, or a `)` closing the `[[`'s own group. */
+function endsRegex(c: string, depth: number): boolean {
+  return c === '' || c === '\n' || (depth === 0 && (c === ' ' || c === '\t' || c === ')'));
+}
+
 const SPECIAL_PARAMETERS = '?$!#@*-';
 /** Unquoted characters with no meaning inside a word, taken as a run; `~`, `=` and `:` mean something in places. */
 const ORDINARY_RUN = /[^ \t\n|&;<>()\\'"$`~=:]+/y;
 /** Characters with no meaning inside double quotes. */
 const DOUBLE_QUOTED_RUN = /[^"\\$`]+/y;
+/** Characters with no meaning in a here-document body, where `"` is ordinary. */
+const HERE_DOCUMENT_RUN = /[^\\$`]+/y;
+/** Unquoted characters that end a word but belong to a `[[ =~ ]]` regular expression. */
+const REGEX_CHARACTERS = '()|<>&; \t';
+
+/** How a run of quoted text is read: double quotes, a here-document body, an arithmetic expression. */
+interface QuotedTextRules {
+  /** The character that closes the text ('' where only the end of the input does). */
+  readonly close: string;
+  /** Characters that a backslash escapes; before any other, the backslash stands for itself. */
+  readonly escapable: string;
+  readonly run: RegExp;
+  /** Double quotes are removed, not kept (arithmetic: `$(( "1" + 2 ))`). */
+  readonly dropsDoubleQuotes: boolean;
+}
+
+const IN_DOUBLE_QUOTES: QuotedTextRules = { close: '"', escapable: '$`"\\', run: DOUBLE_QUOTED_RUN, dropsDoubleQuotes: false };
+const IN_HERE_DOCUMENT: QuotedTextRules = { close: '', escapable: '$`\\', run: HERE_DOCUMENT_RUN, dropsDoubleQuotes: false };
+const IN_ARITHMETIC: QuotedTextRules = { close: '', escapable: '$`"\\', run: DOUBLE_QUOTED_RUN, dropsDoubleQuotes: true };
 /** Characters a tilde-prefix cannot contain: they quote or expand, so the `~` stays literal. */
 const QUOTING = '\\\'"$`';
 
@@ -62,7 +87,33 @@ function isName(text: string): boolean {
 /** Where `$...` puts what it lexed: a Parts of a whole word or of a double-quoted string. */
 interface ExpansionSink {
   literal(value: string, quoted: boolean, start: number, end: number): void;
-  push(part: ParameterExpansion | CommandSubstitution): void;
+  push(part: Exclude<QuotedPart, Literal>): void;
+}
+
+/**
+ * The offset of the first `)` of the `))` that closes arithmetic starting at `from` (just inside
+ * `((`), or null where a `)` at depth zero is not followed by another (then it was `( (`).
+ * Quotes and backslashes hide parentheses; unclosed input gives null too.
+ */
+export function arithmeticEnd(source: SourceText, from: number): number | null {
+  const text = source.text;
+  let depth = 0;
+  for (let at = from; at < text.length; at += 1) {
+    const c = text[at];
+    if (c === '(') depth += 1;
+    else if (c === ')') {
+      if (depth === 0) return text[at + 1] === ')' ? at : null;
+      depth -= 1;
+    } else if (c === '\\') at += 1;
+    else if (c === "'" || c === '`') {
+      const close = text.indexOf(c, at + 1);
+      if (close === -1) return null;
+      at = close;
+    } else if (c === '"') {
+      for (at += 1; at < text.length && text[at] !== '"'; at += 1) if (text[at] === '\\') at += 1;
+    }
+  }
+  return null;
 }
 
 /** Collects a word's parts, merging adjacent literal characters of the same quoting into one Literal. */
@@ -120,9 +171,10 @@ export class WordLexer {
    * leading unquoted `NAME=` makes it an assignment, whose value gets tilde expansion after the
    * `=` and after each unquoted `:`.
    */
-  word(assignments: boolean): WordToken {
+  word(assignments: boolean, regex = false): WordToken {
     const s = this.scanner;
     const start = s.offset;
+    let regexDepth = 0;
     let parts = new Parts<WordPart>(this.source);
     let assignment: { name: string; valueStart: number } | null = null;
     // Only the first unquoted `=` can make an assignment; checking later ones would be quadratic.
@@ -131,8 +183,14 @@ export class WordLexer {
     let assignmentLike = false;
     let tildeAllowed = true;
 
-    for (let c = s.peek(); !endsWord(c); c = s.peek()) {
+    for (let c = s.peek(); regex ? !endsRegex(c, regexDepth) : !endsWord(c); c = s.peek()) {
       const at = s.offset;
+      if (regex && REGEX_CHARACTERS.includes(c)) {
+        if (c === '(') regexDepth += 1;
+        else if (c === ')') regexDepth -= 1;
+        parts.literal(s.next(), false, at, s.offset);
+        continue;
+      }
       if (c === '~' && tildeAllowed) {
         const tilde = this.tilde(assignment !== null || assignmentLike);
         if (tilde !== null) {
@@ -235,27 +293,54 @@ export class WordLexer {
     const s = this.scanner;
     const start = s.offset;
     s.next();
-    const parts = new Parts<ParameterExpansion | CommandSubstitution>(this.source);
+    const parts = this.quotedText(IN_DOUBLE_QUOTES, start);
+    s.next();
+    return { kind: 'DoubleQuoted', parts, span: spanOf(this.source, start, s.offset) };
+  }
+
+  /** The whole input as a here-document body: expansions and `\$ \` \\ \newline` only. */
+  hereDocumentWord(): Word {
+    const parts = this.quotedText(IN_HERE_DOCUMENT, 0);
+    return { kind: 'Word', parts, text: this.source.text, span: spanOf(this.source, 0, this.source.text.length) };
+  }
+
+  /** `start..end` of the source as an arithmetic expression, lexed as double-quoted text. */
+  arithmeticWord(start: number, end: number): Word {
+    const source = this.source;
+    const origins = Array.from({ length: end - start + 1 }, (_, index) => start + index);
+    const inner = new WordLexer(new Scanner(new EmbeddedSource(source.text.slice(start, end), origins, source)), this.substitutions);
+    const parts = inner.quotedText(IN_ARITHMETIC, 0);
+    return { kind: 'Word', parts, text: source.text.slice(start, end), span: spanOf(source, start, end) };
+  }
+
+  /** Quoted text up to `rules.close` (left unconsumed) or the end; `start` is where an error points. */
+  private quotedText(rules: QuotedTextRules, start: number): QuotedPart[] {
+    const s = this.scanner;
+    const parts = new Parts<Exclude<QuotedPart, Literal>>(this.source);
     for (;;) {
       const c = s.peek();
       const at = s.offset;
-      if (c === '') throw syntaxError(this.source, 'unterminated double quote', start, at, true);
-      if (c === '"') break;
+      if (c === '') {
+        if (rules.close === '') break;
+        throw syntaxError(this.source, 'unterminated double quote', start, at, true);
+      }
+      if (c === rules.close) break;
       if (c === '$') {
         this.dollar(parts, true);
       } else if (c === '`') {
         parts.push(this.backquoted(true));
       } else if (c === '\\') {
-        // Inside double quotes a backslash escapes only these; before anything else it is itself.
         s.next();
         const next = s.peekRaw();
-        parts.literal(next !== '' && '$`"\\'.includes(next) ? s.nextRaw() : '\\', true, at, s.offset);
+        parts.literal(next !== '' && rules.escapable.includes(next) ? s.nextRaw() : '\\', true, at, s.offset);
+      } else if (c === '"' && rules.dropsDoubleQuotes) {
+        s.next();
       } else {
-        parts.literal(s.match(DOUBLE_QUOTED_RUN), true, at, s.offset);
+        const run = s.match(rules.run);
+        parts.literal(run === '' ? s.next() : run, true, at, s.offset);
       }
     }
-    s.next();
-    return { kind: 'DoubleQuoted', parts: parts.finish(), span: spanOf(this.source, start, s.offset) };
+    return parts.finish();
   }
 
   /** `$...`: a parameter, a `$(...)` substitution, or (before anything else) a literal `$`. */
@@ -268,7 +353,14 @@ export class WordLexer {
       parts.push(this.braced(start));
     } else if (c === '(') {
       s.next();
-      if (s.peek() === '(') throw syntaxError(this.source, 'arithmetic expansion `$((\' is not supported', start, s.offset + 1);
+      const end = s.peek() === '(' ? arithmeticEnd(this.source, s.offset + 1) : null;
+      if (end !== null) {
+        const expression = this.arithmeticWord(s.offset + 1, end);
+        s.seek(end + 2);
+        const span = spanOf(this.source, start, s.offset);
+        parts.push({ kind: 'ArithmeticExpansion', arithmetic: { kind: 'Arithmetic', expression, span }, span });
+        return;
+      }
       const program = this.substitutions.dollar(s, start);
       parts.push({ kind: 'CommandSubstitution', program, style: 'dollar', span: spanOf(this.source, start, s.offset) });
     } else if (isNameStart(c)) {

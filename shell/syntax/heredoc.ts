@@ -1,0 +1,45 @@
+/**
+ * Here-document bodies: the lines after the line that opened them, up to the delimiter alone on
+ * a line (after leading tabs, for `<<-`). An unquoted delimiter makes the body expand as double
+ * quotes do, `"` excepted; a quoted one takes it as written.
+ */
+import type { HereDocument, Word } from './ast';
+import type { LexerOptions } from './lexer';
+import { Scanner } from './scanner';
+import { EmbeddedSource, spanOf, syntaxError } from './source';
+import { WordLexer, type Substitutions } from './words';
+
+/** Reads the body at the scanner (just past the opening line's newline) and leaves the scanner after its delimiter line. */
+export function readHereDocumentBody(scanner: Scanner, document: HereDocument, substitutions: Substitutions, options: LexerOptions): Word {
+  const source = scanner.source;
+  const text = source.text;
+  const bodyStart = scanner.offset;
+  let at = bodyStart;
+  let body = '';
+  const origins: number[] = [];
+  for (;;) {
+    if (at >= text.length) {
+      const wanted = `(wanted \`${document.delimiter}')`;
+      if (options.final !== true) {
+        throw syntaxError(source, `here-document not closed ${wanted}`, document.span.start.offset, at, true);
+      }
+      options.warn?.(`warning: here-document at line ${document.span.start.line} delimited by end-of-file ${wanted}`);
+      break;
+    }
+    const newline = text.indexOf('\n', at);
+    const lineEnd = newline === -1 ? text.length : newline;
+    let lineStart = at;
+    if (document.stripTabs) while (text[lineStart] === '\t') lineStart += 1;
+    at = newline === -1 ? text.length : newline + 1;
+    if (text.slice(lineStart, lineEnd) === document.delimiter) break;
+    body += text.slice(lineStart, at);
+    for (let index = lineStart; index < at; index += 1) origins.push(index);
+  }
+  scanner.seek(at);
+  origins.push(origins.length === 0 ? bodyStart : (origins.at(-1) as number) + 1);
+  if (document.literal) {
+    const span = spanOf(source, origins[0] as number, origins.at(-1) as number);
+    return { kind: 'Word', parts: body === '' ? [] : [{ kind: 'Literal', value: body, quoted: true, span }], text: body, span };
+  }
+  return new WordLexer(new Scanner(new EmbeddedSource(body, origins, source)), substitutions).hereDocumentWord();
+}
