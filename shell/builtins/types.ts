@@ -20,6 +20,8 @@ export interface ShellServices {
   readonly interactive: boolean;
   /** The commands entered so far, oldest first (empty without a line editor). */
   history(): readonly string[];
+  /** The function named `name`, if one is defined in `state`. */
+  functionText(state: ShellState, name: string): string | undefined;
 }
 
 export interface BuiltinContext {
@@ -33,6 +35,11 @@ export interface BuiltinContext {
    * when the pipeline started (a subshell's copy of the table never holds its own pipeline).
    */
   jobs(): Job[];
+  /**
+   * Parses and runs `source` in the builtin's own context (`eval`, `.`): same state, same
+   * descriptors. `name` is what a syntax error names (a file), absent for `eval`.
+   */
+  run(source: string, name?: string): Promise<number>;
 }
 
 export type Builtin = (context: BuiltinContext) => Promise<number>;

@@ -7,7 +7,7 @@
  */
 import { statSync } from 'node:fs';
 import type { ExecTarget } from './construct';
-import type { PlannedRedirect } from './fds';
+import { isFed, type FedRedirect, type PlannedRedirect } from './fds';
 
 const REDIRECTING_SHELL = '/bin/sh';
 
@@ -20,8 +20,11 @@ export interface StagePlan {
 export function deferBlockingOpens(plan: StagePlan): StagePlan {
   if (!plan.redirects.some(opensFifo)) return plan;
   // Here-strings stay with the shell (it owns their writers); they are set up before the rest.
-  const hereStrings = plan.redirects.filter((redirect) => redirect.kind === 'hereString');
-  const inChild = plan.redirects.filter((redirect) => redirect.kind !== 'hereString').map(shellSyntax).join(' ');
+  const hereStrings = plan.redirects.filter(isFed);
+  const inChild = plan.redirects
+    .filter((redirect): redirect is Exclude<PlannedRedirect, FedRedirect> => !isFed(redirect))
+    .map(shellSyntax)
+    .join(' ');
   return {
     target: {
       file: REDIRECTING_SHELL,
@@ -40,7 +43,7 @@ function opensFifo(redirect: PlannedRedirect): boolean {
   }
 }
 
-function shellSyntax(redirect: Exclude<PlannedRedirect, { kind: 'hereString' }>): string {
+function shellSyntax(redirect: Exclude<PlannedRedirect, FedRedirect>): string {
   switch (redirect.kind) {
     case 'open': {
       const operator = { read: '<', write: '>', append: '>>', readWrite: '<>' }[redirect.mode];
@@ -49,7 +52,7 @@ function shellSyntax(redirect: Exclude<PlannedRedirect, { kind: 'hereString' }>)
     case 'both':
       return `${redirect.append ? '>>' : '>'}${quote(redirect.path)} 2>&1`;
     case 'dup':
-      return `${redirect.fd}>&${redirect.source}`;
+      return `${redirect.fd}>&${redirect.source}${redirect.move === true ? '-' : ''}`;
     case 'close':
       return `${redirect.fd}>&-`;
   }

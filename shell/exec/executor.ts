@@ -7,7 +7,7 @@
  */
 import { native } from '../../native';
 import { ShellError } from '../errors';
-import { type JobState } from '../jobs/job';
+import { type JobId, type JobState } from '../jobs/job';
 import { GroupPreparer } from './prepared';
 import { JobTable, MAX_RETAINED_JOBS } from '../jobs/table';
 import { ChildWatcher } from './children';
@@ -79,6 +79,22 @@ export class Executor {
     return this.waitInForeground(job, lease, request);
   }
 
+  /**
+   * Runs a pipeline for a command inside an in-shell stage of job `owner` (a loop in a pipeline,
+   * a background list): a member of that job, not a job of its own, so it is not retained and
+   * never borrows the terminal; the owner's abort (in `request`) terminates it.
+   */
+  async executeMemberRequest(spec: PipelineSpec, owner: JobId, request: ExecutionRequest = {}): Promise<Outcome> {
+    throwIfCancelled(request);
+    const { job } = constructPipeline(spec, {
+      watcher: this.watcher,
+      admit: (create) => create(owner),
+      discard: () => undefined,
+      terminal: undefined,
+    });
+    return this.waitInForeground(job, undefined, request, false);
+  }
+
   /** Runs a pipeline with stdout and stderr captured within `maxBytes` each. */
   async executeCaptureRequest(spec: PipelineSpec, request: CaptureRequest): Promise<CaptureOutcome> {
     throwIfCancelled(request);
@@ -145,7 +161,7 @@ export class Executor {
     return constructed;
   }
 
-  private async waitInForeground(job: Job, lease: TerminalLease | undefined, request: ExecutionRequest): Promise<Outcome> {
+  private async waitInForeground(job: Job, lease: TerminalLease | undefined, request: ExecutionRequest, retained = true): Promise<Outcome> {
     let state: JobState;
     try {
       // Statuses that arrived while the job was being built are collected now, not a poll later.
@@ -155,7 +171,7 @@ export class Executor {
       const modes = lease?.release();
       if (job.state.kind === 'stopped') job.savedModes = modes;
       // A foreground job is not retained once done, however its wait ended.
-      if (job.state.kind === 'done') this.jobs.remove(job.id);
+      if (job.state.kind === 'done' && retained) this.jobs.remove(job.id);
     }
     if (state.kind === 'stopped') return { kind: 'stopped', status: stoppedStatus(state), job };
     if (state.kind === 'running') throw new Error('a settled job cannot be running');

@@ -13,10 +13,20 @@ import { HereStringWriter } from './drain';
 /** `path` is absolute (what is opened); `target`, when given, is the word as the user wrote it (what messages name). */
 export type PlannedRedirect =
   | { readonly kind: 'open'; readonly fd: number; readonly path: string; readonly mode: OpenMode; readonly target?: string }
-  | { readonly kind: 'dup'; readonly fd: number; readonly source: number }
+  /** `move`: `n>&m-`, the source is closed once duplicated. */
+  | { readonly kind: 'dup'; readonly fd: number; readonly source: number; readonly move?: boolean }
   | { readonly kind: 'close'; readonly fd: number }
   | { readonly kind: 'both'; readonly path: string; readonly append: boolean; readonly target?: string }
-  | { readonly kind: 'hereString'; readonly fd: number; readonly text: string };
+  | { readonly kind: 'hereString'; readonly fd: number; readonly text: string }
+  /** A here-document's body: fed as it is, where a here-string gets a newline after it. */
+  | { readonly kind: 'hereDocument'; readonly fd: number; readonly text: string };
+
+/** Redirects whose data the shell itself writes into a pipe (it owns their writers). */
+export type FedRedirect = Extract<PlannedRedirect, { kind: 'hereString' | 'hereDocument' }>;
+
+export function isFed(redirect: PlannedRedirect): redirect is FedRedirect {
+  return redirect.kind === 'hereString' || redirect.kind === 'hereDocument';
+}
 
 export type OpenMode = 'read' | 'write' | 'append' | 'readWrite';
 
@@ -124,15 +134,17 @@ export class FdTable {
           throw new ShellError('RedirectFailed', `${redirect.source}: ${describeErrno('EBADF')}`);
         }
         this.set(redirect.fd, source, false);
+        if (redirect.move === true && redirect.source !== redirect.fd) this.entries.delete(redirect.source);
         return;
       }
       case 'close':
         this.entries.delete(redirect.fd);
         return;
-      case 'hereString': {
+      case 'hereString':
+      case 'hereDocument': {
         const pipe = native.pipe();
         this.set(redirect.fd, pipe.read, true);
-        this.writers.push(new HereStringWriter(pipe.write, `${redirect.text}\n`));
+        this.writers.push(new HereStringWriter(pipe.write, redirect.kind === 'hereString' ? `${redirect.text}\n` : redirect.text));
         return;
       }
     }

@@ -17,6 +17,8 @@ export interface StageControl {
   /** Resolves at once while the job runs; while it is stopped, when it is continued. */
   whileRunning(): Promise<void>;
   readonly signal: AbortSignal;
+  /** The job the stage belongs to: what the commands the stage runs are members of. */
+  readonly jobId: JobId;
 }
 
 /** A task the job owns and joins before it is done. */
@@ -139,7 +141,11 @@ export class Job implements RetainedJob {
   addInShell(command: string, run: (control: StageControl) => Promise<number>): () => void {
     const process: JobProcess = { pid: null, command, state: { kind: 'running' } };
     this.processes.push(process);
-    const control: StageControl = { whileRunning: () => this.resume?.promise ?? Promise.resolve(), signal: this.abort.signal };
+    const control: StageControl = {
+      whileRunning: () => this.resume?.promise ?? Promise.resolve(),
+      signal: this.abort.signal,
+      jobId: this.id,
+    };
     return () => {
       const finished = run(control).then(
         (code) => ({ kind: 'exited', code }) as const,

@@ -17,8 +17,16 @@ const PATTERN_CHARACTERS = /[\\*?[\]!^-]/g;
 /** The pattern a field stands for, its quoted characters escaped; null when nothing in it is a wildcard. */
 export function fieldPattern(field: Field): string | null {
   if (!field.some((segment) => !segment.quoted && WILDCARD_CHARACTERS.test(segment.text))) return null;
-  const pattern = field.map((segment) => (segment.quoted ? segment.text.replace(PATTERN_CHARACTERS, '\\$&') : segment.text)).join('');
+  const pattern = patternOf(field);
   return hasWildcards(pattern) ? pattern : null;
+}
+
+/**
+ * A field as a pattern: its quoted characters escaped, so that they match only themselves;
+ * `escape` may escape them for another pattern language instead (undefined: a shell pattern's way).
+ */
+export function patternOf(field: Field, escape: (quoted: string) => string | undefined = () => undefined): string {
+  return field.map((segment) => (segment.quoted ? (escape(segment.text) ?? segment.text.replace(PATTERN_CHARACTERS, '\\$&')) : segment.text)).join('');
 }
 
 /** The paths `pattern` matches, sorted (code unit order, as in the POSIX locale); empty when none. */

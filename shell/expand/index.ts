@@ -7,7 +7,7 @@ import { ShellError } from '../errors';
 import type { Word } from '../syntax/ast';
 import type { ExpansionBudget } from './budget';
 import { FieldBuilder, FieldSeparators, fieldText, parameterJoiner, type Field } from './fields';
-import { fieldPattern, matchPathnames } from './glob';
+import { fieldPattern, matchPathnames, patternOf } from './glob';
 import { expandParts, type ExpansionContext } from './word';
 import type { ExpansionEnvironment } from './types';
 
@@ -28,6 +28,21 @@ export async function expandWords(words: readonly Word[], env: ExpansionEnvironm
 export async function expandWord(word: Word, env: ExpansionEnvironment, budget: ExpansionBudget): Promise<string> {
   const fields = await expandToFields(word, contextFor(env, budget, 'string'));
   return fields.map(fieldText).join('');
+}
+
+/**
+ * A pattern (`case`, `[[ == ]]`): no field splitting or pathname expansion, and its quoted
+ * characters escaped by `escape` (a shell pattern's by default), so that only what was unquoted
+ * means anything.
+ */
+export async function expandPattern(
+  word: Word,
+  env: ExpansionEnvironment,
+  budget: ExpansionBudget,
+  escape: (quoted: string) => string | undefined = () => undefined,
+): Promise<string> {
+  const fields = await expandToFields(word, contextFor(env, budget, 'string'));
+  return fields.map((field) => patternOf(field, escape)).join('');
 }
 
 /** A redirect target: every step, and it must come to exactly one field. */

@@ -36,4 +36,6 @@ export interface ExpansionEnvironment {
    * with ResourceLimit past it; `maxBytes` is what remains of the pipeline's expansion budget.
    */
   commandSubstitution(program: Program, maxBytes: number): Promise<string>;
+  /** `$(( ))`: the value of the expression text (already expanded), in decimal. */
+  arithmetic(expression: string): string;
 }

@@ -3,9 +3,9 @@
  * substitution. Results go into a FieldBuilder, which splits unquoted ones on IFS; pathname
  * expansion then works on the finished fields.
  */
-import type { CommandSubstitution, DoubleQuoted, ParameterExpansion, Tilde, Word } from '../syntax/ast';
+import type { ArithmeticExpansion, CommandSubstitution, DoubleQuoted, ParameterExpansion, Tilde, Word } from '../syntax/ast';
 import type { ExpansionBudget } from './budget';
-import type { FieldBuilder, FieldSeparators } from './fields';
+import { FieldBuilder, fieldText, type FieldSeparators } from './fields';
 import { parameterValue } from './parameters';
 import type { ExpansionEnvironment } from './types';
 
@@ -44,6 +44,9 @@ export async function expandParts(word: Word, context: ExpansionContext, out: Fi
       case 'CommandSubstitution':
         out.appendExpansion(await substitute(part, context), false);
         break;
+      case 'ArithmeticExpansion':
+        out.appendExpansion(await arithmetic(part, context), false);
+        break;
     }
   }
 }
@@ -62,8 +65,19 @@ async function expandDoubleQuoted(quoted: DoubleQuoted, context: ExpansionContex
       case 'CommandSubstitution':
         out.appendExpansion(await substitute(part, context), true);
         break;
+      case 'ArithmeticExpansion':
+        out.appendExpansion(await arithmetic(part, context), true);
+        break;
     }
   }
+}
+
+/** `$(( ))`: its text expands as inside double quotes, then evaluates. */
+async function arithmetic(part: ArithmeticExpansion, context: ExpansionContext): Promise<string> {
+  const { expression } = part.arithmetic;
+  const text = new FieldBuilder(context.budget, null, expression.text);
+  await expandParts(expression, { ...context, mode: 'string', separators: null }, text);
+  return context.env.arithmetic(text.finish().map(fieldText).join(''));
 }
 
 function expandTilde(tilde: Tilde, context: ExpansionContext, out: FieldBuilder): void {

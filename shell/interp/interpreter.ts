@@ -1,11 +1,11 @@
 /**
- * The interpreter walks the syntax tree: lists, and-or lists, pipelines. For each pipeline it
- * expands every stage first (one expansion budget for the pipeline; no spawn before the NUL
- * check), then runs a lone builtin here, or hands the stages to the executor as one job.
- * Builtins in a pipeline run inside the shell in a subshell context of their own.
+ * The interpreter walks the syntax tree: lists, and-or lists, pipelines, and one `runCommand`
+ * dispatch over every command kind. Compound commands, functions and builtins run inside the
+ * shell; a pipeline's external stages go to the executor as one job, and its in-shell stages run
+ * concurrently inside that job, each in a subshell context of its own. Expansion happens where
+ * the command runs: a background list expands in the background.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { resolve as resolvePath } from 'node:path';
 import { native } from '../../native';
 import { BUILTINS, ExitRequest, type ShellServices } from '../builtins';
 import { ShellError, isShellError } from '../errors';
@@ -17,34 +17,57 @@ import type { FdTable, PlannedRedirect } from '../exec/fds';
 import type { Job, StageControl } from '../exec/job';
 import type { CommandResolver } from '../exec/resolve';
 import { ExpansionBudget, PIPELINE_EXPANSION_LIMIT } from '../expand/budget';
-import { expandRedirectTarget, expandWord, expandWords } from '../expand';
+import { expandWord, expandWords } from '../expand';
 import type { ExpansionEnvironment } from '../expand/types';
 import { formatJobLine } from '../jobs/format';
+import type { JobId } from '../jobs/job';
 import { JobOrder } from '../jobs/spec';
-import type { AndOr, Pipeline, Program, Redirect, SimpleCommand } from '../syntax/ast';
+import type { AndOr, Command, CompoundCommand, FunctionDefinition, List, Pipeline, Program, SimpleCommand } from '../syntax/ast';
+import { parseCommands } from '../syntax';
+import { arithmeticExpansion } from './arithmetic';
+import { runClause } from './compound';
+import { ExpansionAbort, FunctionReturn, Interrupted, LoopControl } from './control';
 import { BadDescriptor, BROKEN_PIPE_STATUS, BrokenPipe, CommandOutput } from './output';
+import { planRedirects } from './redirects';
 import type { ShellState } from './state';
+import { timePipeline } from './time';
+import { hasCommandSubstitution } from './tree';
 
 /** Where a command runs: its state, its descriptors, and the request that bounds it. */
 export interface Context {
   readonly state: ShellState;
   readonly fds: FdTable;
   readonly request: ExecutionRequest;
+  /**
+   * The job whose in-shell stage runs this context (a loop in a pipeline, a background list):
+   * the commands it runs are members of that job, never jobs of their own. Absent at the top.
+   */
+  readonly owner?: JobId;
 }
 
 /** A simple command after expansion. */
-interface PlannedCommand {
+export interface PlannedCommand {
   readonly argv: string[];
   readonly assignments: (readonly [string, string])[];
   readonly redirects: PlannedRedirect[];
+  /** The status of the last command substitution in its words, if any ran: `$?` of `x=$(false)`. */
+  readonly substitutionStatus: number | undefined;
 }
 
 /** Without job control a background job does not read the terminal (POSIX): its stdin is /dev/null. */
 const BACKGROUND_STDIN: PlannedRedirect = { kind: 'open', fd: 0, path: '/dev/null', mode: 'read' };
+/** `|&`: the stage's stderr goes where its stdout goes (after its own redirects, as in bash). */
+const STDERR_TO_PIPE: PlannedRedirect = { kind: 'dup', fd: 2, source: 1 };
 
 /** Builtins whose NAME=value operands expand like assignments (bash's declaration builtins). */
-const DECLARATION_BUILTINS: ReadonlySet<string> = new Set(['export']);
+const DECLARATION_BUILTINS: ReadonlySet<string> = new Set(['export', 'local']);
 const ASSIGNMENT_WORD = /^[A-Za-z_][A-Za-z0-9_]*=/;
+
+/** Function calls nested deeper than this fail (bash has FUNCNEST, unset by default, and then dies of the stack). */
+export const DEFAULT_FUNCTION_NESTING_LIMIT = 1000;
+
+/** How often a command line that runs only inside the shell lets signals, children and the link be heard. */
+const YIELD_INTERVAL_MS = 20;
 
 /** The fixed, noninteractive command lines of the reference dialects. */
 const DIALECTS: Readonly<Record<string, readonly string[]>> = {
@@ -54,6 +77,9 @@ const DIALECTS: Readonly<Record<string, readonly string[]>> = {
 
 export class Interpreter implements ShellServices {
   readonly jobOrder = new JobOrder();
+  private lastYield = performance.now();
+  /** Set by SIGINT while a command line runs in an interactive shell; taken at the next checkpoint. */
+  private interruptPending = false;
 
   constructor(
     readonly executor: Executor,
@@ -67,15 +93,65 @@ export class Interpreter implements ShellServices {
     return BUILTINS.has(name) || name === 'dialect';
   }
 
+  functionText(state: ShellState, name: string): string | undefined {
+    return state.functions.get(name)?.text;
+  }
+
+  /**
+   * Runs a parsed command line. In an interactive shell Ctrl-C during it, or a foreground child
+   * killed by SIGINT, abandons the rest of the line with status 130 (bash's rule).
+   */
   async runProgram(program: Program, context: Context): Promise<number> {
-    for (const item of program.body.items) {
-      if (item.background) {
-        context.state.lastStatus = await this.runInBackground(item.andOr, context);
-      } else {
-        context.state.lastStatus = await this.runAndOr(item.andOr, context);
+    const watchesInterrupt = this.interactive && context.owner === undefined;
+    const onInterrupt = (): void => {
+      this.interruptPending = true;
+    };
+    if (watchesInterrupt) process.on('SIGINT', onInterrupt);
+    try {
+      return await this.runList(program.body, context);
+    } catch (error) {
+      if (error instanceof Interrupted) {
+        context.state.lastStatus = error.status;
+        return error.status;
       }
+      // The script's output went away: it ends as SIGPIPE would end it.
+      if (error instanceof BrokenPipe) throw new ExitRequest(BROKEN_PIPE_STATUS);
+      if (!(error instanceof ExpansionAbort)) throw error;
+      await new CommandOutput(context.fds, undefined).err(`quirl: ${error.message}\n`);
+      // A script ends; an interactive shell only abandons the line.
+      if (!this.interactive) throw new ExitRequest(error.status);
+      context.state.lastStatus = error.status;
+      return error.status;
+    } finally {
+      if (watchesInterrupt) process.removeListener('SIGINT', onInterrupt);
+      this.interruptPending = false;
+    }
+  }
+
+  async runList(list: List, context: Context): Promise<number> {
+    for (const item of list.items) {
+      await this.checkpoint(context);
+      context.state.lastStatus = item.background ? await this.runInBackground(item.andOr, context) : await this.runAndOr(item.andOr, context);
     }
     return context.state.lastStatus;
+  }
+
+  /**
+   * Called between commands: now and then lets the event loop run (SIGCHLD, the IPC link, a
+   * SIGINT handler), so that a loop of builtins cannot starve it; then acts on a pending Ctrl-C.
+   */
+  async checkpoint(context: Context): Promise<void> {
+    const now = performance.now();
+    if (now - this.lastYield >= YIELD_INTERVAL_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      this.lastYield = performance.now();
+    }
+    if (this.interruptPending && context.owner === undefined) {
+      this.interruptPending = false;
+      // The terminal echoed ^C but no newline: the prompt comes on a line of its own.
+      await new CommandOutput(context.fds, undefined).err('\n');
+      throw new Interrupted(128 + SIGNALS.SIGINT);
+    }
   }
 
   private async runAndOr(andOr: AndOr, context: Context): Promise<number> {
@@ -87,50 +163,176 @@ export class Interpreter implements ShellServices {
     return status;
   }
 
-  /** `a | b &` is one background job; `a && b &` runs its list as one in-shell job. */
+  /**
+   * `a | b &` of external commands is one background job of processes. Anything the shell must
+   * run itself (an and-or list, a compound command, a function, words with `$(...)` to expand)
+   * becomes one background job with an in-shell stage, which expands and runs it there.
+   */
   private async runInBackground(andOr: AndOr, context: Context): Promise<number> {
-    if (andOr.rest.length === 0) return this.runPipeline(andOr.first, context, true);
-    const text = [andOr.first.text, ...andOr.rest.map(({ operator, pipeline }) => `${operator} ${pipeline.text}`)].join(' ');
+    const { first } = andOr;
+    if (andOr.rest.length === 0 && first.time === null && !this.needsShellInBackground(first, context.state)) {
+      return this.runPipeline(first, context, true);
+    }
+    const text = [first.text, ...andOr.rest.map(({ operator, pipeline }) => `${operator} ${pipeline.text}`)].join(' ');
     const stage: InShellStage = {
       kind: 'inShell',
       command: text,
-      redirects: [],
-      run: (fds) => this.inSubshell(() => this.runAndOr(andOr, { state: context.state.clone(), fds, request: {} })),
+      redirects: this.interactive ? [] : [BACKGROUND_STDIN],
+      run: (fds, control) => this.inSubshell(fds, control, context, (inner) => this.runAndOr(andOr, inner)),
     };
     return this.launch({ command: text, stages: [stage], fds: context.fds }, context, true);
   }
 
+  private needsShellInBackground(pipeline: Pipeline, state: ShellState): boolean {
+    return pipeline.commands.some(
+      (command) =>
+        command.kind !== 'SimpleCommand' ||
+        hasCommandSubstitution(command) ||
+        // A function's body runs in the shell; the name is checked as written (it is rarely quoted).
+        (command.words[0] !== undefined && state.functions.has(command.words[0].text)),
+    );
+  }
+
   private async runPipeline(pipeline: Pipeline, context: Context, background: boolean): Promise<number> {
-    const status = await this.runPipelineStages(pipeline, context, background);
+    const run = (): Promise<number> => this.runPipelineStages(pipeline, context, background);
+    const status = pipeline.time === null ? await run() : await timePipeline(pipeline.time, run, new CommandOutput(context.fds, undefined));
     return pipeline.negated ? (status === 0 ? 1 : 0) : status;
   }
 
   private async runPipelineStages(pipeline: Pipeline, context: Context, background: boolean): Promise<number> {
+    const { commands } = pipeline;
+    const only = commands.length === 1 && !background ? commands[0] : undefined;
+    if (commands.length === 0) return 0;
+    if (only !== undefined) return this.runCommand(only, context, pipeline.text);
     const budget = new ExpansionBudget();
-    const substitutionStatus = { value: undefined as number | undefined };
     try {
-      const planned: PlannedCommand[] = [];
-      for (const command of pipeline.commands) planned.push(await this.plan(command, context, budget, substitutionStatus));
-      const only = planned.length === 1 && !background ? planned[0] : undefined;
-      if (only !== undefined && only.argv.length === 0) return await this.runAssignments(only, context, substitutionStatus.value ?? 0);
-      if (only !== undefined && BUILTINS.has(only.argv[0] as string)) return await this.runBuiltinHere(only, context);
-      if (background && !this.interactive) planned[0]?.redirects.unshift(BACKGROUND_STDIN);
       const stages: Stage[] = [];
-      for (const command of planned) {
-        try {
-          stages.push(this.stage(command, context));
-        } catch (error) {
-          if (!isShellError(error)) throw error;
-          await this.reportWithRedirects(error, command, context);
-          return error.status;
-        }
+      for (const [index, command] of commands.entries()) {
+        const stage = command.kind === 'SimpleCommand' ? await this.simpleStage(command, context, budget) : this.compoundStage(command, context);
+        if (typeof stage === 'number') return stage;
+        stages.push(pipeline.stderrPiped[index] === true ? { ...stage, redirects: [...stage.redirects, STDERR_TO_PIPE] } : stage);
+      }
+      if (background && !this.interactive && stages[0] !== undefined) {
+        stages[0] = { ...stages[0], redirects: [BACKGROUND_STDIN, ...stages[0].redirects] };
       }
       return await this.launch({ command: pipeline.text, stages, fds: context.fds }, context, background);
     } catch (error) {
+      return this.reportFailure(error, context);
+    }
+  }
+
+  /** A pipeline stage of a simple command, expanded now; a number is the status of one that cannot run. */
+  private async simpleStage(command: SimpleCommand, context: Context, budget: ExpansionBudget): Promise<Stage | number> {
+    const planned = await this.plan(command, context, budget);
+    const name = planned.argv[0];
+    const text = planned.argv.join(' ');
+    if (name === undefined || context.state.functions.has(name) || BUILTINS.has(name)) {
+      const visible = new Set(this.executor.jobs.list().map((job) => job.id));
+      return {
+        kind: 'inShell',
+        command: text,
+        redirects: planned.redirects,
+        run: (fds, control) =>
+          this.inSubshell(fds, control, context, (inner) => this.runPlanned({ ...planned, redirects: [] }, inner, text, (job) => visible.has(job.id))),
+      };
+    }
+    try {
+      return this.externalStage(planned, context);
+    } catch (error) {
       if (!isShellError(error)) throw error;
-      if (!error.reported) await new CommandOutput(context.fds, undefined).err(`quirl: ${error.message}\n`);
+      await this.reportWithRedirects(error, planned, context);
       return error.status;
     }
+  }
+
+  private compoundStage(command: Exclude<Command, SimpleCommand>, context: Context): InShellStage {
+    const text = command.kind === 'FunctionDefinition' ? command.text : '';
+    return {
+      kind: 'inShell',
+      command: text,
+      redirects: [],
+      run: (fds, control) => this.inSubshell(fds, control, context, (inner) => this.runCommand(command, inner, text)),
+    };
+  }
+
+  /**
+   * A subshell context for an in-shell stage: a copy of the state, the stage's descriptors, the
+   * job's abort. `exit` ends it; a broken pipe ends it as SIGPIPE would; a fault is reported
+   * on its stderr, naming nothing it cannot know, and ends it with the fault's status.
+   */
+  private async inSubshell(
+    fds: FdTable,
+    control: StageControl,
+    parent: Context,
+    run: (context: Context) => Promise<number>,
+  ): Promise<number> {
+    const context: Context = { state: parent.state.clone(), fds, request: { signal: control.signal }, owner: control.jobId };
+    return this.asSubshell(context, () => run(context), control);
+  }
+
+  /** Runs `run` as a subshell's body: `exit`, `return` and `break` end it, as a subshell process would end. */
+  async asSubshell(context: Context, run: () => Promise<number>, control?: StageControl): Promise<number> {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof ExitRequest) return error.status;
+      if (error instanceof BrokenPipe) return BROKEN_PIPE_STATUS;
+      if (error instanceof FunctionReturn) return error.status;
+      if (error instanceof LoopControl) return context.state.lastStatus;
+      if (error instanceof Interrupted) return error.status;
+      if (error instanceof ExpansionAbort) {
+        await new CommandOutput(context.fds, undefined).err(`quirl: ${error.message}\n`);
+        return error.status;
+      }
+      if (control?.signal.aborted === true && isShellError(error, 'Cancelled')) return 128 + SIGNALS.SIGTERM;
+      return this.reportFailure(error, context);
+    }
+  }
+
+  /** One command of any kind, in `context`; `text` is its source as a job would show it. */
+  async runCommand(command: Command, context: Context, text: string): Promise<number> {
+    switch (command.kind) {
+      case 'SimpleCommand':
+        return this.runSimpleCommand(command, context, text);
+      case 'CompoundCommand':
+        return this.runCompound(command, context);
+      case 'FunctionDefinition':
+        context.state.functions.set(command.name, command);
+        return 0;
+    }
+  }
+
+  private async runSimpleCommand(command: SimpleCommand, context: Context, text: string): Promise<number> {
+    try {
+      return await this.runPlanned(await this.plan(command, context, new ExpansionBudget()), context, text);
+    } catch (error) {
+      return this.reportFailure(error, context);
+    }
+  }
+
+  /** An expanded simple command: assignments alone, a function, a builtin, or a program. */
+  private async runPlanned(planned: PlannedCommand, context: Context, text: string, sees?: (job: Job) => boolean): Promise<number> {
+    const name = planned.argv[0];
+    if (name === undefined) return this.runAssignments(planned, context);
+    const definition = context.state.functions.get(name);
+    if (definition !== undefined) return this.callFunction(definition, planned, context);
+    if (BUILTINS.has(name)) return this.runBuiltinHere(planned, context, sees);
+    let stage: Stage;
+    try {
+      stage = this.externalStage(planned, context);
+    } catch (error) {
+      if (!isShellError(error)) throw error;
+      await this.reportWithRedirects(error, planned, context);
+      return error.status;
+    }
+    return this.launch({ command: text, stages: [stage], fds: context.fds }, context, false);
+  }
+
+  /** A ShellError reported where the command's stderr goes, as its status; anything else goes on up. */
+  private async reportFailure(error: unknown, context: Context): Promise<number> {
+    if (!isShellError(error)) throw error;
+    if (!error.reported) await new CommandOutput(context.fds, undefined).err(`quirl: ${error.message}\n`);
+    return error.status;
   }
 
   /**
@@ -138,17 +340,25 @@ export class Interpreter implements ShellServices {
    * its message goes to its own stderr: `nosuch 2>err` puts the message in err.
    */
   private async reportWithRedirects(error: ShellError, command: PlannedCommand, context: Context): Promise<void> {
+    await this.withRedirects(command.redirects, context, async (inner) => {
+      await new CommandOutput(inner.fds, undefined).err(`quirl: ${error.message}\n`);
+      return 0;
+    }).catch(async () => {
+      // The redirect's own failure is the lesser news; the message goes to the shell's stderr.
+      await new CommandOutput(context.fds, undefined).err(`quirl: ${error.message}\n`);
+    });
+  }
+
+  /**
+   * Runs `run` with `redirects` applied to a derived descriptor table; whatever they opened is
+   * closed after, and writers of here-documents the body did not read are abandoned.
+   */
+  async withRedirects(redirects: readonly PlannedRedirect[], context: Context, run: (context: Context) => Promise<number>): Promise<number> {
+    if (redirects.length === 0) return run(context);
     const fds = context.fds.derive();
     try {
-      fds.apply(command.redirects);
-    } catch {
-      // The redirect's own failure is the lesser news; the message goes to the shell's stderr.
-      fds.closeOwned();
-      await new CommandOutput(context.fds, undefined).err(`quirl: ${error.message}\n`);
-      return;
-    }
-    try {
-      await new CommandOutput(fds, undefined).err(`quirl: ${error.message}\n`);
+      fds.apply(redirects);
+      return await run({ ...context, fds });
     } finally {
       for (const writer of fds.writers) writer.cancel();
       fds.closeOwned();
@@ -162,9 +372,10 @@ export class Interpreter implements ShellServices {
       const job = this.executor.startBackground(spec);
       this.jobOrder.touch(job.id);
       context.state.lastBackgroundPid = job.lastPid;
-      if (this.interactive) await errors.err(`[${job.id}] ${job.lastPid ?? ''}\n`);
+      if (this.interactive && context.owner === undefined) await errors.err(`[${job.id}] ${job.lastPid ?? ''}\n`);
       return 0;
     }
+    if (context.owner !== undefined) return (await this.executor.executeMemberRequest(spec, context.owner, context.request)).status;
     return this.settle(await this.executor.executeInteractiveRequest(spec, context.request), errors);
   }
 
@@ -193,7 +404,11 @@ export class Interpreter implements ShellServices {
     return this.settle(await this.executor.foreground(job, request), output);
   }
 
-  /** A foreground job's end: a stopped one becomes current and is reported, as bash does. */
+  /**
+   * A foreground job's end: a stopped one becomes current and is reported, as bash does. One
+   * killed by Ctrl-C or Ctrl-\\ abandons the rest of the command line (bash's rule), so that a
+   * loop around it ends.
+   */
   private async settle(outcome: Outcome, output: CommandOutput): Promise<number> {
     const { job } = outcome;
     if (!this.interactive && this.executor.terminal !== undefined) return this.settleWithoutJobControl(outcome, output);
@@ -202,35 +417,22 @@ export class Interpreter implements ShellServices {
       const mark = this.jobOrder.mark(job, this.executor.jobs.list());
       await output.err(`\n${formatJobLine(job.id, mark, job.state, job.command)}\n`);
       job.notified = true;
-    } else {
-      this.jobOrder.forget(job.id);
-      // The terminal echoed ^C or ^\ but no newline: the next output starts on a line of its own.
-      if (this.interactive && job.state.kind === 'done' && job.state.last.kind === 'signaled') {
-        const signal = job.state.last.signal;
-        if (signal === SIGNALS.SIGINT || signal === SIGNALS.SIGQUIT) await output.err('\n');
+      return outcome.status;
+    }
+    this.jobOrder.forget(job.id);
+    if (this.interactive && job.state.kind === 'done' && job.state.last.kind === 'signaled') {
+      const signal = job.state.last.signal;
+      if (signal === SIGNALS.SIGINT || signal === SIGNALS.SIGQUIT) {
+        // The terminal echoed ^C or ^\ but no newline: the next output starts on a line of its own.
+        await output.err('\n');
+        throw new Interrupted(outcome.status);
       }
     }
     return outcome.status;
   }
 
-  private stage(command: PlannedCommand, context: Context): Stage {
-    const name = command.argv[0];
-    const text = command.argv.join(' ');
-    if (name === undefined) {
-      return { kind: 'inShell', command: text, redirects: command.redirects, run: async () => 0 };
-    }
-    if (BUILTINS.has(name)) {
-      const visible = new Set(this.executor.jobs.list().map((job) => job.id));
-      return {
-        kind: 'inShell',
-        command: text,
-        redirects: command.redirects,
-        run: (fds, control) =>
-          this.inSubshell(() =>
-            this.runBuiltin(command, { state: context.state.clone(), fds, request: context.request }, control, (job) => visible.has(job.id)),
-          ),
-      };
-    }
+  private externalStage(command: PlannedCommand, context: Context): Stage {
+    const name = command.argv[0] as string;
     let argv = command.argv;
     let redirects = command.redirects;
     if (name === 'dialect') ({ argv, redirects } = dialectCommand(command));
@@ -238,7 +440,7 @@ export class Interpreter implements ShellServices {
     const searchPath = command.assignments.findLast(([variable]) => variable === 'PATH')?.[1] ?? state.get('PATH') ?? '';
     return {
       kind: 'external',
-      command: text,
+      command: command.argv.join(' '),
       target: this.resolver.resolve(argv, searchPath, state.cwd),
       env: state.environment(command.assignments),
       cwd: state.cwd,
@@ -246,81 +448,119 @@ export class Interpreter implements ShellServices {
     };
   }
 
-  /** A subshell context ends with `exit` or with its last status; a broken pipe ends it as SIGPIPE would. */
-  private async inSubshell(run: () => Promise<number>): Promise<number> {
+  /** A compound command with its redirects, performed around each run of it. */
+  async runCompound(command: CompoundCommand, context: Context): Promise<number> {
     try {
-      return await run();
+      if (command.redirects.length === 0) return await runClause(this, command.clause, context);
+      const redirects = await planRedirects(command.redirects, this.expansionEnvironment(context), new ExpansionBudget(), context.state.cwd);
+      return await this.withRedirects(redirects, context, (inner) => runClause(this, command.clause, inner));
     } catch (error) {
-      if (error instanceof ExitRequest) return error.status;
-      if (error instanceof BrokenPipe) return BROKEN_PIPE_STATUS;
-      throw error;
+      return this.reportFailure(error, context);
     }
   }
 
-  private async runBuiltinHere(command: PlannedCommand, context: Context): Promise<number> {
-    const name = command.argv[0] as string;
-    const fds = context.fds.derive();
+  /**
+   * `name args`: the body runs in the caller's context with new positional parameters and a
+   * frame for `local`; prefix assignments (`x=1 f`) are exported for the call only, as in bash.
+   */
+  private async callFunction(definition: FunctionDefinition, planned: PlannedCommand, context: Context): Promise<number> {
+    const { state } = context;
+    const limit = functionNestingLimit(state);
+    if (state.functionDepth >= limit) {
+      throw new ShellError('ResourceLimit', `${definition.name}: maximum function nesting level exceeded (${limit})`);
+    }
+    const positional = state.positional;
+    state.enterFunction();
     try {
-      fds.apply(command.redirects);
-      return await this.runBuiltin(command, { ...context, fds }, undefined);
+      for (const [name, value] of planned.assignments) {
+        state.makeLocal(name, value);
+        state.export(name);
+      }
+      state.positional = planned.argv.slice(1);
+      return await this.withRedirects(planned.redirects, context, (inner) => this.runCompound(definition.body, inner));
     } catch (error) {
-      if (error instanceof BrokenPipe || error instanceof BadDescriptor) {
+      if (error instanceof FunctionReturn) return error.status;
+      throw error;
+    } finally {
+      state.positional = positional;
+      state.leaveFunction();
+    }
+  }
+
+  /**
+   * A builtin in `context`. A write to a pipe whose reader is gone ends a subshell or a script as
+   * SIGPIPE ends a process (the error goes on up); only an interactive shell's own command line
+   * reports it and goes on, as bash, which survives it there.
+   */
+  private async runBuiltinHere(command: PlannedCommand, context: Context, sees?: (job: Job) => boolean): Promise<number> {
+    const name = command.argv[0] as string;
+    try {
+      return await this.withRedirects(command.redirects, context, (inner) => this.runBuiltin(command, inner, sees));
+    } catch (error) {
+      const endsContext = error instanceof BrokenPipe && (context.owner !== undefined || context.state.isSubshell || !this.interactive);
+      if (!endsContext && (error instanceof BrokenPipe || error instanceof BadDescriptor)) {
         await new CommandOutput(context.fds, undefined).err(`quirl: ${name}: write error: ${error.message.replace(/^write error: /, '')}\n`);
         return 1;
       }
       throw error;
-    } finally {
-      for (const writer of fds.writers) writer.cancel();
-      fds.closeOwned();
     }
   }
 
-  private runBuiltin(
-    command: PlannedCommand,
-    context: Context,
-    control: StageControl | undefined,
-    sees: (job: Job) => boolean = () => true,
-  ): Promise<number> {
+  private runBuiltin(command: PlannedCommand, context: Context, sees: (job: Job) => boolean = () => true): Promise<number> {
     const builtin = BUILTINS.get(command.argv[0] as string);
     if (builtin === undefined) throw new Error(`${command.argv[0]} is not a builtin`);
     return builtin({
       argv: command.argv,
       state: context.state,
-      output: new CommandOutput(context.fds, control),
+      output: new CommandOutput(context.fds, undefined),
       shell: this,
       jobs: () => this.executor.jobs.list().filter(sees),
+      run: (source, name) => this.runSource(source, context, name),
     });
   }
 
-  /** `NAME=value ... [redirects]` with no command: redirects are performed, variables set. */
-  private async runAssignments(command: PlannedCommand, context: Context, status: number): Promise<number> {
-    const fds = context.fds.derive();
+  /** `eval` and `.`: the source's commands one at a time in `context`; a syntax error stops it with status 2. */
+  private async runSource(source: string, context: Context, name?: string): Promise<number> {
+    let status = 0;
     try {
-      fds.apply(command.redirects);
-    } finally {
-      for (const writer of fds.writers) writer.cancel();
-      fds.closeOwned();
+      for (const program of parseCommands(source, { final: true, warn: (message) => this.warn(context, name, message) })) {
+        status = await this.runList(program.body, context);
+      }
+    } catch (error) {
+      if (!isShellError(error, 'ParseError')) throw error;
+      await new CommandOutput(context.fds, undefined).err(`quirl: ${name === undefined ? 'eval: ' : `${name}: `}${error.message}\n`);
+      return error.status;
     }
-    for (const [name, value] of command.assignments) context.state.set(name, value);
     return status;
   }
 
-  private async plan(
-    command: SimpleCommand,
-    context: Context,
-    budget: ExpansionBudget,
-    substitutionStatus: { value: number | undefined },
-  ): Promise<PlannedCommand> {
+  private warn(context: Context, name: string | undefined, message: string): void {
+    void new CommandOutput(context.fds, undefined).err(`quirl: ${name === undefined ? '' : `${name}: `}${message}\n`);
+  }
+
+  /** `NAME=value ... [redirects]` with no command: redirects are performed, variables set. */
+  private async runAssignments(command: PlannedCommand, context: Context): Promise<number> {
+    await this.withRedirects(command.redirects, context, async () => 0);
+    for (const [name, value] of command.assignments) context.state.set(name, value);
+    return command.substitutionStatus ?? 0;
+  }
+
+  /** Expands a simple command's assignments, words and redirects, in that order. */
+  async plan(command: SimpleCommand, context: Context, budget: ExpansionBudget): Promise<PlannedCommand> {
+    let substitutionStatus: number | undefined;
+    const onSubstitution = (status: number): void => {
+      substitutionStatus = status;
+    };
     const assignments: (readonly [string, string])[] = [];
     // Each assignment sees the ones before it (`a=1 b=$a cmd`); the words do not (`x=1 echo $x`).
     const assigned = new Map<string, string>();
-    const assigning = this.expansionEnvironment(context, substitutionStatus, assigned);
+    const assigning = this.expansionEnvironment(context, assigned, onSubstitution);
     for (const assignment of command.assignments) {
       const value = await expandWord(assignment.value, assigning, budget);
       assignments.push([assignment.name, value] as const);
       assigned.set(assignment.name, value);
     }
-    const environment = this.expansionEnvironment(context, substitutionStatus, new Map());
+    const environment = this.expansionEnvironment(context, new Map(), onSubstitution);
     const argv: string[] = [];
     for (const word of command.words) {
       // `export NAME=$value` takes its operands as assignments: no splitting, no globbing.
@@ -330,49 +570,15 @@ export class Interpreter implements ShellServices {
         argv.push(...(await expandWords([word], environment, budget)));
       }
     }
-    const redirects: PlannedRedirect[] = [];
-    for (const redirect of command.redirects) redirects.push(await this.planRedirect(redirect, environment, budget, context));
-    return { argv, assignments, redirects };
+    const redirects = await planRedirects(command.redirects, environment, budget, context.state.cwd);
+    return { argv, assignments, redirects, substitutionStatus };
   }
 
-  private async planRedirect(
-    redirect: Redirect,
-    environment: ExpansionEnvironment,
-    budget: ExpansionBudget,
+  /** How words expand in `context`; `assigned` holds a command's prefix assignments made so far. */
+  expansionEnvironment(
     context: Context,
-  ): Promise<PlannedRedirect> {
-    switch (redirect.kind) {
-      case 'FileRedirect': {
-        const target = await expandRedirectTarget(redirect.target, environment, budget);
-        const input = redirect.operator === '<' || redirect.operator === '<>';
-        const fd = redirect.fd ?? (input ? 0 : 1);
-        const mode = { '<': 'read', '>': 'write', '>|': 'write', '>>': 'append', '<>': 'readWrite' } as const;
-        return { kind: 'open', fd, path: resolvePath(context.state.cwd, target), mode: mode[redirect.operator], target };
-      }
-      case 'BothRedirect': {
-        const target = await expandRedirectTarget(redirect.target, environment, budget);
-        return { kind: 'both', path: resolvePath(context.state.cwd, target), append: redirect.operator === '&>>', target };
-      }
-      case 'DupRedirect': {
-        const target = await expandRedirectTarget(redirect.target, environment, budget);
-        const fd = redirect.fd ?? (redirect.operator === '<&' ? 0 : 1);
-        if (target === '-') return { kind: 'close', fd };
-        if (/^\d+$/.test(target)) return { kind: 'dup', fd, source: Number(target) };
-        // bash: `>&file` with no descriptor number means `&>file`.
-        if (redirect.operator === '>&' && redirect.fd === null) {
-          return { kind: 'both', path: resolvePath(context.state.cwd, target), append: false, target };
-        }
-        throw new ShellError('RedirectFailed', `${target}: ambiguous redirect`);
-      }
-      case 'HereString':
-        return { kind: 'hereString', fd: redirect.fd ?? 0, text: await expandWord(redirect.target, environment, budget) };
-    }
-  }
-
-  private expansionEnvironment(
-    context: Context,
-    substitutionStatus: { value: number | undefined },
-    assigned: ReadonlyMap<string, string>,
+    assigned: ReadonlyMap<string, string> = new Map(),
+    onSubstitution: (status: number) => void = () => undefined,
   ): ExpansionEnvironment {
     const { state } = context;
     return {
@@ -394,9 +600,10 @@ export class Interpreter implements ShellServices {
           return undefined;
         }
       },
+      arithmetic: (expression) => arithmeticExpansion(expression, state),
       commandSubstitution: async (program, maxBytes) => {
         const { status, output } = await this.capture(program, context, maxBytes);
-        substitutionStatus.value = status;
+        onSubstitution(status);
         return output;
       },
     };
@@ -411,7 +618,8 @@ export class Interpreter implements ShellServices {
     const drain = new CaptureDrain(pipe.read, maxBytes + 1);
     let status: number;
     try {
-      status = await this.inSubshell(() => this.runProgram(program, { state: context.state.clone(), fds, request: context.request }));
+      const inner: Context = { ...context, state: context.state.clone(), fds };
+      status = await this.asSubshell(inner, () => this.runList(program.body, inner));
     } catch (error) {
       drain.cancel();
       throw error;
@@ -427,6 +635,12 @@ export class Interpreter implements ShellServices {
     }
     return { status, output: result.data.toString('utf8') };
   }
+}
+
+/** FUNCNEST when it is a positive number, as in bash; otherwise Quirl's default. */
+function functionNestingLimit(state: ShellState): number {
+  const value = Number(state.get('FUNCNEST'));
+  return Number.isInteger(value) && value > 0 ? value : DEFAULT_FUNCTION_NESTING_LIMIT;
 }
 
 /** `dialect bash ARGS` / `dialect zsh ARGS`: the real shell, noninteractive, stdin at EOF. */

@@ -34,6 +34,11 @@ export class CommandOutput {
     private readonly control: StageControl | undefined,
   ) {}
 
+  /** The job's abort, for a command that waits on something else (a read): present in a pipeline stage. */
+  get signal(): AbortSignal | undefined {
+    return this.control?.signal;
+  }
+
   async write(fd: number, text: string): Promise<void> {
     const osFd = this.fds.get(fd);
     if (osFd === undefined) throw new BadDescriptor(fd);

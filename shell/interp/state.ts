@@ -1,9 +1,11 @@
 /**
- * The state a shell context carries: variables (and which are exported), the working
- * directory, positional parameters, $?, $!. A subshell context (a pipeline stage run inside the
- * shell, a command substitution) works on a clone, so its changes never leak out.
+ * The state a shell context carries: variables (and which are exported), functions, the working
+ * directory, positional parameters, $?, $!, and how deep in functions and loops it runs. A
+ * subshell context (a pipeline stage run inside the shell, a command substitution, `( ... )`)
+ * works on a clone, so its changes never leak out.
  */
 import { ShellError } from '../errors';
+import type { FunctionDefinition } from '../syntax/ast';
 
 interface Variable {
   /** undefined for a name that is exported but not yet assigned (`export NAME`). */
@@ -20,8 +22,18 @@ export function isValidName(name: string): boolean {
 /** Variables the shell removes from the environment it was given, before any job sees them. */
 export type EnvironmentFilter = (name: string) => boolean;
 
+/** What `local` replaced in one function call: each name's variable before it (undefined: unset). */
+type LocalFrame = Map<string, Variable | undefined>;
+
 export class ShellState {
   private readonly variables: Map<string, Variable>;
+  readonly functions: Map<string, FunctionDefinition>;
+  /** One frame per function call running, innermost last. */
+  private readonly localFrames: LocalFrame[] = [];
+  /** Loops running around the current command (`break` and `continue` need one). */
+  loopDepth = 0;
+  /** `.` / `source` files running (where `return` is allowed, as in a function). */
+  sourceDepth = 0;
   cwd: string;
   positional: string[];
   scriptName: string;
@@ -33,6 +45,7 @@ export class ShellState {
 
   private constructor(
     variables: Map<string, Variable>,
+    functions: Map<string, FunctionDefinition>,
     cwd: string,
     scriptName: string,
     positional: string[],
@@ -40,6 +53,7 @@ export class ShellState {
     isSubshell: boolean,
   ) {
     this.variables = variables;
+    this.functions = functions;
     this.cwd = cwd;
     this.scriptName = scriptName;
     this.positional = positional;
@@ -59,7 +73,7 @@ export class ShellState {
     for (const [name, value] of Object.entries(env)) {
       if (value !== undefined && keep(name)) variables.set(name, { value, exported: true });
     }
-    const state = new ShellState(variables, cwd, scriptName, positional, process.pid, false);
+    const state = new ShellState(variables, new Map(), cwd, scriptName, positional, process.pid, false);
     if (state.get('IFS') === undefined) state.variables.set('IFS', { value: ' \t\n', exported: false });
     state.variables.set('PWD', { value: cwd, exported: true });
     return state;
@@ -69,10 +83,60 @@ export class ShellState {
   clone(): ShellState {
     const variables = new Map<string, Variable>();
     for (const [name, variable] of this.variables) variables.set(name, { ...variable });
-    const copy = new ShellState(variables, this.cwd, this.scriptName, [...this.positional], this.shellPid, true);
+    const copy = new ShellState(variables, new Map(this.functions), this.cwd, this.scriptName, [...this.positional], this.shellPid, true);
     copy.lastStatus = this.lastStatus;
     copy.lastBackgroundPid = this.lastBackgroundPid;
+    copy.loopDepth = this.loopDepth;
+    copy.sourceDepth = this.sourceDepth;
+    for (const frame of this.localFrames) copy.localFrames.push(new Map(frame));
     return copy;
+  }
+
+  /** How many function calls are running. */
+  get functionDepth(): number {
+    return this.localFrames.length;
+  }
+
+  /** A function call begins: its `local` variables go into a new frame. */
+  enterFunction(): void {
+    this.localFrames.push(new Map());
+  }
+
+  /** The call ends: every variable its `local` replaced is as it was before (bash's dynamic scope). */
+  leaveFunction(): void {
+    const frame = this.localFrames.pop();
+    if (frame === undefined) throw new Error('leaveFunction without enterFunction');
+    for (const [name, previous] of frame) {
+      if (previous === undefined) this.variables.delete(name);
+      else this.variables.set(name, previous);
+    }
+  }
+
+  /**
+   * `local NAME[=value]`: from here to the end of the current call NAME is a variable of its own
+   * (unset until assigned, as in bash; an export flag is kept). False outside a function.
+   */
+  makeLocal(name: string, value?: string): boolean {
+    const frame = this.localFrames.at(-1);
+    if (frame === undefined) return false;
+    if (value !== undefined) checkAssignment(name, value);
+    else if (!isValidName(name)) throw new ShellError('Usage', `\`${name}': not a valid identifier`);
+    const existing = this.variables.get(name);
+    if (!frame.has(name)) {
+      frame.set(name, existing === undefined ? undefined : { ...existing });
+      this.variables.set(name, { value, exported: existing?.exported ?? false });
+    } else if (value !== undefined) {
+      this.set(name, value);
+    }
+    return true;
+  }
+
+  /** Every variable with a value, in name order (`set` with no arguments). */
+  assigned(): [string, string][] {
+    return [...this.variables]
+      .filter((entry): entry is [string, { value: string; exported: boolean }] => entry[1].value !== undefined)
+      .map(([name, variable]): [string, string] => [name, variable.value])
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   }
 
   get(name: string): string | undefined {

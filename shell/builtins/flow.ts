@@ -1,0 +1,183 @@
+/**
+ * The builtins that steer the tree walker: `break`, `continue`, `return` (typed control flow the
+ * loops and function calls catch), `local`, `shift`, `eval`, `.` / `source`, and `set` for the
+ * positional parameters and its listing.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { delimiter, join, resolve } from 'node:path';
+import { describeErrno, isShellError, isSystemError } from '../errors';
+import { FunctionReturn, LoopControl } from '../interp/control';
+import { quoteForShell } from '../interp/quote';
+import type { Builtin, BuiltinContext } from './types';
+
+const NUMBER = /^[+-]?\d+$/;
+
+function loopControl(kind: 'break' | 'continue'): Builtin {
+  return async ({ argv, state, output }) => {
+    if (argv.length > 2) {
+      await output.err(`quirl: ${kind}: too many arguments\n`);
+      return 1;
+    }
+    const word = argv[1] ?? '1';
+    if (!NUMBER.test(word)) {
+      await output.err(`quirl: ${kind}: ${word}: numeric argument required\n`);
+      return 1;
+    }
+    if (state.loopDepth === 0) {
+      await output.err(`quirl: ${kind}: only meaningful in a \`for', \`while', or \`until' loop\n`);
+      return 0;
+    }
+    const levels = Number(word);
+    if (levels < 1) {
+      await output.err(`quirl: ${kind}: ${word}: loop count out of range\n`);
+      return 1;
+    }
+    // More levels than loops: all of them (bash).
+    throw new LoopControl(kind, Math.min(levels, state.loopDepth));
+  };
+}
+
+export const breakBuiltin = loopControl('break');
+export const continueBuiltin = loopControl('continue');
+
+/** return [N]: N modulo 256, $? by default; only in a function or a sourced file. */
+export const returnBuiltin: Builtin = async ({ argv, state, output }) => {
+  if (state.functionDepth === 0 && state.sourceDepth === 0) {
+    await output.err("quirl: return: can only `return' from a function or sourced script\n");
+    return 2;
+  }
+  if (argv.length > 2) {
+    await output.err('quirl: return: too many arguments\n');
+    throw new FunctionReturn(2);
+  }
+  const word = argv[1];
+  if (word === undefined) throw new FunctionReturn(state.lastStatus);
+  if (!NUMBER.test(word)) {
+    await output.err(`quirl: return: ${word}: numeric argument required\n`);
+    throw new FunctionReturn(2);
+  }
+  throw new FunctionReturn(Number(BigInt.asUintN(8, BigInt(word))));
+};
+
+/** local [NAME[=value] ...]: variables of the running function call (bash's dynamic scope). */
+export const local: Builtin = async ({ argv, state, output }) => {
+  if (state.functionDepth === 0) {
+    await output.err('quirl: local: can only be used in a function\n');
+    return 1;
+  }
+  let status = 0;
+  for (const operand of argv.slice(1)) {
+    if (operand === '--') continue;
+    const equals = operand.indexOf('=');
+    const name = equals < 0 ? operand : operand.slice(0, equals);
+    try {
+      state.makeLocal(name, equals < 0 ? undefined : operand.slice(equals + 1));
+    } catch (error) {
+      if (!isShellError(error)) throw error;
+      await output.err(`quirl: local: \`${operand}': not a valid identifier\n`);
+      status = 1;
+    }
+  }
+  return status;
+};
+
+/** shift [N]: drops the first N positional parameters; more than there are is status 1, unchanged. */
+export const shift: Builtin = async ({ argv, state, output }) => {
+  const word = argv[1] ?? '1';
+  if (argv.length > 2) {
+    await output.err('quirl: shift: too many arguments\n');
+    return 1;
+  }
+  if (!NUMBER.test(word)) {
+    await output.err(`quirl: shift: ${word}: numeric argument required\n`);
+    return 1;
+  }
+  const count = Number(word);
+  if (count < 0) {
+    await output.err(`quirl: shift: ${word}: shift count out of range\n`);
+    return 1;
+  }
+  if (count > state.positional.length) return 1;
+  state.positional = state.positional.slice(count);
+  return 0;
+};
+
+/** eval [ARG ...]: the arguments joined by spaces, parsed and run here. */
+export const evalBuiltin: Builtin = async ({ argv, run }) => {
+  const source = argv.slice(1).join(' ');
+  return source.trim() === '' ? 0 : run(source);
+};
+
+/**
+ * `. FILE [ARGS]` / `source FILE [ARGS]`: FILE's commands run here; without a slash FILE is
+ * looked for on PATH first, then in the current directory (bash). ARGS replace the positional
+ * parameters while it runs; `return` ends it.
+ */
+export const source: Builtin = async (context) => {
+  const { argv, state, output } = context;
+  const name = argv[0] as string;
+  const operands = argv[1] === '--' ? argv.slice(2) : argv.slice(1);
+  const file = operands[0];
+  if (file === undefined) {
+    await output.err(`quirl: ${name}: filename argument required\n${name}: usage: ${name} filename [arguments]\n`);
+    return 2;
+  }
+  const path = findSourceFile(file, context);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const reason = isSystemError(error) ? describeErrno(error.code) : describeErrno('ENOENT');
+    await output.err(`quirl: ${file}: ${reason}\n`);
+    return 1;
+  }
+  const positional = state.positional;
+  if (operands.length > 1) state.positional = operands.slice(1);
+  state.sourceDepth += 1;
+  try {
+    return await context.run(text, file);
+  } catch (error) {
+    if (error instanceof FunctionReturn) return error.status;
+    throw error;
+  } finally {
+    state.sourceDepth -= 1;
+    if (operands.length > 1) state.positional = positional;
+  }
+};
+
+function findSourceFile(file: string, { state }: BuiltinContext): string {
+  if (file.includes('/')) return resolve(state.cwd, file);
+  for (const directory of (state.get('PATH') ?? '').split(delimiter)) {
+    const candidate = resolve(state.cwd, join(directory === '' ? '.' : directory, file));
+    try {
+      if (statSync(candidate).isFile()) return candidate;
+    } catch {
+      // Not here: the next directory.
+    }
+  }
+  return resolve(state.cwd, file);
+}
+
+/**
+ * set [--] [ARG ...]: with arguments, the new positional parameters; with none, every variable
+ * as `NAME=value` that the shell can read back. The options (`-e`, `-o pipefail`...) are the
+ * language's part 3 and refused here by name.
+ */
+export const set: Builtin = async ({ argv, state, output }) => {
+  const operands = argv.slice(1);
+  if (operands.length === 0) {
+    await output.out(state.assigned().map(([name, value]) => `${name}=${quoteForShell(value)}\n`).join(''));
+    return 0;
+  }
+  const first = operands[0] as string;
+  if (first === '--') {
+    state.positional = operands.slice(1);
+    return 0;
+  }
+  if (/^[-+]/.test(first) && first !== '-' && first !== '+') {
+    await output.err(`quirl: set: ${first}: invalid option (shell options are not supported yet)\n`);
+    return 2;
+  }
+  state.positional = operands;
+  return 0;
+};

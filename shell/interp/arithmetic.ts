@@ -1,0 +1,40 @@
+/**
+ * Arithmetic in the interpreter: `(( ))`, `for (( ))` and `$(( ))` evaluate through the
+ * arithmetic module with the context's variables. A failure in `(( ))` fails that command
+ * (`((: ` before bash's message); in `$(( ))` it is a fatal expansion error (ExpansionAbort).
+ */
+import { ExpansionBudget } from '../expand/budget';
+import { expandWord } from '../expand';
+import { ArithmeticError, evaluateArithmeticText, type ArithmeticVariables } from '../expand/arith';
+import type { Arithmetic } from '../syntax/ast';
+import { ExpansionAbort } from './control';
+import type { Context, Interpreter } from './interpreter';
+import type { ShellState } from './state';
+
+/** The value of a `(( ))` or `for (( ))` expression; a failure is this command's, status 1. */
+export async function evaluateArithmetic(interpreter: Interpreter, arithmetic: Arithmetic, context: Context): Promise<bigint> {
+  const text = await expandWord(arithmetic.expression, interpreter.expansionEnvironment(context), new ExpansionBudget());
+  try {
+    return evaluateArithmeticText(text, arithmeticVariables(context.state));
+  } catch (error) {
+    if (error instanceof ArithmeticError) throw new ArithmeticError(`((: ${error.message}`);
+    throw error;
+  }
+}
+
+/** `$(( ))`'s value in decimal; a failure aborts the expansion as bash's fatal errors do. */
+export function arithmeticExpansion(text: string, state: ShellState): string {
+  try {
+    return String(evaluateArithmeticText(text, arithmeticVariables(state)));
+  } catch (error) {
+    if (error instanceof ArithmeticError) throw new ExpansionAbort(error.message);
+    throw error;
+  }
+}
+
+export function arithmeticVariables(state: ShellState): ArithmeticVariables {
+  return {
+    get: (name) => state.get(name),
+    set: (name, value) => state.set(name, value),
+  };
+}

@@ -1,0 +1,147 @@
+/**
+ * Compound commands, run inside the shell: `{ }` in the current context, `( )` in a copy of it,
+ * `if`, `while` / `until`, `for` (word lists and bash's arithmetic form), `case`, `(( ))` and
+ * `[[ ]]`. Loops take `break N` / `continue N` as typed control flow and pass the rest of N outward.
+ */
+import { ExpansionBudget } from '../expand/budget';
+import { expandPattern, expandWord, expandWords } from '../expand';
+import { compilePattern } from '../expand/pattern';
+import type { ArithmeticForClause, CaseClause, Clause, ForClause, LoopClause } from '../syntax/ast';
+import { evaluateArithmetic } from './arithmetic';
+import { evaluateConditional } from './conditional';
+import { LoopControl } from './control';
+import type { Context, Interpreter } from './interpreter';
+
+export async function runClause(interpreter: Interpreter, clause: Clause, context: Context): Promise<number> {
+  switch (clause.kind) {
+    case 'BraceGroup':
+      return interpreter.runList(clause.body, context);
+    case 'Subshell': {
+      const inner: Context = { ...context, state: context.state.clone(), fds: context.fds.derive() };
+      return interpreter.asSubshell(inner, () => interpreter.runList(clause.body, inner));
+    }
+    case 'IfClause':
+      for (const branch of clause.branches) {
+        if ((await interpreter.runList(branch.condition, context)) === 0) return interpreter.runList(branch.body, context);
+      }
+      return clause.otherwise === null ? 0 : interpreter.runList(clause.otherwise, context);
+    case 'LoopClause':
+      return runLoop(interpreter, clause, context);
+    case 'ForClause':
+      return runFor(interpreter, clause, context);
+    case 'ArithmeticForClause':
+      return runArithmeticFor(interpreter, clause, context);
+    case 'CaseClause':
+      return runCase(interpreter, clause, context);
+    case 'ArithmeticCommand':
+      return (await evaluateArithmetic(interpreter, clause.arithmetic, context)) === 0n ? 1 : 0;
+    case 'ConditionalCommand':
+      return (await evaluateConditional(interpreter, clause.expression, context)) ? 0 : 1;
+  }
+}
+
+/** What a loop does after its body: go on, or stop (a `break` that ends here). */
+type Step = 'next' | 'stop';
+
+/**
+ * Runs one pass of a loop's body (or condition); a `break` or `continue` aimed at this loop is
+ * taken here (its status is theirs, 0), one aimed further out goes on outward with a level less.
+ */
+async function pass(run: () => Promise<number>): Promise<{ status: number; step: Step; control: boolean }> {
+  try {
+    return { status: await run(), step: 'next', control: false };
+  } catch (error) {
+    if (!(error instanceof LoopControl)) throw error;
+    if (error.levels > 1) throw error.outer();
+    return { status: 0, step: error.kind === 'break' ? 'stop' : 'next', control: true };
+  }
+}
+
+/** Runs `iterate` with the loop depth raised, so that `break` and `continue` know they are in a loop. */
+async function inLoop(context: Context, iterate: () => Promise<number>): Promise<number> {
+  context.state.loopDepth += 1;
+  try {
+    return await iterate();
+  } finally {
+    context.state.loopDepth -= 1;
+  }
+}
+
+function runLoop(interpreter: Interpreter, clause: LoopClause, context: Context): Promise<number> {
+  return inLoop(context, async () => {
+    let status = 0;
+    for (;;) {
+      await interpreter.checkpoint(context);
+      const condition = await pass(() => interpreter.runList(clause.condition, context));
+      if (condition.step === 'stop') return condition.status;
+      if (condition.control) continue;
+      if ((condition.status === 0) === clause.until) return status;
+      const body = await pass(() => interpreter.runList(clause.body, context));
+      status = body.status;
+      if (body.step === 'stop') return status;
+    }
+  });
+}
+
+async function runFor(interpreter: Interpreter, clause: ForClause, context: Context): Promise<number> {
+  const { state } = context;
+  const values =
+    clause.words === null
+      ? [...state.positional]
+      : await expandWords(clause.words, interpreter.expansionEnvironment(context), new ExpansionBudget());
+  return inLoop(context, async () => {
+    let status = 0;
+    for (const value of values) {
+      await interpreter.checkpoint(context);
+      state.set(clause.name, value);
+      const body = await pass(() => interpreter.runList(clause.body, context));
+      status = body.status;
+      if (body.step === 'stop') break;
+    }
+    return status;
+  });
+}
+
+function runArithmeticFor(interpreter: Interpreter, clause: ArithmeticForClause, context: Context): Promise<number> {
+  return inLoop(context, async () => {
+    let status = 0;
+    await evaluateArithmetic(interpreter, clause.init, context);
+    // An empty condition is true (bash), whatever an empty expression is elsewhere.
+    const holds = async (): Promise<boolean> =>
+      clause.condition.expression.parts.length === 0 || (await evaluateArithmetic(interpreter, clause.condition, context)) !== 0n;
+    while (await holds()) {
+      await interpreter.checkpoint(context);
+      const body = await pass(() => interpreter.runList(clause.body, context));
+      status = body.status;
+      if (body.step === 'stop') break;
+      await evaluateArithmetic(interpreter, clause.step, context);
+    }
+    return status;
+  });
+}
+
+/**
+ * `case`: the subject and each pattern expand without splitting or globbing; a pattern's quoted
+ * characters match only themselves. `;&` runs the next body too; `;;&` tests the next patterns.
+ */
+async function runCase(interpreter: Interpreter, clause: CaseClause, context: Context): Promise<number> {
+  const environment = interpreter.expansionEnvironment(context);
+  const budget = new ExpansionBudget();
+  const subject = await expandWord(clause.subject, environment, budget);
+  let status = 0;
+  let fallingThrough = false;
+  for (const item of clause.items) {
+    if (!fallingThrough && !(await matchesAny(item.patterns, subject))) continue;
+    status = await interpreter.runList(item.body, context);
+    if (item.terminator === ';;') return status;
+    fallingThrough = item.terminator === ';&';
+  }
+  return status;
+
+  async function matchesAny(patterns: CaseClause['items'][number]['patterns'], value: string): Promise<boolean> {
+    for (const pattern of patterns) {
+      if (compilePattern(await expandPattern(pattern, environment, budget)).test(value)) return true;
+    }
+    return false;
+  }
+}

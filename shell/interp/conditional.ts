@@ -1,0 +1,85 @@
+/**
+ * bash's `[[ ]]`: words expand without splitting or globbing; `==` and `!=` match the right side
+ * as a pattern (its quoted parts literally), `=~` as an extended regular expression (whose
+ * match goes to BASH_REMATCH), `-eq` and the other integer operators compare arithmetic values,
+ * and `&&` / `||` evaluate only what they need. File and string tests are `test`'s own.
+ */
+import { binaryTest, unaryTest } from '../builtins/test';
+import { ShellError } from '../errors';
+import { ExpansionBudget } from '../expand/budget';
+import { expandPattern, expandWord } from '../expand';
+import { compilePattern } from '../expand/pattern';
+import type { ConditionalExpression, Word } from '../syntax/ast';
+import { arithmeticExpansion } from './arithmetic';
+import type { Context, Interpreter } from './interpreter';
+import { regexFromExtended, regexLiteral } from './regex';
+
+const ARITHMETIC_COMPARISONS: Readonly<Record<string, (left: bigint, right: bigint) => boolean>> = {
+  '-eq': (a, b) => a === b,
+  '-ne': (a, b) => a !== b,
+  '-lt': (a, b) => a < b,
+  '-le': (a, b) => a <= b,
+  '-gt': (a, b) => a > b,
+  '-ge': (a, b) => a >= b,
+};
+
+export async function evaluateConditional(interpreter: Interpreter, expression: ConditionalExpression, context: Context): Promise<boolean> {
+  const environment = interpreter.expansionEnvironment(context);
+  const budget = new ExpansionBudget();
+  const expand = (word: Word): Promise<string> => expandWord(word, environment, budget);
+  const test = { state: context.state, fds: context.fds };
+
+  const evaluate = async (node: ConditionalExpression): Promise<boolean> => {
+    switch (node.kind) {
+      case 'CondWord':
+        return (await expand(node.word)) !== '';
+      case 'CondNot':
+        return !(await evaluate(node.operand));
+      case 'CondGroup':
+        return evaluate(node.inner);
+      case 'CondAnd':
+        return (await evaluate(node.left)) && evaluate(node.right);
+      case 'CondOr':
+        return (await evaluate(node.left)) || evaluate(node.right);
+      case 'CondUnary':
+        return unaryTest(node.operator, await expand(node.operand), test);
+      case 'CondBinary': {
+        const left = await expand(node.left);
+        switch (node.operator) {
+          case '=':
+          case '==':
+          case '!=': {
+            const matches = compilePattern(await expandPattern(node.right, environment, budget)).test(left);
+            return node.operator === '!=' ? !matches : matches;
+          }
+          case '=~':
+            return matchRegex(left, await expandPattern(node.right, environment, budget, regexLiteral), context);
+          default: {
+            const compare = ARITHMETIC_COMPARISONS[node.operator];
+            const right = await expand(node.right);
+            if (compare === undefined) return binaryTest(node.operator, left, right, test);
+            return compare(BigInt(arithmeticExpansion(left, context.state)), BigInt(arithmeticExpansion(right, context.state)));
+          }
+        }
+      }
+    }
+  };
+  return evaluate(expression);
+}
+
+/** `=~`: the whole match and each group go to BASH_REMATCH (its first element, while the shell has no arrays). */
+function matchRegex(text: string, pattern: string, context: Context): boolean {
+  let regex: RegExp;
+  try {
+    regex = regexFromExtended(pattern);
+  } catch {
+    throw new ShellError('Usage', `[[: invalid regular expression \`${pattern}'`, { status: 2 });
+  }
+  const match = regex.exec(text);
+  if (match === null) {
+    context.state.set('BASH_REMATCH', '');
+    return false;
+  }
+  context.state.set('BASH_REMATCH', match[0]);
+  return true;
+}

@@ -1,0 +1,44 @@
+/**
+ * Control flow that unwinds the tree walker: `break` / `continue` to an enclosing loop, `return`
+ * from a function or sourced file, and an interrupt (Ctrl-C) that abandons the whole command line.
+ * They are thrown as values, not Errors: a loop of `continue` should not pay for stack traces.
+ */
+
+/** `break N` / `continue N`: `levels` counts the loops still to unwind, this one included. */
+export class LoopControl {
+  constructor(
+    readonly kind: 'break' | 'continue',
+    readonly levels: number,
+  ) {}
+
+  /** The same control, one loop further out. */
+  outer(): LoopControl {
+    return new LoopControl(this.kind, this.levels - 1);
+  }
+}
+
+/** `return [N]`. */
+export class FunctionReturn {
+  constructor(readonly status: number) {}
+}
+
+/**
+ * Ctrl-C while the shell runs a command line of its own (a loop of builtins), or a foreground
+ * child killed by SIGINT or SIGQUIT in an interactive shell: bash abandons the rest of the
+ * line, and so does Quirl. Its status is 128 + the signal.
+ */
+export class Interrupted {
+  constructor(readonly status: number) {}
+}
+
+/**
+ * An error in expanding a word that ends more than its command (bash's fatal expansion errors:
+ * `$(( 1/0 ))`): a script exits with `status`, an interactive shell abandons the line, a
+ * subshell ends. `message` is said once, where it is caught.
+ */
+export class ExpansionAbort {
+  constructor(
+    readonly message: string,
+    readonly status = 1,
+  ) {}
+}

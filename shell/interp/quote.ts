@@ -1,0 +1,16 @@
+/** Quoting a value so that the shell reads it back as it is, in the forms bash's `set` listing uses. */
+
+/** Characters that never need quoting. */
+const PLAIN = /^[A-Za-z0-9_./:+@%,=-]*$/;
+/** Control characters: only $'...' can carry them readably. */
+const CONTROL = /[\x00-\x1f\x7f]/;
+const ESCAPES: Readonly<Record<string, string>> = { '\t': '\\t', '\n': '\\n', '\r': '\\r', '\x1b': '\\E', '\\': '\\\\', "'": "\\'" };
+
+export function quoteForShell(value: string): string {
+  if (PLAIN.test(value)) return value;
+  if (CONTROL.test(value)) {
+    const escaped = value.replace(/[\x00-\x1f\x7f\\']/g, (c) => ESCAPES[c] ?? `\\${c.charCodeAt(0).toString(8).padStart(3, '0')}`);
+    return `$'${escaped}'`;
+  }
+  return `'${value.replaceAll("'", "'\\''")}'`;
+}

@@ -1,0 +1,58 @@
+/**
+ * Redirects from the syntax tree to planned redirects: targets expanded (one field each), paths
+ * made absolute against the context's directory, here-strings and here-document bodies expanded
+ * into the text the shell will feed.
+ */
+import { resolve as resolvePath } from 'node:path';
+import { ShellError } from '../errors';
+import type { PlannedRedirect } from '../exec/fds';
+import type { ExpansionBudget } from '../expand/budget';
+import { expandRedirectTarget, expandWord } from '../expand';
+import type { ExpansionEnvironment } from '../expand/types';
+import type { Redirect } from '../syntax/ast';
+
+const OPEN_MODES = { '<': 'read', '>': 'write', '>|': 'write', '>>': 'append', '<>': 'readWrite' } as const;
+
+/** Plans `redirects` in source order: they are opened in this order too. */
+export async function planRedirects(
+  redirects: readonly Redirect[],
+  environment: ExpansionEnvironment,
+  budget: ExpansionBudget,
+  cwd: string,
+): Promise<PlannedRedirect[]> {
+  const planned: PlannedRedirect[] = [];
+  for (const redirect of redirects) planned.push(await planRedirect(redirect, environment, budget, cwd));
+  return planned;
+}
+
+async function planRedirect(redirect: Redirect, environment: ExpansionEnvironment, budget: ExpansionBudget, cwd: string): Promise<PlannedRedirect> {
+  switch (redirect.kind) {
+    case 'FileRedirect': {
+      const target = await expandRedirectTarget(redirect.target, environment, budget);
+      const input = redirect.operator === '<' || redirect.operator === '<>';
+      const fd = redirect.fd ?? (input ? 0 : 1);
+      return { kind: 'open', fd, path: resolvePath(cwd, target), mode: OPEN_MODES[redirect.operator], target };
+    }
+    case 'BothRedirect': {
+      const target = await expandRedirectTarget(redirect.target, environment, budget);
+      return { kind: 'both', path: resolvePath(cwd, target), append: redirect.operator === '&>>', target };
+    }
+    case 'DupRedirect': {
+      const target = await expandRedirectTarget(redirect.target, environment, budget);
+      const fd = redirect.fd ?? (redirect.operator === '<&' ? 0 : 1);
+      if (target === '-') return { kind: 'close', fd };
+      if (/^\d+$/.test(target)) return { kind: 'dup', fd, source: Number(target) };
+      // `n>&m-` moves m to n: duplicate, then close m.
+      if (/^\d+-$/.test(target)) return { kind: 'dup', fd, source: Number(target.slice(0, -1)), move: true };
+      // bash: `>&file` with no descriptor number means `&>file`.
+      if (redirect.operator === '>&' && redirect.fd === null) {
+        return { kind: 'both', path: resolvePath(cwd, target), append: false, target };
+      }
+      throw new ShellError('RedirectFailed', `${target}: ambiguous redirect`);
+    }
+    case 'HereString':
+      return { kind: 'hereString', fd: redirect.fd ?? 0, text: await expandWord(redirect.target, environment, budget) };
+    case 'HereDocument':
+      return { kind: 'hereDocument', fd: redirect.fd ?? 0, text: await expandWord(redirect.body, environment, budget) };
+  }
+}
