@@ -3,13 +3,14 @@ import { realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describeErrno, isSystemError } from '../errors';
 import type { CommandOutput } from '../interp/output';
+import { expandEscapes, fromBytes, isUtf8Locale, toBytes } from './printf';
 import { type Builtin, ExitRequest } from './types';
 
 export const trueBuiltin: Builtin = async () => 0;
 export const falseBuiltin: Builtin = async () => 1;
 
 /** echo [-n] [-e|-E] args: bash's echo, options only as leading words of those letters. */
-export const echo: Builtin = async ({ argv, output }) => {
+export const echo: Builtin = async ({ argv, state, output }) => {
   let newline = true;
   let escapes = false;
   let index = 1;
@@ -23,53 +24,15 @@ export const echo: Builtin = async ({ argv, output }) => {
   }
   let text = argv.slice(index).join(' ');
   let stop = false;
-  if (escapes) ({ text, stop } = interpretEscapes(text));
+  if (escapes) {
+    // On bytes, as bash: `\xff` is one byte, `\u` is in the locale's encoding.
+    const expanded = expandEscapes(toBytes(text), 'echo', isUtf8Locale(state));
+    text = fromBytes(expanded.bytes);
+    stop = expanded.stop;
+  }
   await output.out(text + (newline && !stop ? '\n' : ''));
   return 0;
 };
-
-const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
-  a: '\x07',
-  b: '\b',
-  e: '\x1b',
-  E: '\x1b',
-  f: '\f',
-  n: '\n',
-  r: '\r',
-  t: '\t',
-  v: '\v',
-  '\\': '\\',
-};
-
-/** echo -e escapes; `\c` ends the output (and the newline). */
-function interpretEscapes(text: string): { text: string; stop: boolean } {
-  let out = '';
-  for (let index = 0; index < text.length; index += 1) {
-    const char = text[index] as string;
-    if (char !== '\\' || index + 1 >= text.length) {
-      out += char;
-      continue;
-    }
-    const next = text[index + 1] as string;
-    if (next === 'c') return { text: out, stop: true };
-    const simple = SIMPLE_ESCAPES[next];
-    if (simple !== undefined) {
-      out += simple;
-      index += 1;
-    } else if (next === '0' || next === 'x') {
-      const digits = next === '0' ? /^[0-7]{0,3}/.exec(text.slice(index + 2))![0] : /^[0-9a-fA-F]{1,2}/.exec(text.slice(index + 2))?.[0];
-      if (digits === undefined) {
-        out += char;
-        continue;
-      }
-      out += String.fromCharCode(digits === '' ? 0 : parseInt(digits, next === '0' ? 8 : 16));
-      index += 1 + digits.length;
-    } else {
-      out += char;
-    }
-  }
-  return { text: out, stop: false };
-}
 
 /** pwd [-L | -P]: the logical directory, or with -P the one with every symlink resolved. */
 export const pwd: Builtin = async ({ argv, state, output }) => {

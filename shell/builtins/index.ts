@@ -2,6 +2,7 @@
 import { cd, echo, exit, falseBuiltin, history, pwd, trueBuiltin } from './core';
 import { bg, disown, fg } from './jobctl';
 import { jobs, kill, wait } from './jobs';
+import { printf } from './printf';
 import { testBuiltin } from './test';
 import { type } from './type';
 import type { Builtin } from './types';
@@ -27,6 +28,7 @@ export const BUILTINS: ReadonlyMap<string, Builtin> = new Map([
   ['history', history],
   ['test', testBuiltin],
   ['[', testBuiltin],
+  ['printf', printf],
 ]);
 
 export type { Builtin, BuiltinContext, ShellServices } from './types';

@@ -49,7 +49,14 @@ export async function runBuiltin(builtin: Builtin, argv: readonly string[], opti
     for (const [fd, osFd] of options.extraFds ?? []) fds.set(fd, osFd, false);
     const output = new CapturedOutput(fds, undefined);
     const state = ShellState.fromEnvironment(options.env, options.cwd, 'quirl', []);
-    const context: BuiltinContext = { argv, state, output, shell: NO_SERVICES, jobs: () => [] };
+    const context: BuiltinContext = {
+      argv,
+      state,
+      output,
+      shell: NO_SERVICES,
+      jobs: () => [],
+      run: () => Promise.reject(new Error('builtin unit tests have no interpreter to run source with')),
+    };
     const status = await builtin(context);
     return { stdout: output.text[0], stderr: output.text[1], status, state };
   } finally {
@@ -57,14 +64,17 @@ export async function runBuiltin(builtin: Builtin, argv: readonly string[], opti
   }
 }
 
-/** The same words as a bash command; `prelude` runs first in the same shell (e.g. to set up a variable). */
-export function runBash(argv: readonly string[], options: RunOptions, prelude = ''): BuiltinRun {
+/**
+ * The same words as a bash command; `epilogue` runs after them in the same shell (to show a
+ * variable they set), and the status is the words'.
+ */
+export function runBash(argv: readonly string[], options: RunOptions, epilogue = ''): BuiltinRun {
   const extra = [...(options.extraFds ?? [])];
   const highest = Math.max(2, ...extra.map(([fd]) => fd));
   const stdio: ('pipe' | 'ignore' | number)[] = ['pipe', 'pipe', 'pipe'];
   for (let fd = 3; fd <= highest; fd += 1) stdio.push(options.extraFds?.get(fd) ?? 'ignore');
   // The words leave the positional parameters, which the builtin's own context does not have.
-  const script = `quirl_argv=("$@"); set --; ${prelude}"\${quirl_argv[@]}"`;
+  const script = `quirl_argv=("$@"); set --; "\${quirl_argv[@]}"; quirl_status=$?; ${epilogue}exit $quirl_status`;
   const result = spawnSync('bash', ['--norc', '--noprofile', '-c', script, 'bash', ...argv], {
     cwd: options.cwd,
     env: options.env,
