@@ -147,7 +147,7 @@ $'x\001'
 #### %q output reads back as the same word
 v="it's a \$test *"
 q=$(printf '%q' "$v")
-eval "w=$q" 2>/dev/null || w=$(sh -c "printf %s $q")
+w=$(sh -c "printf %s $q")
 [ "$w" = "$v" ] && echo same
 ## stdout: same
 
