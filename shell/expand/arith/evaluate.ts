@@ -27,17 +27,32 @@ export interface ArithmeticVariables {
 /** bash's MAX_EXPR_RECURSION_LEVEL: expressions being evaluated at once, counting variables' values and subscripts. */
 export const MAX_EXPRESSION_DEPTH = 1024;
 
+const RECURSION = 'expression recursion level exceeded';
 const INT64_MIN = -(2n ** 63n);
 /** A decimal value bash would read to the same number (no octal, no wrap), taken without parsing. */
 const PLAIN_DECIMAL = /^-?(?:0|[1-9][0-9]{0,17})$/;
 
 export function evaluate(expr: ArithExpr, env: ArithmeticVariables): bigint {
-  return new Evaluator(env).tree(expr);
+  return withinStack(() => new Evaluator(env).tree(expr), () => new ArithmeticError(RECURSION));
 }
 
 /** Parses and evaluates text in bash's order; blank text is 0. Counts as one level of nesting. */
 export function evaluateText(text: string, env: ArithmeticVariables): bigint {
-  return new Evaluator(env).text(text);
+  return withinStack(() => new Evaluator(env).text(text), () => ArithmeticError.at(text, 0, RECURSION));
+}
+
+/**
+ * Each expression's nesting is capped by the parser, but values nest in values (a chain of 1,000
+ * variables, each `- - - ... next`), and how much stack is left depends on the caller: running
+ * out of it ends the evaluation like bash's recursion limit, never as a JavaScript error.
+ */
+export function withinStack<T>(evaluation: () => T, tooDeep: () => ArithmeticError): T {
+  try {
+    return evaluation();
+  } catch (error) {
+    if (error instanceof RangeError && /call stack/i.test(error.message)) throw tooDeep();
+    throw error;
+  }
 }
 
 interface Place {
@@ -49,6 +64,7 @@ interface Place {
 class Evaluator {
   /** Nonzero while walking a branch that is not taken. */
   private noeval = 0;
+  /** Expressions being evaluated at once: bash's expr_depth. */
   private depth = 0;
 
   constructor(private readonly env: ArithmeticVariables) {}
@@ -190,7 +206,7 @@ class Evaluator {
 
   /** A value or subscript evaluated as an expression of its own, one level deeper. */
   private nested(text: string, at: ArithVariable): bigint {
-    if (!isBlank(text) && this.depth >= MAX_EXPRESSION_DEPTH) throw ArithmeticError.at(at.expression, at.errorAt, 'expression recursion level exceeded');
+    if (!isBlank(text) && this.depth >= MAX_EXPRESSION_DEPTH) throw ArithmeticError.at(at.expression, at.errorAt, RECURSION);
     return this.text(text);
   }
 }

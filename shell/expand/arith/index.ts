@@ -33,10 +33,13 @@
  * - Subscripts are delimited by `[`/`]` nesting, quotes and backslashes; bash's skipsubscript
  *   also skips `$(...)`, which the expander has already replaced here.
  * - Nesting (parentheses, unary operators, `**`, `?:`, assignments) deeper than MAX_NESTING (256)
- *   is an error, "expression recursion level exceeded"; bash has no limit there.
+ *   is an error, "expression recursion level exceeded"; bash has no limit there. So is running
+ *   out of stack through values nested in values (never a JavaScript RangeError).
+ * - `1 + a = 5` and the like: bash's peek decides a name before `=` is not read; so here too, but
+ *   in a case like `a = 5 b` see the first point.
  */
-import type { ArithExpr } from './ast';
-import { evaluate, evaluateText, isBlank, type ArithmeticVariables } from './evaluate';
+import { ArithmeticError, type ArithExpr } from './ast';
+import { evaluate, evaluateText, isBlank, withinStack, type ArithmeticVariables } from './evaluate';
 import { parse } from './parser';
 
 export { ArithmeticError } from './ast';
@@ -47,7 +50,7 @@ export { MAX_NESTING } from './parser';
 /** The tree of an expression; blank text is the number 0. Throws ArithmeticError on bad syntax. */
 export function parseArithmetic(text: string): ArithExpr {
   if (isBlank(text)) return { kind: 'number', value: 0n };
-  const { expr, error } = parse(text);
+  const { expr, error } = withinStack(() => parse(text), () => ArithmeticError.at(text, 0, 'expression recursion level exceeded'));
   if (error !== undefined) throw error;
   return expr;
 }
