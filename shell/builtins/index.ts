@@ -2,6 +2,7 @@
 import { cd, echo, exit, falseBuiltin, history, pwd, trueBuiltin } from './core';
 import { bg, disown, fg } from './jobctl';
 import { jobs, kill, wait } from './jobs';
+import { read } from './read';
 import { printf } from './printf';
 import { testBuiltin } from './test';
 import { type } from './type';
@@ -26,6 +27,7 @@ export const BUILTINS: ReadonlyMap<string, Builtin> = new Map([
   ['bg', bg],
   ['disown', disown],
   ['history', history],
+  ['read', read],
   ['test', testBuiltin],
   ['[', testBuiltin],
   ['printf', printf],

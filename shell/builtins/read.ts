@@ -1,0 +1,342 @@
+/**
+ * read: bash 5.2's `read`, reading through native.readRecord, so that it never consumes more
+ * than the record it returns (a byte per read(2) from a pipe or a terminal, the offset set back on
+ * a file) and never blocks the event loop. Input is collected as bash does, with a CTLESC marker
+ * before each character a backslash quoted, and split by bash's own rules (get_word_from_string,
+ * strip_trailing_ifs_whitespace), so IFS whitespace, other IFS characters and escapes agree.
+ */
+import { isatty } from 'node:tty';
+import { isNativeError, native, type RecordRead } from '../../native';
+import { describeErrno } from '../errors';
+import type { CommandOutput } from '../interp/output';
+import { isValidName, type ShellState } from '../interp/state';
+import type { Builtin } from './types';
+
+const USAGE = 'read: usage: read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]\n';
+/** 128 + SIGALRM: bash's status for a read that timed out. */
+const TIMEOUT_STATUS = 142;
+/** 128 + SIGINT: the read was cancelled (its job aborted). */
+const CANCELLED_STATUS = 130;
+/** Bytes asked of one readRecord call when no count bounds it; a longer line takes several. */
+const RECORD_CHUNK = 1 << 20;
+/** bash's marker for "the next character was quoted by a backslash". */
+const CTLESC = 0x01;
+/** bash quotes its other internal marker too, so a literal one in the input stays literal. */
+const CTLNUL = 0x7f;
+const NEWLINE = 0x0a;
+const BACKSLASH = 0x5c;
+const OPTIONS_WITH_ARGUMENT = new Set(['a', 'd', 'i', 'n', 'N', 'p', 't', 'u']);
+const FLAGS = new Set(['e', 'r', 's']);
+
+interface ReadOptions {
+  raw: boolean;
+  silent: boolean;
+  /** The byte that ends the input, or null (-N: only the count does). */
+  delimiter: number | null;
+  /** Characters to read (-n, -N); undefined for no limit. */
+  count: number | undefined;
+  prompt: string | undefined;
+  timeoutMs: number | undefined;
+  fd: number;
+  names: readonly string[];
+}
+
+type Parsed = { readonly options: ReadOptions } | { readonly message: string; readonly status: number };
+
+export const read: Builtin = async ({ argv, state, output, shell }) => {
+  const parsed = parseOptions(argv);
+  if ('message' in parsed) {
+    await output.err(parsed.message);
+    return parsed.status;
+  }
+  const { options } = parsed;
+  // bash checks the first name before reading (and the others only as it assigns them).
+  const first = options.names[0];
+  if (first !== undefined && !isValidName(first)) return invalidName(output, first);
+  const osFd = output.fds.get(options.fd);
+  if (osFd === undefined) {
+    await output.err(options.fd === 0 ? `quirl: read: read error: 0: ${describeErrno('EBADF')}\n` : `quirl: read: ${options.fd}: invalid file descriptor: ${describeErrno('EBADF')}\n`);
+    return 1;
+  }
+  if (options.timeoutMs === 0) return (await poll(osFd)) ? 0 : 1;
+  if (options.count === 0) return assign(options.names, '', state, output, 0);
+
+  const terminal = isatty(osFd);
+  // The modes first: what is typed once the prompt shows is already read with them.
+  const restoreTerminal = terminal ? setReadModes(osFd, options) : undefined;
+  let input: Input;
+  try {
+    if (terminal && options.prompt !== undefined) await output.err(options.prompt);
+    input = await collect(osFd, options, state, output, shell.interactive && terminal);
+  } catch (error) {
+    if (!isNativeError(error)) throw error;
+    if (error.code === 'ECANCELED') return CANCELLED_STATUS;
+    await output.err(`quirl: read: read error: ${options.fd}: ${describeErrno(error.code)}\n`);
+    return 1;
+  } finally {
+    restoreTerminal?.();
+  }
+  const status = input.end === 'timeout' ? TIMEOUT_STATUS : input.end === 'eof' ? 1 : 0;
+  return assign(options.names, input.text, state, output, status, options.count !== undefined && options.delimiter === null);
+};
+
+function usage(message: string): Parsed {
+  return { message: `quirl: read: ${message}\n${USAGE}`, status: 2 };
+}
+
+/** bash's getopt: flags may be grouped (-rs), an option's argument attached (-d:) or the next word. */
+function parseOptions(argv: readonly string[]): Parsed {
+  const options: ReadOptions = { raw: false, silent: false, delimiter: NEWLINE, count: undefined, prompt: undefined, timeoutMs: undefined, fd: 0, names: [] };
+  let index = 1;
+  for (; index < argv.length; index += 1) {
+    const word = argv[index] as string;
+    if (word === '--') {
+      index += 1;
+      break;
+    }
+    if (!word.startsWith('-') || word === '-') break;
+    for (let at = 1; at < word.length; at += 1) {
+      const letter = word[at] as string;
+      if (FLAGS.has(letter)) {
+        if (letter === 'r') options.raw = true;
+        else if (letter === 's') options.silent = true;
+        continue;
+      }
+      if (!OPTIONS_WITH_ARGUMENT.has(letter)) return usage(`-${letter}: invalid option`);
+      let value = word.slice(at + 1);
+      if (value === '') {
+        index += 1;
+        if (index >= argv.length) return usage(`-${letter}: option requires an argument`);
+        value = argv[index] as string;
+      }
+      const failure = applyOption(options, letter, value);
+      if (failure !== undefined) return { message: `quirl: read: ${failure}\n`, status: letter === 'a' ? 2 : 1 };
+      break;
+    }
+  }
+  options.names = argv.slice(index);
+  return { options };
+}
+
+/** Sets one option that takes a value; returns bash's complaint about a bad one. */
+function applyOption(options: ReadOptions, letter: string, value: string): string | undefined {
+  switch (letter) {
+    case 'a':
+      // Arrays arrive with the shell state's rework (issue 11, part 2).
+      return '-a: arrays are not supported yet';
+    case 'd':
+      options.delimiter = Buffer.from(value, 'utf8')[0] ?? 0;
+      return undefined;
+    case 'n':
+    case 'N':
+      if (!/^\d+$/.test(value) || Number(value) > 2 ** 31 - 1) return `${value}: invalid number`;
+      options.count = Number(value);
+      // The last of -n and -N wins: -N ignores the delimiter, -n keeps it.
+      options.delimiter = letter === 'N' ? null : (options.delimiter ?? NEWLINE);
+      return undefined;
+    case 'p':
+      options.prompt = value;
+      return undefined;
+    case 't':
+      if (!/^(\d+\.?\d*|\.\d+)$/.test(value)) return `${value}: invalid timeout specification`;
+      options.timeoutMs = Math.ceil(Number(value) * 1000);
+      return undefined;
+    case 'u':
+      if (!/^\d+$/.test(value)) return `${value}: invalid file descriptor specification`;
+      options.fd = Number(value);
+      return undefined;
+    default:
+      // -i TEXT: the initial text of a readline edit (-e), which Quirl's read does not offer.
+      return undefined;
+  }
+}
+
+async function invalidName(output: CommandOutput, name: string): Promise<number> {
+  await output.err(`quirl: read: \`${name}': not a valid identifier\n`);
+  return 1;
+}
+
+/** -t 0: whether input (or EOF) is there now, consuming none. */
+async function poll(fd: number): Promise<boolean> {
+  const record = await native.readRecord(fd, { delimiter: null, maxBytes: 0, timeoutMs: 0 }).done;
+  return record.end === 'limit';
+}
+
+/**
+ * bash's terminal modes for read: byte at a time when a count or another delimiter must end the
+ * read without a newline, no echo with -s. Returns what restores the saved modes.
+ */
+function setReadModes(fd: number, options: ReadOptions): (() => void) | undefined {
+  const byteAtATime = options.count !== undefined || options.delimiter !== NEWLINE;
+  if (!byteAtATime && !options.silent) return undefined;
+  const saved = native.tcgetattr(fd);
+  native.tcsetattr(fd, native.termiosForRead(saved, { byteAtATime, echo: !options.silent }));
+  return () => native.tcsetattr(fd, saved);
+}
+
+interface Input {
+  /** The bytes read, decoded, with CTLESC before each quoted character. */
+  readonly text: string;
+  readonly end: 'done' | 'eof' | 'timeout';
+}
+
+/** bash's read loop over bytes: backslash quoting, backslash-newline removed, NULs skipped. */
+class Collector {
+  private readonly bytes: number[] = [];
+  private quoteNext = false;
+  /** Characters taken, for -n and -N; in a UTF-8 locale a character's first byte counts it. */
+  counted = 0;
+  /** Continuation bytes still due for the last character. */
+  pending = 0;
+
+  constructor(
+    private readonly options: ReadOptions,
+    private readonly utf8: boolean,
+  ) {}
+
+  get complete(): boolean {
+    return this.options.count !== undefined && this.counted >= this.options.count && this.pending === 0;
+  }
+
+  /** What to ask of the next read: never more bytes than the characters still wanted. */
+  get wanted(): number {
+    const { count } = this.options;
+    return count === undefined ? RECORD_CHUNK : Math.min(RECORD_CHUNK, this.pending + count - this.counted);
+  }
+
+  take(data: Buffer): void {
+    for (const byte of data) {
+      if (this.quoteNext) {
+        this.quoteNext = false;
+        // A quoted newline disappears with its backslash: a continuation line.
+        if (byte === NEWLINE) this.bytes.pop();
+        else this.add(byte);
+      } else if (byte === BACKSLASH && !this.options.raw) {
+        this.quoteNext = true;
+        this.bytes.push(CTLESC);
+      } else if (byte !== 0 || this.options.delimiter === 0) {
+        if (byte === CTLESC || byte === CTLNUL) this.bytes.push(CTLESC);
+        this.add(byte);
+      }
+    }
+  }
+
+  /** The delimiter came: true when it ends the input, false when a backslash quoted it. */
+  delimiter(byte: number): boolean {
+    if (!this.quoteNext) return true;
+    this.take(Buffer.of(byte));
+    return false;
+  }
+
+  text(): string {
+    return Buffer.from(this.bytes).toString('utf8');
+  }
+
+  private add(byte: number): void {
+    this.bytes.push(byte);
+    if (this.pending > 0 && (byte & 0xc0) === 0x80) {
+      this.pending -= 1;
+      return;
+    }
+    this.counted += 1;
+    this.pending = this.utf8 && byte >= 0xc0 ? (byte >= 0xf0 ? 3 : byte >= 0xe0 ? 2 : 1) : 0;
+  }
+}
+
+async function collect(fd: number, options: ReadOptions, state: ShellState, output: CommandOutput, continuationPrompts: boolean): Promise<Input> {
+  const locale = state.get('LC_ALL') || state.get('LC_CTYPE') || state.get('LANG') || '';
+  const collector = new Collector(options, /utf-?8/i.test(locale));
+  const deadline = options.timeoutMs === undefined ? undefined : performance.now() + options.timeoutMs;
+  for (;;) {
+    const timeoutMs = deadline === undefined ? null : Math.max(0, Math.ceil(deadline - performance.now()));
+    const record = await readOne(fd, { delimiter: options.delimiter, maxBytes: collector.wanted, timeoutMs }, output.signal);
+    collector.take(record.data);
+    if (record.end === 'eof' || record.end === 'timeout') return { text: collector.text(), end: record.end };
+    if (record.end === 'delimiter') {
+      if (collector.delimiter(options.delimiter as number)) return { text: collector.text(), end: 'done' };
+      if (continuationPrompts && options.delimiter === NEWLINE) await output.err(state.get('PS2') ?? '> ');
+    }
+    if (collector.complete) return { text: collector.text(), end: 'done' };
+  }
+}
+
+/** One record, cancelled if the command's job is aborted meanwhile. */
+async function readOne(fd: number, request: Parameters<typeof native.readRecord>[1], signal: AbortSignal | undefined): Promise<RecordRead> {
+  const operation = native.readRecord(fd, request);
+  const cancel = () => operation.cancel();
+  signal?.addEventListener('abort', cancel);
+  try {
+    if (signal?.aborted === true) cancel();
+    return await operation.done;
+  } finally {
+    signal?.removeEventListener('abort', cancel);
+  }
+}
+
+const isSpaceTabNewline = (char: string | undefined) => char === ' ' || char === '\t' || char === '\n';
+const MARK = String.fromCharCode(CTLESC);
+
+/** Splits the input into the names as bash does; REPLY takes it whole when there is none. */
+async function assign(names: readonly string[], text: string, state: ShellState, output: CommandOutput, status: number, unsplit = false): Promise<number> {
+  if (names.length === 0) {
+    state.set('REPLY', dequote(text));
+    return status;
+  }
+  // -N assigns exactly what was read: no splitting.
+  const ifs = unsplit ? '' : (state.get('IFS') ?? ' \t\n');
+  const ifsWhite = (char: string | undefined) => isSpaceTabNewline(char) && ifs.includes(char as string);
+  let at = 0;
+  while (at < text.length && ifsWhite(text[at])) at += 1;
+  for (const [index, name] of names.entries()) {
+    if (!isValidName(name)) return invalidName(output, name);
+    if (index === names.length - 1) break;
+    const field = at < text.length ? nextField(text, at, ifs, ifsWhite) : undefined;
+    state.set(name, dequote(field?.word ?? ''));
+    if (field !== undefined) at = field.next;
+  }
+  // The last name takes the rest with its inner separators, less trailing IFS whitespace; when
+  // exactly one field is left, that field alone (so a trailing non-whitespace separator goes).
+  let value = '';
+  if (at < text.length) {
+    const field = nextField(text, at, ifs, ifsWhite);
+    value = field.next >= text.length ? (field.word ?? '') : stripTrailing(text.slice(at), ifsWhite);
+  }
+  state.set(names[names.length - 1] as string, dequote(value));
+  return status;
+}
+
+/** bash's get_word_from_string: one field from `at`, and where the next one starts. */
+function nextField(text: string, start: number, ifs: string, ifsWhite: (char: string | undefined) => boolean): { word: string | undefined; next: number } {
+  let at = start;
+  while (at < text.length && ifsWhite(text[at])) at += 1;
+  if (at >= text.length) return { word: undefined, next: at };
+  let end = at;
+  while (end < text.length) {
+    if (text[end] === MARK) end += 2;
+    else if (ifs.includes(text[end] as string)) break;
+    else end += 1;
+  }
+  end = Math.min(end, text.length);
+  const word = text.slice(at, end);
+  let next = end;
+  const whiteSeparator = isSpaceTabNewline(text[next]);
+  if (next < text.length) next += 1;
+  while (next < text.length && ifsWhite(text[next])) next += 1;
+  // IFS whitespace then one other IFS character is a single separator (POSIX 2.6.5).
+  if (next < text.length && whiteSeparator && ifs.includes(text[next] as string) && !isSpaceTabNewline(text[next])) {
+    next += 1;
+    while (next < text.length && ifsWhite(text[next])) next += 1;
+  }
+  return { word, next };
+}
+
+/** bash's strip_trailing_ifs_whitespace, quoted whitespace included, never the first character. */
+function stripTrailing(text: string, ifsWhite: (char: string | undefined) => boolean): string {
+  let last = text.length - 1;
+  while (last > 0 && (ifsWhite(text[last]) || (text[last] === MARK && isSpaceTabNewline(text[last + 1])))) last -= 1;
+  return text.slice(0, last + 1);
+}
+
+function dequote(text: string): string {
+  return text.replace(/\x01([\s\S]?)/g, '$1');
+}
