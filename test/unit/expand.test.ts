@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { posix } from 'node:path';
 import { isShellError, ShellError } from '../../shell/errors';
 import { ExpansionBudget, expandRedirectTarget, expandWord, expandWords, type ExpansionEnvironment } from '../../shell/expand';
-import { parse, type Program, type SimpleCommand } from '../../shell/syntax';
+import { evaluateArithmeticText } from '../../shell/expand/arith';
+import { parse, type Program, type SimpleCommand, type Word } from '../../shell/syntax';
 
 interface Setup {
   readonly vars?: Readonly<Record<string, string>>;
@@ -69,13 +70,22 @@ function fakeEnvironment(setup: Setup = {}): ExpansionEnvironment & { readonly l
       if (Buffer.byteLength(output) > maxBytes) throw new ShellError('ResourceLimit', `output of $(${key}) exceeds ${maxBytes} bytes`);
       return output;
     },
+    arithmetic: (expression) =>
+      String(evaluateArithmeticText(expression, { get: (name) => vars[name], set: (name, value) => void (vars[name] = value) })),
   };
 }
 
 function firstCommand(source: string): SimpleCommand {
   const command = parse(source).body.items[0]?.andOr.first.commands[0];
-  assert.ok(command, `no command in ${source}`);
+  assert.ok(command?.kind === 'SimpleCommand', `no simple command in ${source}`);
   return command;
+}
+
+/** The target word of a command's first redirect (a here-document has a body, not a target). */
+function redirectTarget(command: SimpleCommand): Word | undefined {
+  const redirect = command.redirects[0];
+  assert.ok(redirect?.kind !== 'HereDocument', 'a here-document has no target');
+  return redirect?.target;
 }
 
 async function words(source: string, setup?: Setup, budget = new ExpansionBudget()): Promise<string[]> {
@@ -113,6 +123,10 @@ const wordRows: { input: string; want: string[]; setup?: Setup }[] = [
   { input: 'echo $? $$ $# $- $0 $1 ${2}', want: ['echo', '3', '4242', '2', 'hB', 'quirl', 'one', 'two', 'words'] },
   { input: 'echo $! "$!" $3 "${10}"', want: ['echo', '', ''] },
   { input: 'echo ${10} $10', want: ['echo', 'ten', 'a0'], setup: { positional: ['a', '2', '3', '4', '5', '6', '7', '8', '9', 'ten'] } },
+
+  // Arithmetic: the expression is expanded first; an unquoted result is split like any other.
+  { input: 'echo $((2 * 3)) "$(( n + 1 ))" $(($n))x', want: ['echo', '6', '5', '4x'], setup: { vars: { n: '4' } } },
+  { input: 'echo $((100 + 5))', want: ['echo', '1', '5'], setup: { vars: { IFS: '0' } } },
 
   // "$@" is one field per parameter, none when there are none; "$*" joins with IFS's first character.
   { input: 'echo "$@"', want: ['echo', 'one', 'two words'] },
@@ -188,7 +202,7 @@ const stringRows: { input: string; want: string; setup?: Setup }[] = [
 for (const { input, want, setup } of stringRows) {
   test(`expandWord ${JSON.stringify(input)}`, async () => {
     const command = firstCommand(input);
-    const word = command.assignments[0]?.value ?? command.redirects[0]?.target;
+    const word = command.assignments[0]?.value ?? redirectTarget(command);
     assert.ok(word);
     assert.equal(await expandWord(word, fakeEnvironment(setup), new ExpansionBudget()), want);
   });
@@ -209,7 +223,7 @@ const redirectRows: { input: string; want: string | { ambiguous: string } }[] = 
 
 for (const { input, want } of redirectRows) {
   test(`expandRedirectTarget ${JSON.stringify(input)}`, async () => {
-    const target = firstCommand(input).redirects[0]!.target;
+    const target = redirectTarget(firstCommand(input))!;
     const expansion = expandRedirectTarget(target, fakeEnvironment(), new ExpansionBudget());
     if (typeof want === 'string') {
       assert.equal(await expansion, want);
@@ -230,7 +244,7 @@ test('expansion budget: cumulative across fragments, words and stages', async ()
   const stageOne = firstCommand('echo hello >out');
   assert.deepEqual(await expandWords(stageOne.words, env, budget), ['echo', 'hello']);
   assert.equal(budget.remaining, 11);
-  assert.equal(await expandRedirectTarget(stageOne.redirects[0]!.target, env, budget), 'out');
+  assert.equal(await expandRedirectTarget(redirectTarget(stageOne)!, env, budget), 'out');
   assert.equal(budget.remaining, 8);
   // Stage two: fragments of one word add up; bytes are UTF-8 (é is two); IFS separators are not kept.
   assert.deepEqual(await expandWords(firstCommand('x$v').words, env, budget), ['xé', 'b']);
