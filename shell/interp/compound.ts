@@ -11,6 +11,9 @@ import { evaluateArithmetic } from './arithmetic';
 import { evaluateConditional } from './conditional';
 import { LoopControl } from './control';
 import type { Context, Interpreter } from './interpreter';
+import { CommandOutput } from './output';
+
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 export async function runClause(interpreter: Interpreter, clause: Clause, context: Context): Promise<number> {
   switch (clause.kind) {
@@ -85,6 +88,10 @@ function runLoop(interpreter: Interpreter, clause: LoopClause, context: Context)
 
 async function runFor(interpreter: Interpreter, clause: ForClause, context: Context): Promise<number> {
   const { state } = context;
+  if (!NAME.test(clause.name)) {
+    await new CommandOutput(context.fds, undefined).err(`quirl: \`${clause.name}': not a valid identifier\n`);
+    return 1;
+  }
   const values =
     clause.words === null
       ? [...state.positional]

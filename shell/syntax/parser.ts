@@ -46,7 +46,7 @@ import type {
 } from './ast';
 import { Lexer, tokenText, type ControlOperator, type LexerOptions, type Token } from './lexer';
 import { Scanner } from './scanner';
-import { EmbeddedSource, Source, spanOf, syntaxError, type SourceText } from './source';
+import { Source, spanOf, syntaxError, type SourceText } from './source';
 
 /** Deeper nesting of substitutions or compound commands is refused rather than left to exhaust the stack. */
 export const MAX_NESTING = 200;
@@ -398,16 +398,25 @@ class Parser {
     return body;
   }
 
+  /** A `for` loop's body: `do list done`, or bash's `{ list; }` in its place. */
+  private forBody(start: number): List {
+    this.skipNewlines();
+    if (this.reserved() !== '{') return this.doGroup('for', start);
+    const brace = this.token.start;
+    this.advance();
+    const body = this.compoundList('{');
+    this.expectReserved('}', '{', brace);
+    return body;
+  }
+
   private forClause(): Clause {
     const start = this.token.start;
     this.advance(false);
     if (this.isOperator('(') && this.arithmeticFollows()) return this.arithmeticFor(start);
     const t = this.token;
-    const name = t.kind === 'word' ? reservedWord(t.word) : undefined;
-    if (name === undefined || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
-      if (t.kind === 'end') throw this.unexpected();
-      throw syntaxError(this.source, `\`${tokenText(t)}': not a valid identifier`, t.start, t.end);
-    }
+    if (t.kind !== 'word' && t.kind !== 'assignment') throw this.unexpected();
+    // Any word parses; an invalid name is a runtime error of the loop, status 1 (bash).
+    const name = t.kind === 'word' ? (reservedWord(t.word) ?? t.word.text) : tokenText(t);
     this.advance(false);
     this.skipNewlines();
     let words: Word[] | null = null;
@@ -423,7 +432,7 @@ class Parser {
     } else if (this.isOperator(';')) {
       this.advance();
     }
-    const body = this.doGroup('for', start);
+    const body = this.forBody(start);
     return { kind: 'ForClause', name, words, body, span: this.span(start, this.lastEnd) } satisfies ForClause;
   }
 
@@ -437,7 +446,7 @@ class Parser {
     }
     const [init, condition, step] = parts.expressions as [Arithmetic, Arithmetic, Arithmetic];
     if (this.isOperator(';')) this.advance();
-    const body = this.doGroup('for', start);
+    const body = this.forBody(start);
     return { kind: 'ArithmeticForClause', init, condition, step, body, span: this.span(start, this.lastEnd) } satisfies ArithmeticForClause;
   }
 
