@@ -13,6 +13,11 @@ import Module, { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
+import { parseArguments } from './invocation';
+import { installLaunchSignals } from './launch-signals';
+
+// Before anything that takes time: a signal during start-up must find the shell's dispositions.
+installLaunchSignals(parseArguments(process.argv.slice(2)).kind === 'interactive');
 
 const BUNDLE = join(__dirname, 'shell.js');
 const LONG_RUN_SECONDS = 1;

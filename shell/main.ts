@@ -12,37 +12,11 @@ import { CommandResolver } from './exec/resolve';
 import { Terminal } from './exec/terminal';
 import { Interpreter } from './interp/interpreter';
 import { runInteractive } from './interactive/loop';
+import { parseArguments, type Invocation } from './invocation';
 import { takeLinkAddress } from './ipc/address';
 import { dropRuntimeVariables } from './runtime';
 import { completeCommands } from './interp/script';
 import { ShellState } from './interp/state';
-
-type Invocation =
-  | { readonly kind: 'interactive' }
-  | { readonly kind: 'command'; readonly source: string; readonly name: string; readonly args: string[] }
-  | { readonly kind: 'file'; readonly path: string; readonly args: string[] }
-  | { readonly kind: 'stdin'; readonly args: string[] }
-  | { readonly kind: 'usage'; readonly message: string };
-
-const USAGE = 'usage: quirl [-i] [-c command [name [arg ...]]] [file [arg ...]]';
-
-function parseArguments(args: readonly string[]): Invocation {
-  const [first, ...rest] = args;
-  // As sh decides it: interactive with no operands when stdin and stderr are terminals, or with -i.
-  if (first === '-i' || (first === undefined && process.stdin.isTTY === true && process.stderr.isTTY === true)) {
-    return { kind: 'interactive' };
-  }
-  if (first === '-c') {
-    const [source, name, ...positional] = rest;
-    if (source === undefined) return { kind: 'usage', message: `quirl: -c: option requires an argument\n${USAGE}` };
-    return { kind: 'command', source, name: name ?? 'quirl', args: positional };
-  }
-  if (first === '-s') return { kind: 'stdin', args: rest };
-  if (first === '--') return rest[0] === undefined ? { kind: 'stdin', args: [] } : { kind: 'file', path: rest[0], args: rest.slice(1) };
-  if (first !== undefined && first.startsWith('-') && first !== '-') return { kind: 'usage', message: `quirl: ${first}: invalid option\n${USAGE}` };
-  if (first === undefined || first === '-') return { kind: 'stdin', args: rest };
-  return { kind: 'file', path: first, args: rest };
-}
 
 /** The starting directory as the user sees it: $PWD when it names the same directory. */
 function startingDirectory(): string {
