@@ -15,8 +15,7 @@ import { Executor } from '../exec/executor';
 import { FdTable } from '../exec/fds';
 import type { Job } from '../exec/job';
 import { CommandResolver } from '../exec/resolve';
-import { SIGNALS } from '../exec/signals';
-import { Terminal } from '../exec/terminal';
+import type { Terminal } from '../exec/terminal';
 import { native } from '../../native';
 import { Interpreter, type Context } from '../interp/interpreter';
 import type { LinkAddress } from '../ipc/address';
@@ -33,6 +32,10 @@ import { DEFAULT_PS1, DEFAULT_PS2, renderPrompt } from './prompt';
 import { OK, refuse } from './control-result';
 import type { RemoteShell } from './remote-control';
 import { ShellIntegration } from './shell-integration';
+import { describeUnexpected } from './unexpected';
+import { hangUpAndDie, hangUpJobs, terminalHungUp } from './hangup';
+import { takeTerminal } from './job-control';
+import { ignoreInteractiveSignals } from '../launch-signals';
 
 /** An extension's `fg` waiting for the prompt to let go of the terminal. */
 interface Handover {
@@ -64,15 +67,12 @@ export interface InteractiveOptions {
 }
 
 export async function runInteractive(options: InteractiveOptions): Promise<number> {
-  const terminal = Terminal.acquire();
-  // The terminal's own keys never signal the shell; `kill -INT $$` at the prompt is ignored too.
-  for (const signal of [SIGNALS.SIGINT, SIGNALS.SIGQUIT, SIGNALS.SIGTERM]) native.setSignalDisposition(signal, 'ignore');
+  const terminal = takeTerminal((text) => writeSync(2, text));
+  // The terminal's own keys never end the shell; `kill -INT $$` at the prompt is ignored too.
+  ignoreInteractiveSignals();
   const shell = new InteractiveShell(terminal, options);
-  process.on('SIGHUP', () => {
-    // The terminal is gone: every job is told, as bash does, and the shell ends.
-    shell.hangUpJobs();
-    process.exit(128 + SIGNALS.SIGHUP);
-  });
+  // The terminal is gone (or bash's SIGHUP): every job is told, and the shell dies of it.
+  process.on('SIGHUP', () => shell.hangUp());
   // Loaded only in the extension's terminals: the JSON-RPC library and node:crypto cost every other start time.
   const link = options.link === undefined ? undefined : await connectLink(options.link, shell);
   link?.start();
@@ -101,13 +101,13 @@ class InteractiveShell implements RemoteShell {
   /** The line an extension's `fg` suspended, edited again at the next prompt. */
   private suspendedLine: LineState | undefined;
 
-  constructor(terminal: Terminal, options: InteractiveOptions) {
+  constructor(terminal: Terminal | undefined, options: InteractiveOptions) {
     this.executor = new Executor(terminal);
     this.interpreter = new Interpreter(this.executor, new CommandResolver(), true, () => this.history.entries);
     this.state = ShellState.fromEnvironment(process.env, options.cwd, options.scriptName, [], this.integration?.keep);
     // Jobs read the terminal through a blocking descriptor of their own: libuv made fd 0 non-blocking.
     const fds = FdTable.standard();
-    fds.set(0, terminal.fd, false);
+    if (terminal !== undefined) fds.set(0, terminal.fd, false);
     this.context = { state: this.state, fds, request: {} };
     const home = this.state.get('HOME') ?? homedir();
     this.history = new History({
@@ -138,6 +138,8 @@ class InteractiveShell implements RemoteShell {
         continue;
       }
       if (command.kind === 'eof') {
+        // End of input from a terminal that was hung up is the terminal gone, not Ctrl-D.
+        this.hangUpIfTerminalGone();
         this.say('exit\n');
         if (this.mayExit()) break;
         continue;
@@ -148,36 +150,46 @@ class InteractiveShell implements RemoteShell {
         await this.interpreter.runProgram(command.program, this.context);
         this.warnedAboutStoppedJobs = false;
       } catch (error) {
-        if (!(error instanceof ExitRequest)) throw error;
-        this.state.lastStatus = error.status;
-        if (this.mayExit()) break;
+        if (error instanceof ExitRequest) {
+          this.state.lastStatus = error.status;
+          if (this.mayExit()) break;
+        } else {
+          this.hangUpIfTerminalGone();
+          // A fault of the shell in one command: reported, and the next prompt comes.
+          this.state.lastStatus = this.reportUnexpected(error);
+        }
       } finally {
         this.integration?.commandFinished(this.state.lastStatus);
       }
     }
-    this.hangUpJobs();
+    hangUpJobs(this.executor.jobs.list());
     return this.state.lastStatus;
   }
 
-  /** SIGHUP to every job not disowned, and SIGCONT to the stopped ones so they see it. */
-  hangUpJobs(): void {
-    for (const job of this.executor.jobs.list()) {
-      if (!job.hangUpOnExit || job.state.kind === 'done') continue;
-      try {
-        job.signal(SIGNALS.SIGHUP);
-        if (job.state.kind === 'stopped') job.signal(SIGNALS.SIGCONT);
-      } catch {
-        // The job ended meanwhile.
-      }
-    }
+  /** The terminal is gone: the jobs are told and the shell dies of SIGHUP. */
+  hangUp(): never {
+    hangUpAndDie(this.executor.jobs.list());
   }
 
-  /** bash's rule: with stopped jobs, the first exit only warns. */
+  private hangUpIfTerminalGone(): void {
+    const { terminal } = this.executor;
+    if (terminal !== undefined && terminalHungUp(terminal.fd)) this.hangUp();
+  }
+
+  /** Reports an error no command handled; returns the status the command gets. */
+  private reportUnexpected(error: unknown): number {
+    const report = describeUnexpected(error, this.state.get('QUIRL_DEBUG') !== undefined);
+    this.say(`quirl: ${report.message}\n`);
+    return report.status;
+  }
+
+  /** bash's rule: with stopped jobs, the first exit only warns (and fails, so a second bare `exit` says 1). */
   private mayExit(): boolean {
     const stopped = this.executor.jobs.list().some((job) => job.state.kind === 'stopped');
     if (!stopped || this.warnedAboutStoppedJobs) return true;
     this.warnedAboutStoppedJobs = true;
     this.say('There are stopped jobs.\n');
+    this.state.lastStatus = 1;
     return false;
   }
 
@@ -200,6 +212,10 @@ class InteractiveShell implements RemoteShell {
       let ended: Activity;
       try {
         result = await this.editor.read(primary && this.integration ? this.integration.prompt(prompt, this.state.cwd) : prompt, initial);
+      } catch (error) {
+        // EIO from a terminal that was hung up: the shell ends as on SIGHUP, which may come later.
+        this.hangUpIfTerminalGone();
+        throw error;
       } finally {
         ended = this.endRead();
       }
@@ -354,7 +370,11 @@ class InteractiveShell implements RemoteShell {
   }
 
   private say(text: string): void {
-    writeSync(2, text);
+    try {
+      writeSync(2, text);
+    } catch {
+      // stderr is gone (a hung-up terminal): there is no one to tell.
+    }
   }
 }
 
@@ -372,7 +392,8 @@ function editorTerminal(): EditorTerminal {
       return () => process.stdout.off('resize', listener);
     },
     setRawMode: (raw) => {
-      process.stdin.setRawMode(raw);
+      // Commands read from a pipe or a file (`quirl -i <script`) have no modes to set.
+      if (process.stdin.isTTY) process.stdin.setRawMode(raw);
     },
   };
 }

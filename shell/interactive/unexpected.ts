@@ -1,0 +1,23 @@
+/**
+ * An error that no command handled, as an interactive shell reports it before its next prompt:
+ * a system error as sh words it (`No space left on device`, status 1); anything else as an
+ * internal error (status 70, EX_SOFTWARE). The stack is for developers: only with $QUIRL_DEBUG set.
+ */
+import { describeErrno, errorMessage, isShellError, isSystemError } from '../errors';
+
+export interface UnexpectedReport {
+  readonly message: string;
+  readonly status: number;
+}
+
+const INTERNAL_ERROR_STATUS = 70;
+
+export function describeUnexpected(error: unknown, debug: boolean): UnexpectedReport {
+  const stack = debug && error instanceof Error && error.stack !== undefined ? `\n${error.stack}` : '';
+  if (isShellError(error)) return { message: `${error.message}${stack}`, status: error.status };
+  if (isSystemError(error)) {
+    const where = error.path ?? error.syscall;
+    return { message: `${where === undefined ? '' : `${where}: `}${describeErrno(error.code)}${stack}`, status: 1 };
+  }
+  return { message: `internal error: ${errorMessage(error)}${stack}`, status: INTERNAL_ERROR_STATUS };
+}
