@@ -5,6 +5,7 @@ import type { Job } from '../exec/job';
 import { allSignals, parseSignal, signalName, SIGNALS } from '../exec/signals';
 import { formatJobLine } from '../jobs/format';
 import { resolveJobSpec } from '../jobs/spec';
+import { unlessInterrupted } from './interrupt';
 import type { Builtin, BuiltinContext } from './types';
 
 function forget({ shell }: BuiltinContext, job: Job): void {
@@ -55,49 +56,71 @@ export const jobs: Builtin = async (context) => {
   return 0;
 };
 
-/** wait [spec | pid ...]: all jobs by default; the status of the last operand. */
+/**
+ * wait [spec | pid ...]: all running jobs by default; the status of the last operand. As in bash,
+ * a stopped job is not waited for (it is reported, 128+N for `wait %N`), and in an interactive
+ * shell Ctrl-C ends the wait with 130, leaving the jobs as they are.
+ */
 export const wait: Builtin = async (context) => {
   const { argv, output, shell } = context;
-  const executor = shell.executor;
-  executor.watcher.poll();
+  shell.executor.watcher.poll();
   const operands = argv.slice(1);
   if (operands.length === 0) {
     const jobs = context.jobs();
-    await Promise.all(jobs.map((job) => job.whenDone()));
-    // A job waited for is finished with: it is neither listed nor reported again.
-    for (const job of jobs) forget(context, job);
+    const settled = await unlessInterrupted(shell.interactive, Promise.all(jobs.map((job) => job.whenSettled())));
+    if (settled.kind === 'interrupted') return INTERRUPTED;
+    for (const job of jobs) {
+      if (job.state.kind === 'stopped') await output.err(`quirl: wait: warning: job ${job.id}[${job.pgid ?? ''}] stopped\n`);
+      // A job waited for is finished with: it is neither listed nor reported again.
+      else forget(context, job);
+    }
     return 0;
   }
   let status = 0;
   for (const operand of operands) {
-    let job: Job | undefined;
-    if (operand.startsWith('%')) {
-      try {
-        job = lookupJob(context, operand);
-      } catch (error) {
-        if (!isShellError(error)) throw error;
-        await output.err(`quirl: ${error.message}\n`);
-        status = 127;
-        continue;
-      }
-    } else if (/^\d+$/.test(operand)) {
-      job = context.jobs().find((candidate) => candidate.processes.some((process) => process.pid === Number(operand)));
-      if (job === undefined) {
-        await output.err(`quirl: wait: pid ${operand} is not a child of this shell\n`);
-        status = 127;
-        continue;
-      }
-    } else {
-      await output.err(`quirl: wait: \`${operand}': not a pid or valid job spec\n`);
-      status = 2;
+    const job = await waitOperand(context, operand);
+    if (typeof job === 'number') {
+      status = job;
       continue;
     }
-    const state = await job.whenDone();
+    const settled = await unlessInterrupted(shell.interactive, job.whenSettled());
+    if (settled.kind === 'interrupted') return INTERRUPTED;
+    const state = settled.value;
+    if (state.kind === 'stopped') {
+      await output.err(`quirl: wait: warning: job ${job.id} is stopped\n`);
+      status = 128 + state.signal;
+      continue;
+    }
     status = state.kind === 'done' ? state.status : 0;
     forget(context, job);
   }
   return status;
 };
+
+/** 128 + SIGINT: what an interrupted wait returns. */
+const INTERRUPTED = 128 + SIGNALS.SIGINT;
+
+/** The job an operand of `wait` names, or the status for an operand that names none (reported). */
+async function waitOperand(context: BuiltinContext, operand: string): Promise<Job | number> {
+  const { output } = context;
+  if (operand.startsWith('%')) {
+    try {
+      return lookupJob(context, operand);
+    } catch (error) {
+      if (!isShellError(error)) throw error;
+      await output.err(`quirl: ${error.message}\n`);
+      return 127;
+    }
+  }
+  if (/^\d+$/.test(operand)) {
+    const job = context.jobs().find((candidate) => candidate.processes.some((process) => process.pid === Number(operand)));
+    if (job !== undefined) return job;
+    await output.err(`quirl: wait: pid ${operand} is not a child of this shell\n`);
+    return 127;
+  }
+  await output.err(`quirl: wait: \`${operand}': not a pid or valid job spec\n`);
+  return 2;
+}
 
 /** kill [-s SIG | -SIG | -n N] pid|spec ...; kill -l [status|signal ...] */
 export const kill: Builtin = async (context) => {
