@@ -139,7 +139,8 @@ async function runCase(interpreter: Interpreter, clause: CaseClause, context: Co
   let fallingThrough = false;
   for (const item of clause.items) {
     if (!fallingThrough && !(await matchesAny(item.patterns, subject))) continue;
-    status = await interpreter.runList(item.body, context);
+    // An item with no commands is status 0, not the $? it left alone (bash).
+    status = item.body.items.length === 0 ? 0 : await interpreter.runList(item.body, context);
     if (item.terminator === ';;') return status;
     fallingThrough = item.terminator === ';&';
   }
