@@ -1,11 +1,13 @@
 /**
  * The builtins that steer the tree walker: `break`, `continue`, `return` (typed control flow the
- * loops and function calls catch), `local`, `shift`, `eval`, `.` / `source`, and `set` for the
- * positional parameters and its listing.
+ * loops and function calls catch), `local`, `shift`, `eval`, `.` / `source`, `let`, and `set` for
+ * the positional parameters and its listing.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
 import { describeErrno, isShellError, isSystemError } from '../errors';
+import { ArithmeticError, evaluateArithmeticText } from '../expand/arith';
+import { arithmeticVariables } from '../interp/arithmetic';
 import { FunctionReturn, LoopControl } from '../interp/control';
 import { quoteForShell } from '../interp/quote';
 import type { Builtin, BuiltinContext } from './types';
@@ -180,4 +182,21 @@ export const set: Builtin = async ({ argv, state, output }) => {
   }
   state.positional = operands;
   return 0;
+};
+
+/** let EXPR ...: each argument is evaluated as arithmetic; status 0 when the last is non-zero. */
+export const letBuiltin: Builtin = async ({ argv, state, output }) => {
+  if (argv.length < 2) {
+    await output.err('quirl: let: expression expected\n');
+    return 1;
+  }
+  let last = 0n;
+  try {
+    for (const expression of argv.slice(1)) last = evaluateArithmeticText(expression, arithmeticVariables(state));
+  } catch (error) {
+    if (!(error instanceof ArithmeticError)) throw error;
+    await output.err(`quirl: let: ${error.message}\n`);
+    return 1;
+  }
+  return last === 0n ? 1 : 0;
 };

@@ -1,9 +1,10 @@
 /** The builtin table. As in bash, a prefix assignment to a builtin never stays in the shell. */
 import { cd, echo, exit, falseBuiltin, history, pwd, trueBuiltin } from './core';
+import { breakBuiltin, continueBuiltin, evalBuiltin, letBuiltin, local, returnBuiltin, set, shift, source } from './flow';
 import { bg, disown, fg } from './jobctl';
 import { jobs, kill, wait } from './jobs';
-import { read } from './read';
 import { printf } from './printf';
+import { read } from './read';
 import { testBuiltin } from './test';
 import { type } from './type';
 import type { Builtin } from './types';
@@ -27,6 +28,16 @@ export const BUILTINS: ReadonlyMap<string, Builtin> = new Map([
   ['bg', bg],
   ['disown', disown],
   ['history', history],
+  ['break', breakBuiltin],
+  ['continue', continueBuiltin],
+  ['return', returnBuiltin],
+  ['local', local],
+  ['shift', shift],
+  ['eval', evalBuiltin],
+  ['.', source],
+  ['source', source],
+  ['set', set],
+  ['let', letBuiltin],
   ['read', read],
   ['test', testBuiltin],
   ['[', testBuiltin],

@@ -5,15 +5,19 @@
  */
 import { ExpansionBudget } from '../expand/budget';
 import { expandWord } from '../expand';
-import { ArithmeticError, evaluateArithmeticText, type ArithmeticVariables } from '../expand/arith';
+import { ArithmeticError, evaluateArithmeticText, isEmptyArithmetic, type ArithmeticVariables } from '../expand/arith';
 import type { Arithmetic } from '../syntax/ast';
 import { ExpansionAbort } from './control';
 import type { Context, Interpreter } from './interpreter';
 import type { ShellState } from './state';
 
-/** The value of a `(( ))` or `for (( ))` expression; a failure is this command's, status 1. */
-export async function evaluateArithmetic(interpreter: Interpreter, arithmetic: Arithmetic, context: Context): Promise<bigint> {
+/**
+ * The value of a `(( ))` or `for (( ))` expression, or `ifEmpty` for a blank one; a failure is
+ * this command's, status 1.
+ */
+export async function evaluateArithmetic(interpreter: Interpreter, arithmetic: Arithmetic, context: Context, ifEmpty = 0n): Promise<bigint> {
   const text = await expandWord(arithmetic.expression, interpreter.expansionEnvironment(context), new ExpansionBudget());
+  if (isEmptyArithmetic(text)) return ifEmpty;
   try {
     return evaluateArithmeticText(text, arithmeticVariables(context.state));
   } catch (error) {

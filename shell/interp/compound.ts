@@ -56,7 +56,7 @@ async function pass(run: () => Promise<number>): Promise<{ status: number; step:
   } catch (error) {
     if (!(error instanceof LoopControl)) throw error;
     if (error.levels > 1) throw error.outer();
-    return { status: 0, step: error.kind === 'break' ? 'stop' : 'next', control: true };
+    return { status: error.status, step: error.kind === 'break' ? 'stop' : 'next', control: true };
   }
 }
 
@@ -114,8 +114,7 @@ function runArithmeticFor(interpreter: Interpreter, clause: ArithmeticForClause,
     let status = 0;
     await evaluateArithmetic(interpreter, clause.init, context);
     // An empty condition is true (bash), whatever an empty expression is elsewhere.
-    const holds = async (): Promise<boolean> =>
-      clause.condition.expression.parts.length === 0 || (await evaluateArithmetic(interpreter, clause.condition, context)) !== 0n;
+    const holds = async (): Promise<boolean> => (await evaluateArithmetic(interpreter, clause.condition, context, 1n)) !== 0n;
     while (await holds()) {
       await interpreter.checkpoint(context);
       const body = await pass(() => interpreter.runList(clause.body, context));

@@ -4,16 +4,20 @@
  * They are thrown as values, not Errors: a loop of `continue` should not pay for stack traces.
  */
 
-/** `break N` / `continue N`: `levels` counts the loops still to unwind, this one included. */
+/**
+ * `break N` / `continue N`: `levels` counts the loops still to unwind, this one included;
+ * `status` is what the loop then returns (0 for the builtins; a stopped job's for Ctrl-Z).
+ */
 export class LoopControl {
   constructor(
     readonly kind: 'break' | 'continue',
     readonly levels: number,
+    readonly status = 0,
   ) {}
 
   /** The same control, one loop further out. */
   outer(): LoopControl {
-    return new LoopControl(this.kind, this.levels - 1);
+    return new LoopControl(this.kind, this.levels - 1, this.status);
   }
 }
 

@@ -43,6 +43,8 @@ export interface Context {
    * the commands it runs are members of that job, never jobs of their own. Absent at the top.
    */
   readonly owner?: JobId;
+  /** Aborted by Ctrl-C while an interactive shell runs the line itself: what a builtin that waits (`read`) gives up on. */
+  readonly interrupt?: AbortSignal;
 }
 
 /** A simple command after expansion. */
@@ -65,6 +67,9 @@ const ASSIGNMENT_WORD = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
 /** Function calls nested deeper than this fail (bash has FUNCNEST, unset by default, and then dies of the stack). */
 export const DEFAULT_FUNCTION_NESTING_LIMIT = 1000;
+
+/** $? of a foreground job stopped by Ctrl-Z (128 + SIGTSTP). */
+const STOPPED_STATUS = 128 + SIGNALS.SIGTSTP;
 
 /** How often a command line that runs only inside the shell lets signals, children and the link be heard. */
 const YIELD_INTERVAL_MS = 20;
@@ -103,12 +108,14 @@ export class Interpreter implements ShellServices {
    */
   async runProgram(program: Program, context: Context): Promise<number> {
     const watchesInterrupt = this.interactive && context.owner === undefined;
+    const interrupt = new AbortController();
     const onInterrupt = (): void => {
       this.interruptPending = true;
+      interrupt.abort();
     };
     if (watchesInterrupt) process.on('SIGINT', onInterrupt);
     try {
-      return await this.runList(program.body, context);
+      return await this.runList(program.body, watchesInterrupt ? { ...context, interrupt: interrupt.signal } : context);
     } catch (error) {
       if (error instanceof Interrupted) {
         context.state.lastStatus = error.status;
@@ -376,7 +383,12 @@ export class Interpreter implements ShellServices {
       return 0;
     }
     if (context.owner !== undefined) return (await this.executor.executeMemberRequest(spec, context.owner, context.request)).status;
-    return this.settle(await this.executor.executeInteractiveRequest(spec, context.request), errors);
+    const status = await this.settle(await this.executor.executeInteractiveRequest(spec, context.request), errors);
+    // bash: a job stopped inside a loop ends every enclosing loop; the rest of the line goes on.
+    if (this.interactive && status === STOPPED_STATUS && context.state.loopDepth > 0) {
+      throw new LoopControl('break', context.state.loopDepth, status);
+    }
+    return status;
   }
 
   /**
@@ -494,8 +506,12 @@ export class Interpreter implements ShellServices {
    */
   private async runBuiltinHere(command: PlannedCommand, context: Context, sees?: (job: Job) => boolean): Promise<number> {
     const name = command.argv[0] as string;
+    const restore = context.state.assignTemporarily(command.assignments);
     try {
-      return await this.withRedirects(command.redirects, context, (inner) => this.runBuiltin(command, inner, sees));
+      const status = await this.withRedirects(command.redirects, context, (inner) => this.runBuiltin(command, inner, sees));
+      // Ctrl-C ended the builtin (a `read`): the rest of the line is abandoned too.
+      if (context.interrupt?.aborted === true) await this.checkpoint(context);
+      return status;
     } catch (error) {
       const endsContext = error instanceof BrokenPipe && (context.owner !== undefined || context.state.isSubshell || !this.interactive);
       if (!endsContext && (error instanceof BrokenPipe || error instanceof BadDescriptor)) {
@@ -503,6 +519,8 @@ export class Interpreter implements ShellServices {
         return 1;
       }
       throw error;
+    } finally {
+      restore();
     }
   }
 
@@ -512,7 +530,7 @@ export class Interpreter implements ShellServices {
     return builtin({
       argv: command.argv,
       state: context.state,
-      output: new CommandOutput(context.fds, undefined),
+      output: new CommandOutput(context.fds, context.interrupt === undefined ? undefined : { whileRunning: async () => undefined, signal: context.interrupt }),
       shell: this,
       jobs: () => this.executor.jobs.list().filter(sees),
       run: (source, name) => this.runSource(source, context, name),

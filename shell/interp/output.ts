@@ -30,11 +30,14 @@ export class BadDescriptor extends Error {
 export class CommandOutput {
   constructor(
     readonly fds: FdTable,
-    /** Present for a pipeline stage: writes wait while the job is stopped. */
-    private readonly control: StageControl | undefined,
+    /**
+     * Present for a pipeline stage (writes wait while the job is stopped), and for a builtin an
+     * interactive shell runs itself, whose abort is Ctrl-C.
+     */
+    private readonly control: Pick<StageControl, 'whileRunning' | 'signal'> | undefined,
   ) {}
 
-  /** The job's abort, for a command that waits on something else (a read): present in a pipeline stage. */
+  /** The abort of a command that waits on something else (a read): the job's, or Ctrl-C's. */
   get signal(): AbortSignal | undefined {
     return this.control?.signal;
   }

@@ -131,6 +131,24 @@ export class ShellState {
     return true;
   }
 
+  /**
+   * Prefix assignments of a builtin (`IFS=, read a b`): set until the returned function puts
+   * back what they replaced, as bash does for every builtin outside POSIX mode.
+   */
+  assignTemporarily(assignments: readonly (readonly [string, string])[]): () => void {
+    const saved = assignments.map(([name]): [string, Variable | undefined] => {
+      const existing = this.variables.get(name);
+      return [name, existing === undefined ? undefined : { ...existing }];
+    });
+    for (const [name, value] of assignments) this.set(name, value);
+    return () => {
+      for (const [name, previous] of saved.reverse()) {
+        if (previous === undefined) this.variables.delete(name);
+        else this.variables.set(name, previous);
+      }
+    };
+  }
+
   /** Every variable with a value, in name order (`set` with no arguments). */
   assigned(): [string, string][] {
     return [...this.variables]

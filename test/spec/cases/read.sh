@@ -381,11 +381,10 @@ read -s x <<< secret
 echo "<$x>"
 ## stdout: <secret>
 
-#### a prefix assignment of IFS applies to read (Quirl does not yet give builtins their prefix assignments)
+#### a prefix assignment of IFS applies to read
 IFS=, read a b <<< "x,y"
 echo "<$a><$b>"
 ## stdout: <x><y>
-## N-I quirl stdout: <x,y><>
 
 #### -a reads into an array (Quirl has no arrays yet)
 read -a words <<< "x y" 2>/dev/null

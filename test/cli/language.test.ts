@@ -1,0 +1,139 @@
+// The shell language issue's acceptance checks through bin/quirl, each against bash on the same
+// input: the seven commands that must run as written, and the four defects of the old in-shell
+// path (a background list's inner job, its terminal, the pool deadlock, foreground expansion).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const QUIRL = join(__dirname, '..', '..', 'bin', 'quirl');
+const BASH = '/usr/bin/bash';
+
+interface Run {
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly status: number | null;
+}
+
+function run(shell: 'quirl' | 'bash', args: readonly string[], cwd: string): Run {
+  const argv = shell === 'quirl' ? [QUIRL, ...args] : ['--norc', '--noprofile', ...args];
+  const result = spawnSync(shell === 'quirl' ? process.execPath : BASH, argv, {
+    cwd,
+    encoding: 'utf8',
+    timeout: 60_000,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return { stdout: result.stdout, stderr: result.stderr, status: result.status };
+}
+
+function inTempDir<T>(body: (dir: string) => T): T {
+  const dir = mkdtempSync(join(tmpdir(), 'quirl-language-'));
+  try {
+    return body(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Runs `script` as a file under both shells and asserts Quirl's stdout and status are bash's. */
+function assertLikeBash(script: string, setup: (dir: string) => void = () => undefined): Run {
+  return inTempDir((dir) => {
+    setup(dir);
+    writeFileSync(join(dir, 'script.sh'), script);
+    const quirl = run('quirl', ['script.sh'], dir);
+    const bash = run('bash', ['script.sh'], dir);
+    assert.equal(quirl.stdout, bash.stdout, `stdout of ${JSON.stringify(script)}\nquirl stderr: ${quirl.stderr}`);
+    assert.equal(quirl.status, bash.status, `status of ${JSON.stringify(script)}`);
+    return quirl;
+  });
+}
+
+const AS_WRITTEN: readonly { readonly name: string; readonly script: string; readonly setup?: (dir: string) => void }[] = [
+  {
+    name: 'continue 2 across nested loops',
+    script: 'for i in 1 2 3; do for j in a b; do [ $j = b ] && continue 2; echo $i$j; done; done\n',
+  },
+  {
+    name: 'a recursive function with local and return',
+    script: 'f() { local x=$1; [ "$x" -le 1 ] && { echo 1; return; }; echo $x; f $((x-1)); }; f 3\n',
+  },
+  { name: 'case with alternatives and a default', script: 'set -- b; case $1 in a|b) echo ab;; *) echo other;; esac\n' },
+  { name: 'a tab-stripped here-document into a pipeline', script: 'cat <<-EOF | tr a-z A-Z\n\tone\n\t\ttwo\n\tEOF\n' },
+  {
+    name: 'while read from a file',
+    script: 'while read -r a b; do echo "$b $a"; done < file\n',
+    setup: (dir) => writeFileSync(join(dir, 'file'), 'one two\nthree four five\n'),
+  },
+  { name: 'a subshell keeps its cd to itself', script: '(cd / && pwd); [ "$(pwd)" != / ] && echo unchanged\n' },
+  { name: 'a brace group redirected into a pipeline', script: '{ echo out; echo err >&2; } 2>&1 | cat\n' },
+];
+
+for (const { name, script, setup } of AS_WRITTEN) {
+  test(`runs as written, as bash does: ${name}`, () => {
+    assertLikeBash(script, setup);
+  });
+}
+
+test('defect: a background list is one job; its inner command is not listed as a second one', () => {
+  const result = inTempDir((dir) => run('quirl', ['-c', 'true && sleep 0.6 & sleep 0.2; jobs; wait'], dir));
+  assert.equal(result.stdout, '[1]+  Running                 true && sleep 0.6 &\n');
+  assert.equal(result.status, 0);
+});
+
+test('defect: five in-shell stages writing more than a pipe buffer do not deadlock', () => {
+  assertLikeBash('x=$(head -c 100000 /dev/zero | tr "\\0" a); echo $x | echo $x | echo $x | echo $x | echo $x | cat | wc -c\n');
+});
+
+test("defect: a background command's expansion runs in the background", () => {
+  const result = inTempDir((dir) => run('quirl', ['-c', 'before=$(date +%s%N); echo $(sleep 2; echo x) & echo $(( ($(date +%s%N) - before) / 1000000 )); wait'], dir));
+  const [elapsed, late] = result.stdout.split('\n');
+  // The foreground went on without waiting for the two-second substitution.
+  assert.ok(Number(elapsed) < 1500, `the foreground waited ${elapsed} ms for a background expansion`);
+  assert.equal(late, 'x');
+});
+
+test('loops and functions in a pipeline run concurrently with its other stages and end with them', () => {
+  assertLikeBash('yes | while read l; do echo "$l"; done | head -3\nwhile true; do echo y; done | head -1\necho done\n');
+});
+
+test('a runaway recursion ends with a message naming the limit, and the script goes on', () => {
+  const result = inTempDir((dir) => run('quirl', ['-c', 'f() { f; }; f; echo "status $?"'], dir));
+  assert.match(result.stderr, /f: maximum function nesting level exceeded \(1000\)/);
+  assert.equal(result.stdout, 'status 1\n');
+});
+
+test('10,000 nested braces or parentheses are a parse error with status 2, not a stack overflow', () => {
+  for (const [open, close] of [
+    ['{ ', '; }'],
+    ['( ', ' )'],
+  ] as const) {
+    const result = inTempDir((dir) => run('quirl', ['-c', `${open.repeat(10_000)}true${close.repeat(10_000)}`], dir));
+    assert.equal(result.status, 2);
+    assert.match(result.stderr, /nested more than 200 deep/);
+    assert.doesNotMatch(result.stderr, /RangeError|internal error/);
+  }
+});
+
+test('every unterminated construct is a parse error naming it and its line, with status 2', () => {
+  const cases: readonly [string, RegExp][] = [
+    ['echo a\nif true; then echo b', /`if' on line 2 is not closed by `fi'/],
+    ['while true; do echo', /`while' on line 1 is not closed by `done'/],
+    ['for i in a b; do echo', /`for' on line 1 is not closed by `done'/],
+    ['case x in\na) echo;;', /`case' on line 1 is not closed by `esac'/],
+    ['{ echo a', /`\{' on line 1 is not closed by `\}'/],
+    ['( echo a', /`\(' on line 1 is not closed by `\)'/],
+    ['[[ -n x', /`\[\[' on line 1 is not closed by `\]\]'/],
+  ];
+  for (const [script, message] of cases) {
+    const result = inTempDir((dir) => run('quirl', ['-c', script], dir));
+    assert.equal(result.status, 2, script);
+    assert.match(result.stderr, message, script);
+  }
+});
+
+test('a here-document left open at the end of a script ends there, with bash\'s warning', () => {
+  const result = assertLikeBash('cat <<EOF\nline\n');
+  assert.match(result.stderr, /here-document at line 1 delimited by end-of-file \(wanted `EOF'\)/);
+});
