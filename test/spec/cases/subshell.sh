@@ -227,7 +227,7 @@ echo "$r"
 (echo tight)
 ## stdout: tight
 
-#### break in a subshell inside a loop stops only the subshell's part
+#### exit in a subshell inside a loop ends only that pass
 for i in 1 2 3; do (echo $i; [ $i = 2 ] && exit 0; echo after-$i); done
 ## STDOUT:
 1
