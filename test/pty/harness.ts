@@ -205,6 +205,32 @@ export class PtyShell {
     return this.exitInfo !== undefined;
   }
 
+  /** How the PTY's process ended (an exit code, or the signal that killed it); undefined while it runs. */
+  get exitStatus(): { readonly exitCode: number; readonly signal?: number } | undefined {
+    return this.exitInfo;
+  }
+
+  /**
+   * Closes the PTY's master side and nothing else, as closing a VS Code terminal or losing an
+   * ssh connection does: the kernel hangs the terminal up (SIGHUP to the session's leader, EIO
+   * and EOF to its readers). node-pty's destroy() would send SIGHUP itself too.
+   */
+  closeTerminal(): void {
+    (this.proc as unknown as { _socket: { destroy(): void } })._socket.destroy();
+  }
+
+  /** Sends `signal` to the shell under test. */
+  signalShell(signal: NodeJS.Signals): void {
+    process.kill(this.shellPid, signal);
+  }
+
+  /** Waits until the PTY's process has ended by itself (the test ends without exiting it again). */
+  async waitForExit(what: string, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<{ readonly exitCode: number; readonly signal?: number }> {
+    await this.until(() => this.exitInfo !== undefined && this.pendingWrites === 0, what, timeoutMs, true);
+    this.shellExited = true;
+    return this.exitInfo as { exitCode: number; signal?: number };
+  }
+
   // ---- input ----
 
   type(text: string): void {
@@ -603,7 +629,8 @@ export class PtyShell {
         problems.push(...this.sessionChecks());
         await this.exitShell();
       }
-      if (this.mode === 'under-bash') this.type('exit\r');
+      // A test that closed the terminal ended the outer bash too.
+      if (this.mode === 'under-bash' && this.exitInfo === undefined) this.type('exit\r');
       await this.until(() => this.exitInfo !== undefined, "the PTY's process to exit", 10_000, true);
     } catch (error) {
       problems.push(error instanceof Error ? error.message : String(error));
