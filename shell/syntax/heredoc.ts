@@ -34,9 +34,14 @@ export function readHereDocumentBody(scanner: Scanner, document: HereDocument, s
     if (text.slice(lineStart, lineEnd) === document.delimiter) break;
     body += text.slice(lineStart, at);
     for (let index = lineStart; index < at; index += 1) origins.push(index);
+    // A last line cut off by the end of the input still ends in a newline, as bash reads it.
+    if (newline === -1) {
+      body += '\n';
+      origins.push(at);
+    }
   }
   scanner.seek(at);
-  origins.push(origins.length === 0 ? bodyStart : (origins.at(-1) as number) + 1);
+  origins.push(origins.length === 0 ? bodyStart : Math.min((origins.at(-1) as number) + 1, text.length));
   if (document.literal) {
     const span = spanOf(source, origins[0] as number, origins.at(-1) as number);
     return { kind: 'Word', parts: body === '' ? [] : [{ kind: 'Literal', value: body, quoted: true, span }], text: body, span };

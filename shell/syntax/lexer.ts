@@ -7,7 +7,7 @@ import type { Arithmetic, HereDocument, Word } from './ast';
 import { readHereDocumentBody } from './heredoc';
 import type { Scanner } from './scanner';
 import { spanOf, syntaxError } from './source';
-import { arithmeticEnd, isDigit, WordLexer, type Substitutions, type WordToken } from './words';
+import { arithmeticClose, arithmeticEnd, isDigit, WordLexer, type Substitutions, type WordToken } from './words';
 
 const CONTROL_OPERATORS = ['|', '||', '|&', '&', '&&', ';', ';;', ';&', ';;&', '(', ')'] as const;
 const REDIRECT_OPERATORS = ['<', '>', '>>', '>|', '<>', '<&', '>&', '&>', '&>>', '<<<', '<<', '<<-'] as const;
@@ -125,13 +125,15 @@ export class Lexer {
 
   /**
    * At `for ((` (the scanner just past the first `(`, written at `start`): the three expressions
-   * between `((` and `))`, split at the `;`s outside quotes and parentheses; null where no `))` closes it.
+   * between `((` and `))`, split at the `;`s outside quotes and parentheses. Where no `))` closes
+   * it, a ParseError: incomplete only where the input ends first (a lone `)` cannot be undone).
    */
-  arithmeticFor(start: number): { expressions: Arithmetic[]; end: number } | null {
+  arithmeticFor(start: number): { expressions: Arithmetic[]; end: number } {
     const s = this.scanner;
     const from = s.offset + 1;
-    const end = arithmeticEnd(s.source, from);
-    if (end === null) return null;
+    const end = arithmeticClose(s.source, from);
+    if (end === null) throw syntaxError(s.source, "syntax error: `((' of `for ((' is not closed by `))'", start, start + 1, true);
+    if (s.source.text[end + 1] !== ')') throw syntaxError(s.source, "syntax error: `((' of `for ((' is closed by a single `)'", end, end + 1);
     const expressions: Arithmetic[] = [];
     let partStart = from;
     for (const separator of [...topLevelSemicolons(s.source.text, from, end), end]) {
@@ -143,11 +145,17 @@ export class Lexer {
     return { expressions, end: end + 2 };
   }
 
-  /** The word at the scanner as the right side of `[[ ... =~ ... ]]`: parentheses and `|` belong to it. */
+  /**
+   * The word at the scanner as the right side of `[[ ... =~ ... ]]`: parentheses and `|` belong
+   * to it. Null, with nothing consumed, where there is none: a bare `]]` closes the `[[` (bash).
+   */
   regexWord(): Word | null {
     this.skipBlanks();
+    const start = this.scanner.offset;
     const token = this.words.word(false, true);
-    return token.kind === 'word' && token.word.parts.length > 0 ? token.word : null;
+    if (token.kind === 'word' && token.word.parts.length > 0 && token.word.text !== ']]') return token.word;
+    this.scanner.seek(start);
+    return null;
   }
 
   private skipBlanks(): void {

@@ -53,8 +53,8 @@ export const MAX_NESTING = 200;
 
 /** Reserved words that close a construct: a list ends before them. */
 const CLOSERS: ReadonlySet<string> = new Set(['then', 'elif', 'else', 'fi', 'do', 'done', 'esac', '}']);
-/** Reserved words that can never begin a command. */
-const MISPLACED: ReadonlySet<string> = new Set([...CLOSERS, 'in', ']]']);
+/** Reserved words that can never begin a pipeline's stage (`!` begins only a whole pipeline, as in bash). */
+const MISPLACED: ReadonlySet<string> = new Set([...CLOSERS, 'in', ']]', '!']);
 /** Operators that end a case item's list. */
 const CASE_TERMINATORS: ReadonlySet<string> = new Set([';;', ';&', ';;&']);
 const CONDITIONAL_UNARY: ReadonlySet<string> = new Set([
@@ -331,7 +331,7 @@ class Parser {
     const start = this.token.start;
     this.advance();
     const body = this.compoundList('(');
-    if (!this.isOperator(')')) throw this.unclosed('(', ')', start);
+    if (!this.isOperator(')')) throw this.token.kind === 'end' ? this.unclosed('(', ')', start) : this.unexpected();
     this.advance(false);
     return { kind: 'Subshell', body, span: this.span(start, this.lastEnd) };
   }
@@ -439,7 +439,6 @@ class Parser {
   private arithmeticFor(start: number): Clause {
     const open = this.token.start;
     const parts = this.lexer.arithmeticFor(open);
-    if (parts === null) throw syntaxError(this.source, "syntax error: `((' of `for ((' is not closed by `))'", open, this.token.end, true);
     this.consumedRaw(parts.end);
     if (parts.expressions.length !== 3) {
       throw syntaxError(this.source, 'syntax error: `for ((\' needs three expressions separated by `;\'', open, parts.end);
@@ -531,7 +530,7 @@ class Parser {
     const word = this.reserved();
     if (word === '!') {
       this.advance(false);
-      return { kind: 'CondNot', operand: this.conditionalTerm() };
+      return { kind: 'CondNot', operand: this.nested(() => this.conditionalTerm()) };
     }
     if (this.isOperator('(')) {
       this.advance(false);
@@ -550,8 +549,9 @@ class Parser {
     if (operator === undefined) return { kind: 'CondWord', word: first };
     const right = operator === '=~' ? this.lexer.regexWord() : null;
     if (operator === '=~') {
-      if (right === null) throw this.conditionalError();
       this.token = this.lexer.next(false);
+      // No pattern: the error names what stands there instead (at the end, more input may give one).
+      if (right === null) throw this.conditionalError();
       return { kind: 'CondBinary', operator, left: first, right };
     }
     return { kind: 'CondBinary', operator, left: first, right: this.conditionalWord() };
@@ -641,11 +641,12 @@ class Parser {
   /** `NAME ( ) compound`: the current token is the `(`. */
   private functionDefinition(nameWord: Word, start: number): FunctionDefinition {
     const name = reservedWord(nameWord);
+    const open = this.token;
     this.advance(false);
-    if (name === undefined || !FUNCTION_NAME.test(name) || !this.isOperator(')')) {
-      throw name !== undefined && this.isOperator(')')
-        ? syntaxError(this.source, `\`${nameWord.text}': not a valid function name`, start, this.token.end)
-        : this.unexpected();
+    // bash wants the `)` on the same line: nothing typed after `echo (` can complete it.
+    if (!this.isOperator(')')) throw this.unexpected(undefined, this.atLineEnd() ? open : this.token);
+    if (name === undefined || !FUNCTION_NAME.test(name)) {
+      throw syntaxError(this.source, `\`${nameWord.text}': not a valid function name`, start, this.token.end);
     }
     this.advance(false);
     return this.functionBody(name, start);
@@ -747,8 +748,7 @@ class Parser {
     return syntaxError(this.source, `syntax error: unexpected end of input: \`${construct}' on line ${line} is not closed by \`${closer}'`, t.start, t.end, true);
   }
 
-  private unexpected(where?: string): ParseError {
-    const t = this.token;
+  private unexpected(where?: string, t: Token = this.token): ParseError {
     if (t.kind === 'end') {
       const after = this.last === null ? '' : ` after \`${tokenText(this.last)}'`;
       return syntaxError(this.source, `syntax error: unexpected end of input${after}`, t.start, t.end, true);

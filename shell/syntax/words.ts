@@ -92,17 +92,26 @@ interface ExpansionSink {
 
 /**
  * The offset of the first `)` of the `))` that closes arithmetic starting at `from` (just inside
- * `((`), or null where a `)` at depth zero is not followed by another (then it was `( (`).
- * Quotes and backslashes hide parentheses; unclosed input gives null too.
+ * `((`), or null where a `)` at depth zero is not followed by another (then it was `( (`) or
+ * where the input ends first.
  */
 export function arithmeticEnd(source: SourceText, from: number): number | null {
+  const close = arithmeticClose(source, from);
+  return close !== null && source.text[close + 1] === ')' ? close : null;
+}
+
+/**
+ * The offset of the first `)` at depth zero in arithmetic starting at `from`, or null where the
+ * input ends first. Quotes and backslashes hide parentheses.
+ */
+export function arithmeticClose(source: SourceText, from: number): number | null {
   const text = source.text;
   let depth = 0;
   for (let at = from; at < text.length; at += 1) {
     const c = text[at];
     if (c === '(') depth += 1;
     else if (c === ')') {
-      if (depth === 0) return text[at + 1] === ')' ? at : null;
+      if (depth === 0) return at;
       depth -= 1;
     } else if (c === '\\') at += 1;
     else if (c === "'" || c === '`') {

@@ -176,6 +176,15 @@ const errorRows: { input: string; message: string; incomplete: boolean }[] = [
   { input: 'echo ${x:-y}', message: "line 1, column 9: bad or unsupported substitution `${x:'", incomplete: false },
   { input: 'echo ${1a}', message: "line 1, column 9: bad or unsupported substitution `${1a'", incomplete: false },
 
+  // A construct that met the wrong token is not incomplete: no further line could fix it.
+  { input: '( { a; } b )', message: "line 1, column 10: syntax error near unexpected token `b'", incomplete: false },
+  // Quirl, not bash: bash reads `for ((' up to `))' and fails when it runs; here a lone `)' is the error.
+  { input: 'for ((i=0) ; ; )); do :; done', message: "line 1, column 10: syntax error: `((' of `for ((' is closed by a single `)'", incomplete: false },
+  { input: '[[ x =~ ]]', message: "line 1, column 9: syntax error in conditional expression near `]]'", incomplete: false },
+  { input: '[[ x =~', message: "line 1, column 8: syntax error: unexpected end of input after `=~'", incomplete: true },
+  // Quirl, not bash: a function name is checked when it is parsed (bash: when the definition runs).
+  { input: '"f"() { :; }', message: "line 1, column 1: `\"f\"': not a valid function name", incomplete: false },
+
   // Inside a closed backquote nothing is incomplete, and positions point into the enclosing text.
   { input: "echo `echo 'a`", message: 'line 1, column 12: unterminated single quote', incomplete: false },
   { input: 'echo `echo |`', message: "line 1, column 13: syntax error: unexpected end of input after `|'", incomplete: false },
@@ -255,4 +264,16 @@ test('parse: substitutions nested too deeply are a parse error, not a stack over
   assert.throws(() => parse(deep), (error: unknown) => error instanceof ParseError && /nested more than 200 deep/.test(error.message));
   const fine = `${'$('.repeat(50)}x${')'.repeat(50)}`;
   assert.doesNotThrow(() => parse(fine));
+});
+
+test('parse: 10,000 `!` in [[ ]] are a parse error, not a stack overflow', () => {
+  const error = parseErrorOf(() => parse(`[[ ${'! '.repeat(10_000)}x ]]`));
+  assert.match(error.message, /nested more than 200 deep/);
+});
+
+test('parse: a here-document cut off by the end of a script ends in a newline, as bash reads its last line', () => {
+  const warnings: string[] = [];
+  const program = parse('cat <<EOF\nno end', { final: true, warn: (message) => warnings.push(message) });
+  assert.equal(sketch(program), 'cat <<EOF[no end\n];');
+  assert.deepEqual(warnings, ["warning: here-document at line 1 delimited by end-of-file (wanted `EOF')"]);
 });
