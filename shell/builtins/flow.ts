@@ -10,29 +10,32 @@ import { ArithmeticError, evaluateArithmeticText } from '../expand/arith';
 import { arithmeticVariables } from '../interp/arithmetic';
 import { FunctionReturn, LoopControl } from '../interp/control';
 import { quoteForShell } from '../interp/quote';
-import type { Builtin, BuiltinContext } from './types';
+import { ExitRequest, type Builtin, type BuiltinContext } from './types';
 
 const NUMBER = /^[+-]?\d+$/;
 
 function loopControl(kind: 'break' | 'continue'): Builtin {
   return async ({ argv, state, output }) => {
-    if (argv.length > 2) {
-      await output.err(`quirl: ${kind}: too many arguments\n`);
-      return 1;
-    }
-    const word = argv[1] ?? '1';
-    if (!NUMBER.test(word)) {
-      await output.err(`quirl: ${kind}: ${word}: numeric argument required\n`);
-      return 1;
-    }
     if (state.loopDepth === 0) {
       await output.err(`quirl: ${kind}: only meaningful in a \`for', \`while', or \`until' loop\n`);
       return 0;
     }
+    // bash's errors inside a loop: a bad count leaves every loop with status 1; too many
+    // arguments likewise (bash abandons the whole command); a word that is not a number is
+    // fatal, status 128, as bash's throw_to_top_level is for a shell that is not interactive.
+    if (argv.length > 2) {
+      await output.err(`quirl: ${kind}: too many arguments\n`);
+      throw new LoopControl('break', state.loopDepth, 1);
+    }
+    const word = argv[1] ?? '1';
+    if (!NUMBER.test(word)) {
+      await output.err(`quirl: ${kind}: ${word}: numeric argument required\n`);
+      throw new ExitRequest(128);
+    }
     const levels = Number(word);
     if (levels < 1) {
       await output.err(`quirl: ${kind}: ${word}: loop count out of range\n`);
-      return 1;
+      throw new LoopControl('break', state.loopDepth, 1);
     }
     // More levels than loops: all of them (bash).
     throw new LoopControl(kind, Math.min(levels, state.loopDepth));

@@ -21,6 +21,8 @@ export async function runClause(interpreter: Interpreter, clause: Clause, contex
       return interpreter.runList(clause.body, context);
     case 'Subshell': {
       const inner: Context = { ...context, state: context.state.clone(), fds: context.fds.derive() };
+      // A subshell is outside the loops around it: `break` there is "only meaningful in a loop" (bash).
+      inner.state.loopDepth = 0;
       return interpreter.asSubshell(inner, () => interpreter.runList(clause.body, inner));
     }
     case 'IfClause':
