@@ -541,9 +541,13 @@ class Parser {
     }
     const first = this.conditionalWord();
     const unary = reservedWord(first);
-    if (unary !== undefined && CONDITIONAL_UNARY.has(unary) && this.token.kind === 'word' && !this.atConditionalEnd()) {
-      const operand = this.conditionalWord();
-      return { kind: 'CondUnary', operator: unary, operand };
+    if (unary !== undefined && CONDITIONAL_UNARY.has(unary)) {
+      // A unary operator takes the next word whatever it is (bash): `[[ -z ]]` is an error, not a test of "-z".
+      const t = this.token;
+      if (t.kind === 'word' && !this.atConditionalEnd()) return { kind: 'CondUnary', operator: unary, operand: this.conditionalWord() };
+      if (t.kind === 'end') throw this.unexpected();
+      const message = `syntax error in conditional expression: unexpected argument \`${tokenText(t)}' to conditional unary operator \`${unary}'`;
+      throw syntaxError(this.source, message, t.start, t.end);
     }
     const operator = this.conditionalOperator();
     if (operator === undefined) return { kind: 'CondWord', word: first };

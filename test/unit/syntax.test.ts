@@ -182,6 +182,7 @@ const errorRows: { input: string; message: string; incomplete: boolean }[] = [
   { input: 'for ((i=0) ; ; )); do :; done', message: "line 1, column 10: syntax error: `((' of `for ((' is closed by a single `)'", incomplete: false },
   { input: '[[ x =~ ]]', message: "line 1, column 9: syntax error in conditional expression near `]]'", incomplete: false },
   { input: '[[ x =~', message: "line 1, column 8: syntax error: unexpected end of input after `=~'", incomplete: true },
+  { input: '[[ -z ]]', message: "line 1, column 7: syntax error in conditional expression: unexpected argument `]]' to conditional unary operator `-z'", incomplete: false },
   // Quirl, not bash: a function name is checked when it is parsed (bash: when the definition runs).
   { input: '"f"() { :; }', message: "line 1, column 1: `\"f\"': not a valid function name", incomplete: false },
 
