@@ -142,9 +142,12 @@ export class Executor {
     return this.waitInForeground(job, lease, request);
   }
 
-  /** `bg`: continues a stopped job where it is, in the background. */
+  /** `bg`: continues a stopped job where it is, in the background; a line holding it goes on there too. */
   background(job: Job): void {
     if (job.state.kind === 'stopped') job.continue();
+    const holder = job.holder;
+    job.holder = undefined;
+    holder?.resume('background');
   }
 
   private construct(spec: PipelineSpec, terminal: Terminal | undefined): { job: Job; lease: TerminalLease | undefined } {

@@ -29,6 +29,15 @@ export interface OwnedTask {
 
 export type JobListener = (job: Job) => void;
 
+/**
+ * What waits on a stopped job to go on after it: an interactive shell's command line stopped
+ * inside a loop or function, which resumes where it was when the job is continued.
+ */
+export interface JobHolder {
+  /** The job was continued in the foreground (the holder waits there) or in the background. */
+  resume(where: 'foreground' | 'background'): void;
+}
+
 export class Job implements RetainedJob {
   readonly processes: JobProcess[] = [];
   /** The job's own terminal modes, saved when it stopped in the foreground. */
@@ -37,6 +46,8 @@ export class Job implements RetainedJob {
   notified = false;
   /** Cleared by `disown`: the job is not sent SIGHUP when the shell exits. */
   hangUpOnExit = true;
+  /** Set while a command line holds on to this stopped job (see JobHolder). */
+  holder: JobHolder | undefined;
   private currentState: JobState = { kind: 'running' };
   /** The signal of the first stop seen in this stop: what the job reports (our SIGSTOP only spreads it). */
   private stopCause: number | undefined;
@@ -50,16 +61,21 @@ export class Job implements RetainedJob {
   private stateChanges = 0;
   private readonly done: Promise<JobState>;
   private resolveDone!: (state: JobState) => void;
+  private readonly processesFinished: Promise<void>;
+  private resolveProcessesFinished!: () => void;
 
   private ownGroup: ProcessGroup | undefined;
+  private label: string;
 
   constructor(
     readonly id: JobId,
     /** The command line as the user typed it. */
-    readonly command: string,
+    command: string,
     private readonly watcher: ChildWatcher,
   ) {
+    this.label = command;
     this.done = new Promise((resolve) => (this.resolveDone = resolve));
+    this.processesFinished = new Promise((resolve) => (this.resolveProcessesFinished = resolve));
   }
 
   /** The job's process group; undefined for a job run wholly inside the shell. */
@@ -104,6 +120,30 @@ export class Job implements RetainedJob {
   onMemberChange(listener: JobListener): () => void {
     this.memberListeners.add(listener);
     return () => this.memberListeners.delete(listener);
+  }
+
+  /** The command line as the user typed it: the whole line once a line holds the job. */
+  get command(): string {
+    return this.label;
+  }
+
+  /** From now on the job stands for `line` (a line it holds): listed, and published to the link, so. */
+  standFor(line: string): void {
+    this.label = line;
+    for (const listener of [...this.memberListeners]) listener(this);
+  }
+
+  /** The job's abort, fired by kill and termination: what the shell runs on its behalf stops on it. */
+  get abortSignal(): AbortSignal {
+    return this.abort.signal;
+  }
+
+  /**
+   * Resolves once every process of the job has finished, before the tasks it owns are joined
+   * (a line it stands for may go on after them).
+   */
+  whenProcessesFinished(): Promise<void> {
+    return this.holdingEventLoop(this.processesFinished);
   }
 
   /** Resolves once the job is done; the process stays alive while someone waits. */
@@ -191,7 +231,8 @@ export class Job implements RetainedJob {
 
   /** Sends a signal to the whole job (kill, the tree's Interrupt/Terminate). */
   signal(signal: number): void {
-    if (this.group !== undefined && !this.group.isReleased) this.group.signal(signal);
+    // Once finishing, cleanup has signalled the group: its PGID is not addressed again.
+    if (this.group !== undefined && !this.group.isReleased && !this.finishing) this.group.signal(signal);
     if (signal === SIGNALS.SIGKILL || signal === SIGNALS.SIGTERM || signal === SIGNALS.SIGINT) this.abort.abort();
   }
 
@@ -278,6 +319,7 @@ export class Job implements RetainedJob {
    * inherited pipe end must not hang the shell), join, then release the group.
    */
   private async finish(): Promise<void> {
+    this.resolveProcessesFinished();
     this.group?.terminateOnce();
     this.openGate();
     await Promise.all(this.tasks.map((task) => task.done));

@@ -20,11 +20,12 @@ import { ExpansionBudget, PIPELINE_EXPANSION_LIMIT } from '../expand/budget';
 import { expandWord, expandWords } from '../expand';
 import type { ExpansionEnvironment } from '../expand/types';
 import { formatJobLine } from '../jobs/format';
-import type { JobId } from '../jobs/job';
+import { jobStateOf, type JobId } from '../jobs/job';
 import { JobOrder } from '../jobs/spec';
 import type { AndOr, Command, CompoundCommand, FunctionDefinition, List, Pipeline, Program, SimpleCommand } from '../syntax/ast';
 import { parseCommands } from '../syntax';
 import { arithmeticExpansion } from './arithmetic';
+import { LineRun } from './line';
 import { runClause } from './compound';
 import { ExpansionAbort, FunctionReturn, Interrupted, LoopControl } from './control';
 import { BadDescriptor, BROKEN_PIPE_STATUS, BrokenPipe, CommandOutput } from './output';
@@ -45,6 +46,8 @@ export interface Context {
   readonly owner?: JobId;
   /** Aborted by Ctrl-C while an interactive shell runs the line itself: what a builtin that waits (`read`) gives up on. */
   readonly interrupt?: AbortSignal;
+  /** The interactive command line this runs in, which a stop inside a loop or function can hold. */
+  readonly line?: LineRun;
 }
 
 /** A simple command after expansion. */
@@ -82,6 +85,8 @@ const DIALECTS: Readonly<Record<string, readonly string[]>> = {
 
 export class Interpreter implements ShellServices {
   readonly jobOrder = new JobOrder();
+  /** Lines held by a stopped job, or going on in the background for one, by that job. */
+  private readonly heldLines = new Map<Job, LineRun>();
   private lastYield = performance.now();
   /** Set by SIGINT while a command line runs in an interactive shell; taken at the next checkpoint. */
   private interruptPending = false;
@@ -107,15 +112,44 @@ export class Interpreter implements ShellServices {
    * killed by SIGINT, abandons the rest of the line with status 130 (bash's rule).
    */
   async runProgram(program: Program, context: Context): Promise<number> {
-    const watchesInterrupt = this.interactive && context.owner === undefined;
-    const interrupt = new AbortController();
+    if (!this.interactive || context.owner !== undefined || context.line !== undefined) return this.runLine(program.body, context);
+    const line = new LineRun(programText(program), context.state);
+    line.start(() => this.runLine(program.body, { ...context, interrupt: line.interrupt.signal, line }));
+    void line.settled.finally(() => this.forgetLine(line));
+    return this.follow(line);
+  }
+
+  /**
+   * Waits in the foreground for `line`: its end, or the job it is next held on (the prompt then
+   * comes back, and the job stands for the line until fg or bg). Ctrl-C meanwhile is the line's.
+   */
+  private async follow(line: LineRun): Promise<number> {
     const onInterrupt = (): void => {
       this.interruptPending = true;
-      interrupt.abort();
+      line.interrupt.abort();
     };
-    if (watchesInterrupt) process.on('SIGINT', onInterrupt);
+    process.on('SIGINT', onInterrupt);
     try {
-      return await this.runList(program.body, watchesInterrupt ? { ...context, interrupt: interrupt.signal } : context);
+      const progress = await line.next();
+      if (progress.kind === 'done') return progress.status;
+      this.forgetLine(line);
+      this.heldLines.set(progress.job, line);
+      line.state.lastStatus = STOPPED_STATUS;
+      return STOPPED_STATUS;
+    } finally {
+      process.removeListener('SIGINT', onInterrupt);
+      this.interruptPending = false;
+    }
+  }
+
+  private forgetLine(line: LineRun): void {
+    for (const [job, held] of this.heldLines) if (held === line) this.heldLines.delete(job);
+  }
+
+  /** A line's commands: what ends the whole line (Ctrl-C, a fatal expansion error) is settled here. */
+  private async runLine(list: List, context: Context): Promise<number> {
+    try {
+      return await this.runList(list, context);
     } catch (error) {
       if (error instanceof Interrupted) {
         context.state.lastStatus = error.status;
@@ -124,14 +158,11 @@ export class Interpreter implements ShellServices {
       // The script's output went away: it ends as SIGPIPE would end it.
       if (error instanceof BrokenPipe) throw new ExitRequest(BROKEN_PIPE_STATUS);
       if (!(error instanceof ExpansionAbort)) throw error;
-      await new CommandOutput(context.fds, undefined).err(`quirl: ${error.message}\n`);
+      await this.say(context, error.message);
       // A script ends; an interactive shell only abandons the line.
       if (!this.interactive) throw new ExitRequest(error.status);
       context.state.lastStatus = error.status;
       return error.status;
-    } finally {
-      if (watchesInterrupt) process.removeListener('SIGINT', onInterrupt);
-      this.interruptPending = false;
     }
   }
 
@@ -153,6 +184,7 @@ export class Interpreter implements ShellServices {
       await new Promise((resolve) => setImmediate(resolve));
       this.lastYield = performance.now();
     }
+    if (context.line?.backgroundJob?.abortSignal.aborted === true) throw new Interrupted(128 + SIGNALS.SIGTERM);
     if (this.interruptPending && context.owner === undefined) {
       this.interruptPending = false;
       // The terminal echoed ^C but no newline: the prompt comes on a line of its own.
@@ -180,7 +212,7 @@ export class Interpreter implements ShellServices {
     if (andOr.rest.length === 0 && first.time === null && !this.needsShellInBackground(first, context.state)) {
       return this.runPipeline(first, context, true);
     }
-    const text = [first.text, ...andOr.rest.map(({ operator, pipeline }) => `${operator} ${pipeline.text}`)].join(' ');
+    const text = andOrText(andOr);
     const stage: InShellStage = {
       kind: 'inShell',
       command: text,
@@ -288,7 +320,7 @@ export class Interpreter implements ShellServices {
       if (error instanceof LoopControl) return context.state.lastStatus;
       if (error instanceof Interrupted) return error.status;
       if (error instanceof ExpansionAbort) {
-        await new CommandOutput(context.fds, undefined).err(`quirl: ${error.message}\n`);
+        await this.say(context, error.message);
         return error.status;
       }
       if (control?.signal.aborted === true && isShellError(error, 'Cancelled')) return 128 + SIGNALS.SIGTERM;
@@ -298,6 +330,7 @@ export class Interpreter implements ShellServices {
 
   /** One command of any kind, in `context`; `text` is its source as a job would show it. */
   async runCommand(command: Command, context: Context, text: string): Promise<number> {
+    context.state.lineNumber = command.span.start.line;
     switch (command.kind) {
       case 'SimpleCommand':
         return this.runSimpleCommand(command, context, text);
@@ -335,10 +368,20 @@ export class Interpreter implements ShellServices {
     return this.launch({ command: text, stages: [stage], fds: context.fds }, context, false);
   }
 
+  /**
+   * A diagnostic on the context's stderr. A script's and a `-c` string's say where, as bash's
+   * do (`s.sh: line 3: nosuch: command not found`); an interactive shell's say `quirl: `.
+   */
+  say(context: Context, message: string): Promise<void> {
+    const { state } = context;
+    const where = this.interactive || state.lineNumber === 0 ? 'quirl: ' : `${state.scriptName}: line ${state.lineNumber}: `;
+    return new CommandOutput(context.fds, undefined).err(`${where}${message}\n`);
+  }
+
   /** A ShellError reported where the command's stderr goes, as its status; anything else goes on up. */
   private async reportFailure(error: unknown, context: Context): Promise<number> {
     if (!isShellError(error)) throw error;
-    if (!error.reported) await new CommandOutput(context.fds, undefined).err(`quirl: ${error.message}\n`);
+    if (!error.reported) await this.say(context, error.message);
     return error.status;
   }
 
@@ -348,11 +391,11 @@ export class Interpreter implements ShellServices {
    */
   private async reportWithRedirects(error: ShellError, command: PlannedCommand, context: Context): Promise<void> {
     await this.withRedirects(command.redirects, context, async (inner) => {
-      await new CommandOutput(inner.fds, undefined).err(`quirl: ${error.message}\n`);
+      await this.say(inner, error.message);
       return 0;
     }).catch(async () => {
       // The redirect's own failure is the lesser news; the message goes to the shell's stderr.
-      await new CommandOutput(context.fds, undefined).err(`quirl: ${error.message}\n`);
+      await this.say(context, error.message);
     });
   }
 
@@ -383,12 +426,40 @@ export class Interpreter implements ShellServices {
       return 0;
     }
     if (context.owner !== undefined) return (await this.executor.executeMemberRequest(spec, context.owner, context.request)).status;
-    const status = await this.settle(await this.executor.executeInteractiveRequest(spec, context.request), errors);
-    // bash: a job stopped inside a loop ends every enclosing loop; the rest of the line goes on.
-    if (this.interactive && status === STOPPED_STATUS && context.state.loopDepth > 0) {
-      throw new LoopControl('break', context.state.loopDepth, status);
+    const going = context.line?.backgroundJob;
+    if (going !== undefined) {
+      try {
+        return (await this.executor.executeMemberRequest(spec, going.id, { signal: going.abortSignal })).status;
+      } catch (error) {
+        // `kill %N` of the job the line goes on for ends the line, quietly, as it ends the job.
+        if (going.abortSignal.aborted) throw new Interrupted(128 + SIGNALS.SIGTERM);
+        throw error;
+      }
     }
-    return status;
+    return this.settleInLine(await this.executor.executeInteractiveRequest(spec, context.request), context, errors);
+  }
+
+  /**
+   * A foreground job's end inside a line. Stopped inside a loop or a function, it holds the
+   * line (see LineRun) until fg or bg; anywhere else the line goes on, as in bash.
+   */
+  private async settleInLine(outcome: Outcome, context: Context, output: CommandOutput): Promise<number> {
+    const { line, state } = context;
+    if (outcome.kind !== 'stopped' || line === undefined || (state.loopDepth === 0 && state.functionDepth === 0)) {
+      return this.settle(outcome, output);
+    }
+    const { job } = outcome;
+    job.standFor(line.text);
+    await this.reportStopped(job, output);
+    const where = await line.hold(job);
+    if (where === 'foreground') return this.settleInLine(await this.executor.foreground(job, context.request), context, output);
+    if (where === 'ended') throw new Interrupted(job.state.kind === 'done' ? job.state.status : STOPPED_STATUS);
+    // Continued in the background (Executor.background): the job stands for the line until it ends.
+    line.backgroundJob = job;
+    job.own({ done: line.settled, cancel: () => undefined });
+    await job.whenProcessesFinished();
+    const done = jobStateOf(job.processes);
+    return done.kind === 'done' ? done.status : STOPPED_STATUS;
   }
 
   /**
@@ -411,9 +482,19 @@ export class Interpreter implements ShellServices {
     return outcome.status;
   }
 
-  /** `fg`: the job takes the terminal (with its own modes) until it finishes or stops again. */
+  /**
+   * `fg`: the job takes the terminal (with its own modes) until it finishes or stops again. A job
+   * that holds a line resumes the line in the foreground, which `fg` then waits for.
+   */
   async foreground(job: Job, output: CommandOutput, request: ExecutionRequest = {}): Promise<number> {
-    return this.settle(await this.executor.foreground(job, request), output);
+    const line = this.heldLines.get(job);
+    if (line === undefined) return this.settle(await this.executor.foreground(job, request), output);
+    const holder = job.holder;
+    job.holder = undefined;
+    // Held at a stop, it goes on from there; going on in the background, its next programs take the terminal.
+    if (holder !== undefined) holder.resume('foreground');
+    else line.backgroundJob = undefined;
+    return this.follow(line);
   }
 
   /**
@@ -425,10 +506,7 @@ export class Interpreter implements ShellServices {
     const { job } = outcome;
     if (!this.interactive && this.executor.terminal !== undefined) return this.settleWithoutJobControl(outcome, output);
     if (outcome.kind === 'stopped') {
-      this.jobOrder.touch(job.id);
-      const mark = this.jobOrder.mark(job, this.executor.jobs.list());
-      await output.err(`\n${formatJobLine(job.id, mark, job.state, job.command)}\n`);
-      job.notified = true;
+      await this.reportStopped(job, output);
       return outcome.status;
     }
     this.jobOrder.forget(job.id);
@@ -441,6 +519,14 @@ export class Interpreter implements ShellServices {
       }
     }
     return outcome.status;
+  }
+
+  /** A job stopped in the foreground becomes the current job and is reported, as bash does. */
+  private async reportStopped(job: Job, output: CommandOutput): Promise<void> {
+    this.jobOrder.touch(job.id);
+    const mark = this.jobOrder.mark(job, this.executor.jobs.list());
+    await output.err(`\n${formatJobLine(job.id, mark, job.state, job.command)}\n`);
+    job.notified = true;
   }
 
   private externalStage(command: PlannedCommand, context: Context): Stage {
@@ -653,6 +739,16 @@ export class Interpreter implements ShellServices {
     }
     return { status, output: result.data.toString('utf8') };
   }
+}
+
+/** An and-or list as a job shows it: its pipelines as written, joined by their operators. */
+function andOrText(andOr: AndOr): string {
+  return [andOr.first.text, ...andOr.rest.map(({ operator, pipeline }) => `${operator} ${pipeline.text}`)].join(' ');
+}
+
+/** A command line as `jobs` lists a line held by a stop: its lists, with their terminators. */
+function programText(program: Program): string {
+  return program.body.items.map((item, index, items) => `${andOrText(item.andOr)}${item.background ? ' &' : index < items.length - 1 ? ';' : ''}`).join(' ');
 }
 
 /** FUNCNEST when it is a positive number, as in bash; otherwise Quirl's default. */

@@ -34,6 +34,8 @@ export class ShellState {
   loopDepth = 0;
   /** `.` / `source` files running (where `return` is allowed, as in a function). */
   sourceDepth = 0;
+  /** The line of the command running (bash's LINENO): where a script's diagnostics say they are. */
+  lineNumber = 0;
   cwd: string;
   positional: string[];
   scriptName: string;
@@ -88,6 +90,7 @@ export class ShellState {
     copy.lastBackgroundPid = this.lastBackgroundPid;
     copy.loopDepth = this.loopDepth;
     copy.sourceDepth = this.sourceDepth;
+    copy.lineNumber = this.lineNumber;
     for (const frame of this.localFrames) copy.localFrames.push(new Map(frame));
     return copy;
   }

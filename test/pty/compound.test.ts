@@ -1,10 +1,11 @@
 // Compound commands at a real prompt, against bash: PS2 for every incomplete construct, a
-// here-document typed line by line, Ctrl-C and Ctrl-Z during a foreground loop and a function,
-// and a multi-line command recalled from history as one entry.
+// here-document typed line by line, Ctrl-C during a foreground loop, Ctrl-Z / fg / bg of a loop
+// and a function (where Quirl holds the line and bash does not), and a multi-line command
+// recalled from history as one entry.
 import assert from 'node:assert/strict';
 import { checkFileLeavesNothing, ptyTest, type PtyShell } from './harness';
 import { procStat } from './proc';
-import { assertShellOwnsTerminal, endJob, waitForForeground, waitForProcs } from './scenario';
+import { assertShellOwnsTerminal, endJob, jobLine, waitForForeground, waitForProcs } from './scenario';
 
 checkFileLeavesNothing();
 
@@ -65,34 +66,83 @@ ptyTest('Ctrl-C ends a foreground loop around a program: the program dies and no
   assert.deepEqual(await sh.run('echo $?'), ['130']);
 });
 
-ptyTest('Ctrl-Z on a foreground loop stops its program, ends the loop and goes on with the line, as bash', async (sh) => {
+/** The line Quirl lists for a loop held by Ctrl-Z, and bash for the program it stopped. */
+const HELD_LOOP = 'for i in 1 2; do sleep 30; echo after-$i; done; echo line-goes-on';
+
+/**
+ * A deliberate difference from bash: Quirl holds a line stopped inside a loop or a function (the
+ * job stands for the whole line, and fg or bg goes on with it), where bash ends the loop and goes
+ * on with the rest of the line at once.
+ */
+ptyTest('Ctrl-Z on a foreground loop: Quirl holds the whole line as one job and fg goes on with it; bash ends the loop', async (sh) => {
   const start = sh.markRow();
-  const pid = await startForeground(sh, 'for i in 1 2; do sleep 30; echo after-$i; done; echo line-goes-on', 'sleep');
+  const pid = await startForeground(sh, HELD_LOOP, 'sleep');
   sh.press('Ctrl-Z');
   await sh.nextPrompt();
   const output = sh.outputBetween(start);
   assert.equal(procStat(pid)?.state, 'T', 'sleep is stopped');
-  assert.ok(output.some((row) => /^\[1\]\+ +Stopped +sleep 30$/.test(row)), `the stopped job is reported:\n${sh.describeScreen()}`);
-  assert.ok(!output.some((row) => row.startsWith('after-')), 'the loop ended');
-  assert.ok(output.includes('line-goes-on'), 'the rest of the line ran');
+  assert.ok(!output.some((row) => row.startsWith('after-')), 'no later command of the loop ran');
   assertShellOwnsTerminal(sh, 'after Ctrl-Z in the loop');
-  await endJob(sh, '%1', [pid]);
+  if (sh.shell === 'bash') {
+    assert.ok(output.includes(jobLine(1, '+', 'Stopped', 'sleep 30')), sh.describeScreen());
+    assert.ok(output.includes('line-goes-on'), 'bash ends the loop and goes on with the line');
+    await endJob(sh, '%1', [pid]);
+    return;
+  }
+  assert.ok(output.includes(jobLine(1, '+', 'Stopped', HELD_LOOP)), `the whole line is the job:\n${sh.describeScreen()}`);
+  assert.ok(!output.includes('line-goes-on'), 'the line is held where it stopped');
+  assert.deepEqual(await sh.run('jobs'), [jobLine(1, '+', 'Stopped', HELD_LOOP)]);
+  const resumed = sh.markRow();
+  sh.type('fg\r');
+  await sh.until(() => procStat(pid)?.state !== 'T', 'sleep continued');
+  // The first sleep ends: the loop goes on from there, in the foreground.
+  process.kill(pid, 'SIGTERM');
+  await sh.waitForScreen(/^after-1$/m, 'the loop went on after the program it was held on');
+  const [next] = await waitForProcs(sh, 'sleep', 1);
+  await waitForForeground(sh, (next as { pgid: number }).pgid, 'the next iteration');
+  sh.press('Ctrl-C');
+  await sh.nextPrompt();
+  assert.deepEqual(sh.byComm('sleep'), []);
+  assert.ok(!sh.outputBetween(resumed).includes('line-goes-on'), 'Ctrl-C ended the line');
+  assert.deepEqual(await sh.run('jobs'), []);
 });
 
-ptyTest('Ctrl-Z on a function stops its program; the rest of the function runs, and fg resumes the program', async (sh) => {
+// Quirl's own: bash has no held line to go on with.
+ptyTest('bg goes on with a held loop in the background: one job until the line ends, its programs never take the terminal', async (sh) => {
+  // Silent, so that nothing it prints lands on the prompt the checks below wait for.
+  const loop = 'for i in 1 2; do sleep 30; done';
+  const pid = await startForeground(sh, loop, 'sleep');
+  sh.press('Ctrl-Z');
+  await sh.nextPrompt();
+  assert.deepEqual(await sh.run('bg'), [`[1]+ ${loop} &`]);
+  assert.deepEqual(await sh.run('jobs'), [jobLine(1, '+', 'Running', `${loop} &`)]);
+  process.kill(pid, 'SIGTERM');
+  await sh.until(() => sh.byComm('sleep').some((proc) => proc.pid !== pid), 'the next iteration started');
+  const [next] = sh.byComm('sleep');
+  assert.notEqual(sh.tpgid(), (next as { pgid: number }).pgid, 'the next program runs in the background');
+  assertShellOwnsTerminal(sh, 'while the held line goes on in the background');
+  assert.deepEqual(await sh.run('jobs'), [jobLine(1, '+', 'Running', `${loop} &`)], 'still one job');
+  await sh.run('kill %1');
+  await sh.until(() => sh.byComm('sleep').length === 0, 'kill %1 ended the line and its program');
+  const rows = await sh.run('jobs');
+  assert.ok(rows.every((row) => !row.includes('Running')), rows.join('\n'));
+}, { shells: ['quirl'] });
+
+ptyTest('Ctrl-Z on a function: Quirl holds the rest of the function until fg; bash runs it at once', async (sh) => {
   await sh.run('f() { sleep 30; echo rest-of-f; }');
   const start = sh.markRow();
   const pid = await startForeground(sh, 'f', 'sleep');
   sh.press('Ctrl-Z');
   await sh.nextPrompt();
-  assert.ok(sh.outputBetween(start).includes('rest-of-f'), `the function went on:\n${sh.describeScreen()}`);
   assert.equal(procStat(pid)?.state, 'T', 'sleep is stopped');
+  const ranAtOnce = sh.outputBetween(start).includes('rest-of-f');
+  assert.equal(ranAtOnce, sh.shell === 'bash', `rest-of-f ran at Ctrl-Z: ${ranAtOnce}\n${sh.describeScreen()}`);
+  const resumed = sh.markRow();
   sh.type('fg\r');
   await sh.until(() => procStat(pid)?.state !== 'T', 'sleep continued');
-  await waitForForeground(sh, procStat(pid)?.pgid ?? -1, 'fg');
-  sh.press('Ctrl-C');
+  process.kill(pid, 'SIGTERM');
   await sh.nextPrompt();
-  assert.equal(procStat(pid), undefined, 'sleep ended');
+  assert.equal(sh.outputBetween(resumed).includes('rest-of-f'), sh.shell === 'quirl', sh.describeScreen());
 });
 
 ptyTest('a multi-line command is one history entry, recalled and run again as one', async (sh) => {

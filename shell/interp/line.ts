@@ -1,0 +1,79 @@
+/**
+ * An interactive shell's command line as it runs: the abort its Ctrl-C fires, and the stop that
+ * can hold it. A job stopped by Ctrl-Z inside a loop or a function holds the line where it is:
+ * the prompt comes back, the job stands for the whole line (`jobs` lists the line), and `fg` or
+ * `bg` resumes the line there, in the foreground or the background. bash abandons the rest of a
+ * loop at Ctrl-Z and zsh forks to keep it; Quirl keeps the line's continuation, no fork needed.
+ */
+import type { Job } from '../exec/job';
+import type { ShellState } from './state';
+
+export type LineProgress = { readonly kind: 'done'; readonly status: number } | { readonly kind: 'held'; readonly job: Job };
+
+export class LineRun {
+  readonly interrupt = new AbortController();
+  /** Set once `bg` let the line go on: its programs then run as members of this job, never with the terminal. */
+  backgroundJob: Job | undefined;
+  private settledRun: Promise<number> | undefined;
+  private heldNow = new Deferred<Job>();
+
+  constructor(
+    /** The line as typed: what the job that holds it is listed as. */
+    readonly text: string,
+    /** The shell's state the line runs in: `$?` is 148 there while it is held. */
+    readonly state: ShellState,
+  ) {}
+
+  start(run: () => Promise<number>): void {
+    this.settledRun = run();
+  }
+
+  /** The line's status once it has run to its end, however often it was held on the way. */
+  get settled(): Promise<number> {
+    if (this.settledRun === undefined) throw new Error('the line has not started');
+    return this.settledRun;
+  }
+
+  /**
+   * Called where the line stopped: it waits here, holding `job`, until the job is continued, or
+   * ends without that (killed while stopped), which abandons the line.
+   */
+  hold(job: Job): Promise<'foreground' | 'background' | 'ended'> {
+    return new Promise((resume) => {
+      // A listener, not whenDone(): that would keep the child watcher polling while the job sits stopped.
+      const off = job.onChange(() => {
+        if (job.state.kind !== 'done') return;
+        off();
+        if (job.holder === undefined) return;
+        job.holder = undefined;
+        resume('ended');
+      });
+      job.holder = {
+        resume: (where) => {
+          off();
+          resume(where);
+        },
+      };
+      const held = this.heldNow;
+      this.heldNow = new Deferred();
+      held.resolve(job);
+    });
+  }
+
+  /** The line's end, or the job it is held on next, whichever comes first. */
+  next(): Promise<LineProgress> {
+    return Promise.race([
+      this.settled.then((status): LineProgress => ({ kind: 'done', status })),
+      this.heldNow.promise.then((job): LineProgress => ({ kind: 'held', job })),
+    ]);
+  }
+}
+
+class Deferred<T> {
+  readonly promise: Promise<T>;
+  resolve!: (value: T) => void;
+
+  constructor() {
+    this.promise = new Promise((resolve) => (this.resolve = resolve));
+  }
+}
