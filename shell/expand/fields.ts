@@ -34,10 +34,15 @@ export class FieldSeparators {
     this.pattern = new RegExp(alternatives.join('|'), 'gu');
   }
 
+  /** The last IFS asked for: words expand one after another under the same IFS, and a RegExp per word showed in profiles. */
+  private static cached: { readonly chars: string; readonly separators: FieldSeparators } | undefined;
+
   /** Unset IFS splits on space, tab and newline; an empty IFS does not split at all (null). */
   static fromIfs(ifs: string | undefined): FieldSeparators | null {
     if (ifs === '') return null;
-    return new FieldSeparators(ifs ?? IFS_WHITESPACE);
+    const chars = ifs ?? IFS_WHITESPACE;
+    if (FieldSeparators.cached?.chars !== chars) FieldSeparators.cached = { chars, separators: new FieldSeparators(chars) };
+    return FieldSeparators.cached.separators;
   }
 }
 

@@ -16,9 +16,15 @@ export type { ExpansionEnvironment, SpecialParameters } from './types';
 
 /** A command's words, each through every step, into the fields that become its arguments. */
 export async function expandWords(words: readonly Word[], env: ExpansionEnvironment, budget: ExpansionBudget): Promise<string[]> {
-  const context = contextFor(env, budget, 'fields');
+  let context: ExpansionContext | undefined;
   const fields: string[] = [];
   for (const word of words) {
+    const text = literalText(word, budget);
+    if (text !== undefined) {
+      fields.push(text);
+      continue;
+    }
+    context ??= contextFor(env, budget, 'fields');
     for (const field of await expandFully(word, context)) fields.push(field);
   }
   return fields;
@@ -26,8 +32,29 @@ export async function expandWords(words: readonly Word[], env: ExpansionEnvironm
 
 /** An assignment value or a here-string: no field splitting and no pathname expansion. */
 export async function expandWord(word: Word, env: ExpansionEnvironment, budget: ExpansionBudget): Promise<string> {
+  const text = literalText(word, budget);
+  if (text !== undefined) return text;
   const fields = await expandToFields(word, contextFor(env, budget, 'string'));
   return fields.map(fieldText).join('');
+}
+
+/** Unquoted characters that may make a literal word a pattern. */
+const WILDCARDS = /[*?[]/;
+
+/**
+ * A word that expands to itself (literals and single quotes, no unquoted wildcard), charged to
+ * `budget`: most words of most commands, which then skip the expander's machinery. Undefined
+ * for any other word.
+ */
+export function literalText(word: Word, budget: ExpansionBudget): string | undefined {
+  let text = '';
+  for (const part of word.parts) {
+    if (part.kind === 'SingleQuoted' || (part.kind === 'Literal' && (part.quoted || !WILDCARDS.test(part.value)))) text += part.value;
+    else return undefined;
+  }
+  if (word.parts.length === 0 || text.includes('\0')) return undefined;
+  budget.charge(text);
+  return text;
 }
 
 /**

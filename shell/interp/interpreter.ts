@@ -17,7 +17,7 @@ import type { FdTable, PlannedRedirect } from '../exec/fds';
 import type { Job, StageControl } from '../exec/job';
 import type { CommandResolver } from '../exec/resolve';
 import { ExpansionBudget, PIPELINE_EXPANSION_LIMIT } from '../expand/budget';
-import { expandWord, expandWords } from '../expand';
+import { expandWord, expandWords, literalText } from '../expand';
 import type { ExpansionEnvironment } from '../expand/types';
 import { formatJobLine } from '../jobs/format';
 import { jobStateOf, type JobId } from '../jobs/job';
@@ -63,6 +63,8 @@ export interface PlannedCommand {
 const BACKGROUND_STDIN: PlannedRedirect = { kind: 'open', fd: 0, path: '/dev/null', mode: 'read' };
 /** `|&`: the stage's stderr goes where its stdout goes (after its own redirects, as in bash). */
 const STDERR_TO_PIPE: PlannedRedirect = { kind: 'dup', fd: 2, source: 1 };
+
+const NO_ASSIGNMENTS: ReadonlyMap<string, string> = new Map();
 
 /** Builtins whose NAME=value operands expand like assignments (bash's declaration builtins). */
 const DECLARATION_BUILTINS: ReadonlySet<string> = new Set(['export', 'local']);
@@ -656,32 +658,38 @@ export class Interpreter implements ShellServices {
       substitutionStatus = status;
     };
     const assignments: (readonly [string, string])[] = [];
-    // Each assignment sees the ones before it (`a=1 b=$a cmd`); the words do not (`x=1 echo $x`).
-    const assigned = new Map<string, string>();
-    const assigning = this.expansionEnvironment(context, assigned, onSubstitution);
-    for (const assignment of command.assignments) {
-      const value = await expandWord(assignment.value, assigning, budget);
-      assignments.push([assignment.name, value] as const);
-      assigned.set(assignment.name, value);
-    }
-    const environment = this.expansionEnvironment(context, new Map(), onSubstitution);
-    const argv: string[] = [];
-    for (const word of command.words) {
-      // `export NAME=$value` takes its operands as assignments: no splitting, no globbing.
-      if (argv.length > 0 && DECLARATION_BUILTINS.has(argv[0] as string) && ASSIGNMENT_WORD.test(word.text)) {
-        argv.push(await expandWord(word, environment, budget));
-      } else {
-        argv.push(...(await expandWords([word], environment, budget)));
+    if (command.assignments.length > 0) {
+      // Each assignment sees the ones before it (`a=1 b=$a cmd`); the words do not (`x=1 echo $x`).
+      const assigned = new Map<string, string>();
+      const assigning = this.expansionEnvironment(context, assigned, onSubstitution);
+      for (const assignment of command.assignments) {
+        const value = await expandWord(assignment.value, assigning, budget);
+        assignments.push([assignment.name, value] as const);
+        assigned.set(assignment.name, value);
       }
     }
-    const redirects = await planRedirects(command.redirects, environment, budget, context.state.cwd);
+    // Made only for a word that needs more than its literal text (most need none).
+    let environment: ExpansionEnvironment | undefined;
+    const expanding = (): ExpansionEnvironment => (environment ??= this.expansionEnvironment(context, NO_ASSIGNMENTS, onSubstitution));
+    const argv: string[] = [];
+    for (const word of command.words) {
+      const text = literalText(word, budget);
+      if (text !== undefined) argv.push(text);
+      // `export NAME=$value` takes its operands as assignments: no splitting, no globbing.
+      else if (argv.length > 0 && DECLARATION_BUILTINS.has(argv[0] as string) && ASSIGNMENT_WORD.test(word.text)) {
+        argv.push(await expandWord(word, expanding(), budget));
+      } else {
+        argv.push(...(await expandWords([word], expanding(), budget)));
+      }
+    }
+    const redirects = command.redirects.length === 0 ? [] : await planRedirects(command.redirects, expanding(), budget, context.state.cwd);
     return { argv, assignments, redirects, substitutionStatus };
   }
 
   /** How words expand in `context`; `assigned` holds a command's prefix assignments made so far. */
   expansionEnvironment(
     context: Context,
-    assigned: ReadonlyMap<string, string> = new Map(),
+    assigned: ReadonlyMap<string, string> = NO_ASSIGNMENTS,
     onSubstitution: (status: number) => void = () => undefined,
   ): ExpansionEnvironment {
     const { state } = context;
