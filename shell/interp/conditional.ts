@@ -10,7 +10,8 @@ import { ExpansionBudget } from '../expand/budget';
 import { expandPattern, expandWord } from '../expand';
 import { compilePattern } from '../expand/pattern';
 import type { ConditionalExpression, Word } from '../syntax/ast';
-import { arithmeticExpansion } from './arithmetic';
+import { ArithmeticError, evaluateArithmeticText } from '../expand/arith';
+import { arithmeticVariables } from './arithmetic';
 import type { Context, Interpreter } from './interpreter';
 import { regexFromExtended, regexLiteral } from './regex';
 
@@ -58,13 +59,23 @@ export async function evaluateConditional(interpreter: Interpreter, expression: 
             const compare = ARITHMETIC_COMPARISONS[node.operator];
             const right = await expand(node.right);
             if (compare === undefined) return binaryTest(node.operator, left, right, test);
-            return compare(BigInt(arithmeticExpansion(left, context.state)), BigInt(arithmeticExpansion(right, context.state)));
+            return compare(integer(left, context), integer(right, context));
           }
         }
       }
     }
   };
   return evaluate(expression);
+}
+
+/** An operand of `-eq` and the like: an arithmetic expression, whose error fails this `[[ ]]` only (status 1), as in bash. */
+function integer(text: string, context: Context): bigint {
+  try {
+    return evaluateArithmeticText(text, arithmeticVariables(context.state));
+  } catch (error) {
+    if (error instanceof ArithmeticError) throw new ArithmeticError(`[[: ${error.message}`);
+    throw error;
+  }
 }
 
 /** `=~`: the whole match and each group go to BASH_REMATCH (its first element, while the shell has no arrays). */
