@@ -19,8 +19,10 @@
  *   `"`, `\`, `$` and `` ` `` escaped when literal;
  *   a here-document is `[n]<<DELIM` (`<<-`; `'DELIM'` when quoted: no expansion) then `[BODY]`.
  */
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isShellError, ParseError } from '../../shell/errors';
+import { parse } from '../../shell/syntax';
 import type {
   Arithmetic,
   Clause,
@@ -198,4 +200,19 @@ export function parseErrorOf(run: () => unknown): ParseError {
   assert.ok(isShellError(caught, 'ParseError'));
   assert.equal(caught.status, 2);
   return caught;
+}
+
+/** An input and the sketch of the tree it parses to. */
+export interface SketchRow {
+  readonly input: string;
+  readonly want: string;
+}
+
+/** One test per row: the input parses, to the tree sketched. */
+export function testSketches(rows: readonly SketchRow[]): void {
+  for (const { input, want } of rows) {
+    test(`parse ${JSON.stringify(input)}`, () => {
+      assert.equal(sketch(parse(input)), want);
+    });
+  }
 }

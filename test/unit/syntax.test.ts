@@ -3,9 +3,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ParseError } from '../../shell/errors';
 import { parse } from '../../shell/syntax';
-import { parseErrorOf, simple, sketch, target } from '../support/syntax-sketch';
+import { parseErrorOf, simple, sketch, target, testSketches, type SketchRow } from '../support/syntax-sketch';
 
-const rows: { input: string; want: string }[] = [
+const rows: SketchRow[] = [
   // Empty input, blank lines, comments.
   { input: '', want: '' },
   { input: '\n\n  \t\n', want: '' },
@@ -119,11 +119,7 @@ const rows: { input: string; want: string }[] = [
   { input: '! ! true', want: 'true;' },
 ];
 
-for (const { input, want } of rows) {
-  test(`parse ${JSON.stringify(input)}`, () => {
-    assert.equal(sketch(parse(input)), want);
-  });
-}
+testSketches(rows);
 
 /** What a parse error says and whether more input could complete it. */
 const errorRows: { input: string; message: string; incomplete: boolean }[] = [
