@@ -1,4 +1,5 @@
 /** The builtin table. As in bash, a prefix assignment to a builtin never stays in the shell. */
+import { alias, unalias } from './alias';
 import { cd, echo, exit, falseBuiltin, history, pwd, trueBuiltin } from './core';
 import { breakBuiltin, continueBuiltin, evalBuiltin, letBuiltin, local, returnBuiltin, set, shift, source } from './flow';
 import { bg, disown, fg } from './jobctl';
@@ -38,6 +39,8 @@ export const BUILTINS: ReadonlyMap<string, Builtin> = new Map([
   ['source', source],
   ['set', set],
   ['let', letBuiltin],
+  ['alias', alias],
+  ['unalias', unalias],
   ['read', read],
   ['test', testBuiltin],
   ['[', testBuiltin],

@@ -8,6 +8,11 @@ import { resolveJobSpec } from '../jobs/spec';
 import { unlessInterrupted } from './interrupt';
 import type { Builtin, BuiltinContext } from './types';
 
+/** The retained job a PID belongs to: one of its processes, or the stand-in `$!` of a job that has none. */
+function jobOfPid(context: BuiltinContext, pid: number): Job | undefined {
+  return context.jobs().find((job) => job.scriptPid === pid || job.processes.some((process) => process.pid === pid));
+}
+
 function forget({ shell }: BuiltinContext, job: Job): void {
   shell.executor.jobs.remove(job.id);
   shell.jobOrder.forget(job.id);
@@ -67,7 +72,7 @@ export const wait: Builtin = async (context) => {
   const operands = argv.slice(1);
   if (operands.length === 0) {
     const jobs = context.jobs();
-    const settled = await unlessInterrupted(shell.interactive, Promise.all(jobs.map((job) => job.whenSettled())));
+    const settled = await unlessInterrupted(output.signal, Promise.all(jobs.map((job) => job.whenSettled())));
     if (settled.kind === 'interrupted') return INTERRUPTED;
     for (const job of jobs) {
       if (job.state.kind === 'stopped') await output.err(`quirl: wait: warning: job ${job.id}[${job.pgid ?? ''}] stopped\n`);
@@ -83,7 +88,7 @@ export const wait: Builtin = async (context) => {
       status = job;
       continue;
     }
-    const settled = await unlessInterrupted(shell.interactive, job.whenSettled());
+    const settled = await unlessInterrupted(output.signal, job.whenSettled());
     if (settled.kind === 'interrupted') return INTERRUPTED;
     const state = settled.value;
     if (state.kind === 'stopped') {
@@ -113,7 +118,7 @@ async function waitOperand(context: BuiltinContext, operand: string): Promise<Jo
     }
   }
   if (/^\d+$/.test(operand)) {
-    const job = context.jobs().find((candidate) => candidate.processes.some((process) => process.pid === Number(operand)));
+    const job = jobOfPid(context, Number(operand));
     if (job !== undefined) return job;
     await output.err(`quirl: wait: pid ${operand} is not a child of this shell\n`);
     return 127;
@@ -162,7 +167,10 @@ export const kill: Builtin = async (context) => {
         // A stopped job only acts on a terminating signal once continued, as in bash.
         if (job.state.kind === 'stopped' && signal !== SIGNALS.SIGSTOP && signal !== SIGNALS.SIGCONT) job.signal(SIGNALS.SIGCONT);
       } else if (/^\d+$/.test(target) && Number(target) > 0) {
-        native.kill(Number(target), signal);
+        // The stand-in `$!` of a job run inside the shell signals that job; any other PID, its process.
+        const job = jobOfPid(context, Number(target));
+        if (job !== undefined && job.lastPid === undefined) job.signal(signal);
+        else native.kill(Number(target), signal);
       } else if (/^-\d+$/.test(target) && Number(target) < -1) {
         native.killpg(-Number(target), signal);
       } else if (/^-?\d+$/.test(target)) {

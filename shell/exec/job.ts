@@ -6,7 +6,7 @@
  */
 import type { WaitStatus } from '../../native/native';
 import { native } from '../../native';
-import { type JobId, type JobProcess, type JobState, isFinished, jobStateOf, processStateAfter } from '../jobs/job';
+import { type JobId, type JobProcess, type JobState, isFinished, jobStateOf, processStateAfter, standInPid } from '../jobs/job';
 import type { RetainedJob } from '../jobs/table';
 import type { ChildWatcher } from './children';
 import type { ProcessGroup } from './group';
@@ -105,6 +105,11 @@ export class Job implements RetainedJob {
       if (pid !== null && pid !== undefined) return pid;
     }
     return undefined;
+  }
+
+  /** What `$!` names for this job: its last process, or a stand-in for a job with none (see standInPid). */
+  get scriptPid(): number {
+    return this.lastPid ?? standInPid(this.id);
   }
 
   isCompleted(): boolean {
@@ -233,7 +238,8 @@ export class Job implements RetainedJob {
   signal(signal: number): void {
     // Once finishing, cleanup has signalled the group: its PGID is not addressed again.
     if (this.group !== undefined && !this.group.isReleased && !this.finishing) this.group.signal(signal);
-    if (signal === SIGNALS.SIGKILL || signal === SIGNALS.SIGTERM || signal === SIGNALS.SIGINT) this.abort.abort();
+    // The signal is the abort's reason: what runs in the shell for the job ends as if killed by it.
+    if (signal === SIGNALS.SIGKILL || signal === SIGNALS.SIGTERM || signal === SIGNALS.SIGINT) this.abort.abort(signal);
   }
 
   /**

@@ -230,7 +230,7 @@ class InteractiveShell implements RemoteShell {
       }
       text += `${result.text}\n`;
       try {
-        const program = parse(text);
+        const program = parse(text, { aliases: (name) => this.state.aliases.get(name) });
         this.history.add(text.slice(0, -1));
         return { kind: 'program', program, source: text.slice(0, -1) };
       } catch (error) {

@@ -27,9 +27,10 @@ export class FunctionReturn {
 }
 
 /**
- * Ctrl-C while the shell runs a command line of its own (a loop of builtins), or a foreground
- * child killed by SIGINT or SIGQUIT in an interactive shell: bash abandons the rest of the
- * line, and so does Quirl. Its status is 128 + the signal.
+ * What abandons the rest of the command line (a script's current complete command), with
+ * `status`: Ctrl-C while the shell runs a line of its own (a loop of builtins), a foreground
+ * child killed by SIGINT or SIGQUIT in an interactive shell, a runaway recursion, a line whose
+ * job was killed. bash abandons the line in each case, and so does Quirl.
  */
 export class Interrupted {
   constructor(readonly status: number) {}

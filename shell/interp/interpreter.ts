@@ -186,7 +186,8 @@ export class Interpreter implements ShellServices {
       await new Promise((resolve) => setImmediate(resolve));
       this.lastYield = performance.now();
     }
-    if (context.line?.backgroundJob?.abortSignal.aborted === true) throw new Interrupted(128 + SIGNALS.SIGTERM);
+    const going = context.line?.backgroundJob;
+    if (going?.abortSignal.aborted === true) throw new Interrupted(killedStatus(going.abortSignal));
     if (this.interruptPending && context.owner === undefined) {
       this.interruptPending = false;
       // The terminal echoed ^C but no newline: the prompt comes on a line of its own.
@@ -325,7 +326,7 @@ export class Interpreter implements ShellServices {
         await this.say(context, error.message);
         return error.status;
       }
-      if (control?.signal.aborted === true && isShellError(error, 'Cancelled')) return 128 + SIGNALS.SIGTERM;
+      if (control?.signal.aborted === true && isShellError(error, 'Cancelled')) return killedStatus(control.signal);
       return this.reportFailure(error, context);
     }
   }
@@ -423,18 +424,26 @@ export class Interpreter implements ShellServices {
     if (background) {
       const job = this.executor.startBackground(spec);
       this.jobOrder.touch(job.id);
-      context.state.lastBackgroundPid = job.lastPid;
-      if (this.interactive && context.owner === undefined) await errors.err(`[${job.id}] ${job.lastPid ?? ''}\n`);
+      context.state.lastBackgroundPid = job.scriptPid;
+      if (this.interactive && context.owner === undefined) await errors.err(`[${job.id}] ${job.scriptPid}\n`);
       return 0;
     }
-    if (context.owner !== undefined) return (await this.executor.executeMemberRequest(spec, context.owner, context.request)).status;
+    if (context.owner !== undefined) {
+      try {
+        return (await this.executor.executeMemberRequest(spec, context.owner, context.request)).status;
+      } catch (error) {
+        // The job was killed: its in-shell part ends as a process killed by that signal would.
+        if (context.request.signal?.aborted === true) throw new Interrupted(killedStatus(context.request.signal));
+        throw error;
+      }
+    }
     const going = context.line?.backgroundJob;
     if (going !== undefined) {
       try {
         return (await this.executor.executeMemberRequest(spec, going.id, { signal: going.abortSignal })).status;
       } catch (error) {
         // `kill %N` of the job the line goes on for ends the line, quietly, as it ends the job.
-        if (going.abortSignal.aborted) throw new Interrupted(128 + SIGNALS.SIGTERM);
+        if (going.abortSignal.aborted) throw new Interrupted(killedStatus(going.abortSignal));
         throw error;
       }
     }
@@ -550,10 +559,12 @@ export class Interpreter implements ShellServices {
 
   /** A compound command with its redirects, performed around each run of it. */
   async runCompound(command: CompoundCommand, context: Context): Promise<number> {
+    // A failure of the clause itself (`(( 1/0 ))`) is reported where its redirects send stderr.
+    const run = (inner: Context): Promise<number> => runClause(this, command.clause, inner).catch((error: unknown) => this.reportFailure(error, inner));
     try {
-      if (command.redirects.length === 0) return await runClause(this, command.clause, context);
+      if (command.redirects.length === 0) return await run(context);
       const redirects = await planRedirects(command.redirects, this.expansionEnvironment(context), new ExpansionBudget(), context.state.cwd);
-      return await this.withRedirects(redirects, context, (inner) => runClause(this, command.clause, inner));
+      return await this.withRedirects(redirects, context, run);
     } catch (error) {
       return this.reportFailure(error, context);
     }
@@ -567,9 +578,14 @@ export class Interpreter implements ShellServices {
     const { state } = context;
     const limit = functionNestingLimit(state);
     if (state.functionDepth >= limit) {
-      throw new ShellError('ResourceLimit', `${definition.name}: maximum function nesting level exceeded (${limit})`);
+      // bash abandons the whole command the runaway call is part of, not just the innermost call.
+      await this.say(context, `${definition.name}: maximum function nesting level exceeded (${limit})`);
+      throw new Interrupted(1);
     }
     const positional = state.positional;
+    // A function's body is outside the caller's loops: `break` there only complains (bash).
+    const loopDepth = state.loopDepth;
+    state.loopDepth = 0;
     state.enterFunction();
     try {
       for (const [name, value] of planned.assignments) {
@@ -583,6 +599,7 @@ export class Interpreter implements ShellServices {
       throw error;
     } finally {
       state.positional = positional;
+      state.loopDepth = loopDepth;
       state.leaveFunction();
     }
   }
@@ -629,7 +646,8 @@ export class Interpreter implements ShellServices {
   private async runSource(source: string, context: Context, name?: string): Promise<number> {
     let status = 0;
     try {
-      for (const program of parseCommands(source, { final: true, warn: (message) => this.warn(context, name, message) })) {
+      const aliases = this.interactive ? (alias: string): string | undefined => context.state.aliases.get(alias) : undefined;
+      for (const program of parseCommands(source, { final: true, warn: (message) => this.warn(context, name, message), aliases })) {
         status = await this.runList(program.body, context);
       }
     } catch (error) {
@@ -747,6 +765,11 @@ export class Interpreter implements ShellServices {
     }
     return { status, output: result.data.toString('utf8') };
   }
+}
+
+/** The status of something killed by an aborted job's signal (its reason; SIGKILL for a termination). */
+function killedStatus(signal: AbortSignal): number {
+  return 128 + (typeof signal.reason === 'number' ? signal.reason : SIGNALS.SIGKILL);
 }
 
 /** An and-or list as a job shows it: its pipelines as written, joined by their operators. */

@@ -14,3 +14,8 @@ export function quoteForShell(value: string): string {
   }
   return `'${value.replaceAll("'", "'\\''")}'`;
 }
+
+/** An alias's text as `alias` prints it: always single-quoted, as bash prints it. */
+export function quoteForAlias(value: string): string {
+  return `'${value.replaceAll("'", "'\\''")}'`;
+}

@@ -28,6 +28,8 @@ type LocalFrame = Map<string, Variable | undefined>;
 export class ShellState {
   private readonly variables: Map<string, Variable>;
   readonly functions: Map<string, FunctionDefinition>;
+  /** `alias NAME=TEXT`: expanded where commands are parsed, in an interactive shell. */
+  readonly aliases: Map<string, string>;
   /** One frame per function call running, innermost last. */
   private readonly localFrames: LocalFrame[] = [];
   /** Loops running around the current command (`break` and `continue` need one). */
@@ -48,6 +50,7 @@ export class ShellState {
   private constructor(
     variables: Map<string, Variable>,
     functions: Map<string, FunctionDefinition>,
+    aliases: Map<string, string>,
     cwd: string,
     scriptName: string,
     positional: string[],
@@ -56,6 +59,7 @@ export class ShellState {
   ) {
     this.variables = variables;
     this.functions = functions;
+    this.aliases = aliases;
     this.cwd = cwd;
     this.scriptName = scriptName;
     this.positional = positional;
@@ -75,7 +79,7 @@ export class ShellState {
     for (const [name, value] of Object.entries(env)) {
       if (value !== undefined && keep(name)) variables.set(name, { value, exported: true });
     }
-    const state = new ShellState(variables, new Map(), cwd, scriptName, positional, process.pid, false);
+    const state = new ShellState(variables, new Map(), new Map(), cwd, scriptName, positional, process.pid, false);
     if (state.get('IFS') === undefined) state.variables.set('IFS', { value: ' \t\n', exported: false });
     state.variables.set('PWD', { value: cwd, exported: true });
     return state;
@@ -85,7 +89,7 @@ export class ShellState {
   clone(): ShellState {
     const variables = new Map<string, Variable>();
     for (const [name, variable] of this.variables) variables.set(name, { ...variable });
-    const copy = new ShellState(variables, new Map(this.functions), this.cwd, this.scriptName, [...this.positional], this.shellPid, true);
+    const copy = new ShellState(variables, new Map(this.functions), new Map(this.aliases), this.cwd, this.scriptName, [...this.positional], this.shellPid, true);
     copy.lastStatus = this.lastStatus;
     copy.lastBackgroundPid = this.lastBackgroundPid;
     copy.loopDepth = this.loopDepth;

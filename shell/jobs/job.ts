@@ -7,6 +7,17 @@ import type { WaitStatus } from '../../native/native';
 /** A job number as users type it (%N): never 0. */
 export type JobId = number & { readonly __brand: 'JobId' };
 
+/**
+ * `$!` of a background job run wholly inside the shell, which has no process of its own: a number
+ * above every PID a kernel hands out (Linux's PID_MAX_LIMIT is 2^22, macOS's 99998), so it never
+ * names another process; `wait` and `kill` know it as the job's.
+ */
+export const STAND_IN_PID_BASE = 2 ** 22;
+
+export function standInPid(id: JobId): number {
+  return STAND_IN_PID_BASE + id;
+}
+
 export type ProcessState =
   | { readonly kind: 'running' }
   | { readonly kind: 'stopped'; readonly signal: number }

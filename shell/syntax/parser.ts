@@ -44,8 +44,9 @@ import type {
   TimeKeyword,
   Word,
 } from './ast';
-import { Lexer, tokenText, type ControlOperator, type LexerOptions, type Token } from './lexer';
+import { Lexer, tokenText, type ControlOperator, type Token } from './lexer';
 import { Scanner } from './scanner';
+import type { Substitutions } from './words';
 import { Source, spanOf, syntaxError, type SourceText } from './source';
 
 /** Deeper nesting of substitutions or compound commands is refused rather than left to exhaust the stack. */
@@ -74,6 +75,11 @@ export interface ParseOptions {
   readonly firstLine?: number;
   /** See LexerOptions: the input is all there is (an unclosed here-document ends at its end). */
   readonly final?: boolean;
+  /**
+   * The alias table, where aliases are expanded (an interactive shell): a command's first word
+   * that names one is replaced by its text as it is read, as bash does.
+   */
+  readonly aliases?: (name: string) => string | undefined;
   readonly warn?: (message: string) => void;
 }
 
@@ -128,6 +134,11 @@ function sourceOf(span: Span, word: Word): string {
 class Parser {
   private readonly source: SourceText;
   private readonly lexer: Lexer;
+  private readonly substitutions: Substitutions;
+  /** Tokens an alias put in place of a word, read before the source goes on. */
+  private readonly queued: Token[] = [];
+  /** The last alias expanded ended in a blank: the word after its text is checked for an alias too. */
+  private aliasNextWord = false;
   /** Where this program's text begins: 0, or just inside a `$(`. */
   private readonly begin: number;
   private token: Token;
@@ -150,16 +161,53 @@ class Parser {
       throw syntaxError(this.source, `commands nested more than ${MAX_NESTING} deep`, this.begin, this.begin);
     }
     const nested: ParseOptions = { ...options, firstLine: undefined };
-    const lexerOptions: LexerOptions = { final: options.final, warn: options.warn };
-    this.lexer = new Lexer(
-      scanner,
-      {
-        dollar: (inner, start) => new Parser(inner, start, this.depth + 1, nested).program(),
-        backquote: (inner) => new Parser(new Scanner(inner), null, this.depth + 1, nested).program(),
-      },
-      lexerOptions,
-    );
+    this.substitutions = {
+      dollar: (inner, start) => new Parser(inner, start, this.depth + 1, nested).program(),
+      backquote: (inner) => new Parser(new Scanner(inner), null, this.depth + 1, nested).program(),
+    };
+    this.lexer = new Lexer(scanner, this.substitutions, { final: options.final, warn: options.warn });
     this.token = this.lexer.next(true);
+  }
+
+  /** The next token: one an alias put in place of a word first, then the source's. */
+  private nextToken(assignments: boolean): Token {
+    return this.queued.shift() ?? this.lexer.next(assignments);
+  }
+
+  /**
+   * At a command's first word: while it is an unquoted word naming an alias, the alias's tokens
+   * take its place (a name is not replaced again within its own expansion). They stand where the
+   * word was written, so a job shows the line as typed.
+   */
+  private expandAliases(): void {
+    const lookup = this.options.aliases;
+    if (lookup === undefined) return;
+    const replaced = new Set<string>();
+    for (;;) {
+      const t = this.token;
+      const name = t.kind === 'word' ? reservedWord(t.word) : undefined;
+      const value = name === undefined || replaced.has(name) ? undefined : lookup(name);
+      if (name === undefined || value === undefined) return;
+      replaced.add(name);
+      this.aliasNextWord = /[ \t]$/.test(value);
+      const tokens = this.aliasTokens(value, t);
+      this.queued.unshift(...tokens.slice(1));
+      this.token = tokens[0] ?? this.nextToken(true);
+    }
+  }
+
+  /** An alias's text as tokens, each placed where the word it replaces was written. */
+  private aliasTokens(value: string, at: Token): Token[] {
+    const lexer = new Lexer(new Scanner(new Source(value)), this.substitutions, { final: true });
+    const tokens: Token[] = [];
+    let assignments = true;
+    for (let t = lexer.next(true); t.kind !== 'end'; t = lexer.next(assignments)) {
+      tokens.push({ ...t, start: at.start, end: at.end });
+      // As in a command: assignments only before its first word, and again after an operator.
+      if (t.kind === 'word') assignments = false;
+      else if (t.kind === 'control' || t.kind === 'newline') assignments = true;
+    }
+    return tokens;
   }
 
   program(): Program {
@@ -269,6 +317,7 @@ class Parser {
   }
 
   private command(): Command {
+    this.expandAliases();
     const word = this.reserved();
     if (word === 'function') return this.functionKeyword();
     const clause = this.clause(word);
@@ -354,7 +403,7 @@ class Parser {
   /** The lexer read raw text up to `end` past the current token: the next token starts there. */
   private consumedRaw(end: number): void {
     this.last = { kind: 'control', operator: ')', start: end - 1, end };
-    this.token = this.lexer.next(false);
+    this.token = this.nextToken(false);
   }
 
   private ifClause(): Clause {
@@ -553,7 +602,7 @@ class Parser {
     if (operator === undefined) return { kind: 'CondWord', word: first };
     const right = operator === '=~' ? this.lexer.regexWord() : null;
     if (operator === '=~') {
-      this.token = this.lexer.next(false);
+      this.token = this.nextToken(false);
       // No pattern: the error names what stands there instead (at the end, more input may give one).
       if (right === null) throw this.conditionalError();
       return { kind: 'CondBinary', operator, left: first, right };
@@ -627,11 +676,18 @@ class Parser {
       if (t.kind === 'assignment') {
         assignments.push(t.assignment);
         this.advance(true);
+        // The command's first word may follow its assignments: an alias there too (bash).
+        if (this.token.kind === 'word' && words.length === 0) this.expandAliases();
       } else if (t.kind === 'word') {
         words.push(t.word);
         this.advance(false);
         if (words.length === 1 && assignments.length === 0 && redirects.length === 0 && this.isOperator('(')) {
           return this.functionDefinition(t.word, start);
+        }
+        // An alias whose text ends in a blank makes the word after it open to aliases too.
+        if (this.aliasNextWord && this.queued.length === 0) {
+          this.aliasNextWord = false;
+          this.expandAliases();
         }
       } else if (t.kind === 'redirect') {
         redirects.push(this.redirect(t, words.length === 0));
@@ -730,7 +786,7 @@ class Parser {
 
   private advance(assignments = true): void {
     if (this.token.kind !== 'newline') this.last = this.token;
-    this.token = this.lexer.next(assignments);
+    this.token = this.nextToken(assignments);
   }
 
   private skipNewlines(assignments = true): void {

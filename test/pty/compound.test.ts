@@ -157,3 +157,11 @@ ptyTest('a multi-line command is one history entry, recalled and run again as on
   const printed = sh.outputBetween(start).filter((row) => row.startsWith('again-'));
   assert.deepEqual(printed, ['again-1', 'again-2', 'again-1', 'again-2'], sh.describeScreen());
 });
+
+ptyTest('an alias is expanded where a command starts, after assignments, and after an alias ending in a blank', async (sh) => {
+  await sh.run("alias say='echo said' e='echo ' w=world");
+  assert.deepEqual(await sh.run('say a; x=1 say b; echo say; e w'), ['said a', 'said b', 'say', 'world']);
+  // The line is parsed before it runs: the alias is still expanded in the line that removes it.
+  assert.deepEqual(await sh.run('unalias say; say c'), ['said c']);
+  assert.deepEqual(await sh.run('say d 2>/dev/null || echo gone'), ['gone']);
+});

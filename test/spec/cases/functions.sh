@@ -511,3 +511,34 @@ f
 sourced
 source status=4
 ## END
+
+#### break in a function called from a loop only complains: the loop goes on
+f() { break; }
+for i in 1 2 3; do echo $i; f 2>/dev/null; done
+echo after
+## STDOUT:
+1
+2
+3
+after
+## END
+
+#### a recursion past FUNCNEST abandons the whole command it started in
+f() { n=$((n+1)); f; echo "back $n"; }
+FUNCNEST=5
+f 2>/dev/null
+echo "next command: $n"
+## stdout: next command: 5
+
+#### type names a function, and type -t says function
+f() { :; }
+type -t f
+type f | head -1
+## STDOUT:
+function
+f is a function
+## END
+
+#### the error of an arithmetic command goes where its redirects send stderr
+(( 1/0 )) 2>&1 | grep -c division
+## stdout: 1

@@ -1,0 +1,56 @@
+# Background jobs the shell runs itself (builtins, functions, compound commands, lists), and
+# what $!, wait and kill make of them.
+## compare_shells: dash zsh
+
+#### $! names a background builtin, and wait $! gives its status
+false &
+wait $!
+echo "status=$?"
+## stdout: status=1
+
+#### $! names a background function, and wait $! gives its return status
+f() { return 3; }
+f &
+p=$!
+wait $p
+echo "status=$?"
+## stdout: status=3
+
+#### $! names a background brace group
+{ true; false; } &
+wait $!
+echo "status=$?"
+## stdout: status=1
+
+#### kill $! ends a background brace group as SIGTERM ends a process
+{ sleep 5; echo never; } &
+kill $!
+wait $!
+echo "status=$?"
+## stdout: status=143
+
+#### kill %1 ends a background loop and the program it runs
+while true; do sleep 5; done &
+kill %1
+wait
+echo done
+## stdout: done
+
+#### a background list expands its words in the background
+echo $(echo from-background) > out &
+wait $!
+cat out
+## stdout: from-background
+
+#### $! is a number
+true && true &
+p=$!
+wait
+case $p in *[!0-9]*|'') echo "not a number: $p" ;; *) echo number ;; esac
+## stdout: number
+
+#### a background and-or list is one job in jobs
+true && sleep 0.3 &
+jobs | wc -l
+wait
+## stdout: 1
