@@ -5,7 +5,7 @@
  */
 import { readFileSync, realpathSync } from 'node:fs';
 import { ExitRequest } from './builtins';
-import { errorMessage, isSystemError, describeErrno, ParseError } from './errors';
+import { errorMessage, isShellError, isSystemError, describeErrno, ParseError } from './errors';
 import { Executor } from './exec/executor';
 import { FdTable } from './exec/fds';
 import { CommandResolver } from './exec/resolve';
@@ -16,6 +16,8 @@ import { parseArguments, type Invocation } from './invocation';
 import { takeLinkAddress } from './ipc/address';
 import { dropRuntimeVariables } from './runtime';
 import { completeCommands } from './interp/script';
+import { streamCommands } from './interp/stream';
+import type { Program } from './syntax';
 import { ShellState } from './interp/state';
 
 /** The starting directory as the user sees it: $PWD when it names the same directory. */
@@ -30,14 +32,16 @@ function startingDirectory(): string {
   return cwd;
 }
 
-function readSource(invocation: Exclude<Invocation, { kind: 'usage' | 'interactive' }>): { source: string; name: string } {
+/** The complete commands of a `-c` string or a script file (read whole), or of stdin (read as it comes). */
+function commandsOf(invocation: Exclude<Invocation, { kind: 'usage' | 'interactive' }>): { commands: Iterable<Program> | AsyncIterable<Program>; name: string } {
+  const warn = (message: string): void => void process.stderr.write(`quirl: ${message}\n`);
   switch (invocation.kind) {
     case 'command':
-      return { source: invocation.source, name: invocation.name };
+      return { commands: completeCommands(invocation.source, warn), name: invocation.name };
     case 'file':
-      return { source: readFileSync(invocation.path, 'utf8'), name: invocation.path };
+      return { commands: completeCommands(readFileSync(invocation.path, 'utf8'), warn), name: invocation.path };
     case 'stdin':
-      return { source: readFileSync(0, 'utf8'), name: 'quirl' };
+      return { commands: streamCommands(0, warn), name: 'quirl' };
   }
 }
 
@@ -51,10 +55,10 @@ async function main(): Promise<number> {
     return 2;
   }
   if (invocation.kind === 'interactive') return runInteractive({ cwd: startingDirectory(), scriptName: 'quirl', link });
-  let source: string;
+  let commands: Iterable<Program> | AsyncIterable<Program>;
   let name: string;
   try {
-    ({ source, name } = readSource(invocation));
+    ({ commands, name } = commandsOf(invocation));
   } catch (error) {
     const reason = isSystemError(error) ? describeErrno(error.code) : errorMessage(error);
     process.stderr.write(`quirl: ${invocation.kind === 'file' ? invocation.path : 'stdin'}: ${reason}\n`);
@@ -67,12 +71,13 @@ async function main(): Promise<number> {
   const interpreter = new Interpreter(executor, new CommandResolver(), false);
   const context = { state, fds: FdTable.standard(), request: {} };
   try {
-    for (const program of completeCommands(source)) await interpreter.runProgram(program, context);
+    for await (const program of commands) await interpreter.runProgram(program, context);
     return state.lastStatus;
   } catch (error) {
     if (error instanceof ExitRequest) return error.status;
-    if (!(error instanceof ParseError)) throw error;
-    process.stderr.write(`quirl: ${invocation.kind === 'file' ? `${name}: ` : ''}${error.message}\n`);
+    if (!isShellError(error)) throw error;
+    const where = error instanceof ParseError && invocation.kind === 'file' ? `${name}: ` : '';
+    process.stderr.write(`quirl: ${where}${error.message}\n`);
     return error.status;
   } finally {
     executor.dispose();

@@ -28,3 +28,12 @@ test('issue 10 item 10: quirl -i -c runs the command and ends, as bash does', ()
   assert.equal(result.stdout, 'hi\n');
   assert.equal(result.status, 3);
 });
+
+test('a script on stdin runs a line at a time: a command it runs reads the next lines itself, as in bash', () => {
+  const script = 'read x\nhello\necho "got $x"\ncat <<EOF\nbody\nEOF\nsh -c "read y; echo \\"child got \\$y\\""\nfor the child\necho after\n';
+  for (const argv of [[process.execPath, QUIRL], ['/usr/bin/bash', '--norc', '--noprofile']]) {
+    const result = spawnSync(argv[0] as string, argv.slice(1), { input: script, encoding: 'utf8', timeout: 60_000, env: ENV });
+    assert.equal(result.stdout, 'got hello\nbody\nchild got for the child\nafter\n', `${argv.join(' ')}: ${result.stderr}`);
+    assert.equal(result.status, 0);
+  }
+});

@@ -1,0 +1,51 @@
+/**
+ * A script read from a stream (`quirl` with commands on stdin, a pipe or a terminal) as sh reads
+ * one: a line at a time, never past the line it needs, so each complete command runs as soon as
+ * it is there and the commands it runs read the rest of the stream themselves
+ * (`printf 'read x\nhello\necho $x\n' | quirl` prints hello).
+ */
+import type { RecordRead } from '../../native/native';
+import { native } from '../../native';
+import { describeErrno, isSystemError, ParseError, ShellError } from '../errors';
+import { parse, type Program } from '../syntax';
+
+/** Bytes asked for per read: a longer line is read in several. */
+const CHUNK_BYTES = 64 * 1024;
+const NEWLINE = 0x0a;
+
+export async function* streamCommands(fd: number, warn: (message: string) => void): AsyncGenerator<Program, void, void> {
+  let text = '';
+  let firstLine = 1;
+  for (;;) {
+    const record = await readLine(fd);
+    text += record.data.toString('utf8');
+    if (record.end === 'limit') continue;
+    const final = record.end === 'eof';
+    if (!final) text += '\n';
+    if (text.trim() === '' && final) return;
+    try {
+      const program = parse(text, { firstLine, final, warn });
+      firstLine += countLines(text);
+      text = '';
+      yield program;
+    } catch (error) {
+      if (!(error instanceof ParseError) || !error.incomplete || final) throw error;
+    }
+    if (final) return;
+  }
+}
+
+async function readLine(fd: number): Promise<RecordRead> {
+  try {
+    return await native.readRecord(fd, { delimiter: NEWLINE, maxBytes: CHUNK_BYTES, timeoutMs: null }).done;
+  } catch (error) {
+    if (!isSystemError(error)) throw error;
+    throw new ShellError('SystemError', `stdin: ${describeErrno(error.code)}`, { cause: error });
+  }
+}
+
+function countLines(text: string): number {
+  let lines = 0;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines += 1;
+  return lines;
+}
