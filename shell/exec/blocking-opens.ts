@@ -1,13 +1,20 @@
 /**
- * Redirects the stage must open itself. Opening a FIFO blocks until its other end is opened,
+ * Redirects that would block the shell. Opening a FIFO blocks until its other end is opened,
  * which in a shell is usually the next command (`cmd > fifo & cat fifo`): the shell must not
  * wait for it. An external stage with a FIFO target therefore runs through /bin/sh, which
  * performs the stage's redirects in the stage's own process (it may block there, as in bash)
- * and then execs the program in place, keeping the PID.
+ * and then execs the program in place, keeping the PID. A command the shell runs itself opens
+ * its FIFOs without blocking: a reader at once (its reads then wait on a thread, as `read` does),
+ * a writer as soon as a reader is there, checking every few milliseconds meanwhile.
  */
-import { statSync } from 'node:fs';
-import type { ExecTarget } from './construct';
-import { isFed, type FedRedirect, type PlannedRedirect } from './fds';
+import { constants, statSync } from 'node:fs';
+import { native } from '../../native';
+import { describeErrno, isSystemError, ShellError } from '../errors';
+import type { ExecTarget, InShellStage } from './construct';
+import { isFed, type FdTable, type FedRedirect, type PlannedRedirect } from './fds';
+
+/** How often a writer waiting for a FIFO's reader tries again. */
+const FIFO_WRITER_RETRY_MS = 10;
 
 const REDIRECTING_SHELL = '/bin/sh';
 
@@ -34,7 +41,54 @@ export function deferBlockingOpens(plan: StagePlan): StagePlan {
   };
 }
 
-function opensFifo(redirect: PlannedRedirect): boolean {
+/** An in-shell stage whose FIFO redirects are applied when it starts, where they may wait, rather than at construction. */
+export function deferInShellOpens(stage: InShellStage): InShellStage {
+  if (!stage.redirects.some(opensFifo)) return stage;
+  const { redirects } = stage;
+  return { ...stage, redirects: [], run: async (fds, control) => (await applyWithoutBlocking(fds, redirects, control.signal), stage.run(fds, control)) };
+}
+
+/**
+ * Applies `redirects` to `fds` in source order, as FdTable.apply does, but opens a FIFO without
+ * blocking the shell's thread; `signal` ends a writer's wait for a reader with Cancelled.
+ */
+export async function applyWithoutBlocking(fds: FdTable, redirects: readonly PlannedRedirect[], signal?: AbortSignal): Promise<void> {
+  for (const redirect of redirects) {
+    if (!opensFifo(redirect) || (redirect.kind === 'open' && redirect.mode === 'readWrite')) {
+      fds.apply([redirect]);
+      continue;
+    }
+    const reading = redirect.kind === 'open' && redirect.mode === 'read';
+    const append = redirect.kind === 'open' ? redirect.mode === 'append' : redirect.append;
+    const flags = reading ? constants.O_RDONLY : constants.O_WRONLY | (append ? constants.O_APPEND : 0);
+    const fd = await openFifo(redirect.path, flags, redirect.target ?? redirect.path, signal);
+    if (redirect.kind === 'open') {
+      fds.set(redirect.fd, fd, true);
+    } else {
+      fds.set(1, fd, true);
+      fds.set(2, fd, false);
+    }
+  }
+}
+
+async function openFifo(path: string, flags: number, target: string, signal: AbortSignal | undefined): Promise<number> {
+  for (;;) {
+    try {
+      const fd = native.open(path, flags | constants.O_NONBLOCK, 0);
+      // Children that inherit it, and the reads and writes on threads, expect a blocking descriptor.
+      native.setBlocking(fd, true);
+      return fd;
+    } catch (error) {
+      if (!isSystemError(error)) throw error;
+      if (error.code !== 'ENXIO') throw new ShellError('RedirectFailed', `${target}: ${describeErrno(error.code)}`, { cause: error });
+    }
+    // ENXIO: a writer with no reader yet.
+    if (signal?.aborted === true) throw new ShellError('Cancelled', `${target}: the wait for a reader was cancelled`);
+    await new Promise((resolve) => setTimeout(resolve, FIFO_WRITER_RETRY_MS));
+  }
+}
+
+function opensFifo(redirect: PlannedRedirect): redirect is Extract<PlannedRedirect, { kind: 'open' | 'both' }> {
   if (redirect.kind !== 'open' && redirect.kind !== 'both') return false;
   try {
     return statSync(redirect.path).isFIFO();

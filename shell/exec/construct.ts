@@ -11,7 +11,7 @@ import { native } from '../../native';
 import { errorMessage, isSystemError, ShellError, describeErrno } from '../errors';
 import type { JobId } from '../jobs/job';
 import { SETUP_TIMEOUT_MS, startAnchor } from './anchor';
-import { deferBlockingOpens } from './blocking-opens';
+import { deferBlockingOpens, deferInShellOpens } from './blocking-opens';
 import type { ChildWatcher } from './children';
 import { FdTable, type PlannedRedirect } from './fds';
 import { ProcessGroup } from './group';
@@ -72,7 +72,7 @@ export interface Constructed {
 /** Builds and starts a pipeline; on failure nothing it started or opened survives. */
 export function constructPipeline(spec: PipelineSpec, options: ConstructOptions): Constructed {
   const transaction = new Transaction(options.watcher);
-  const stages = spec.stages.map((stage) => (stage.kind === 'external' ? { ...stage, ...deferBlockingOpens(stage) } : stage));
+  const stages = spec.stages.map((stage) => (stage.kind === 'external' ? { ...stage, ...deferBlockingOpens(stage) } : deferInShellOpens(stage)));
   try {
     return transaction.run({ ...spec, stages }, options);
   } catch (error) {

@@ -10,6 +10,7 @@ import { native } from '../../native';
 import { BUILTINS, ExitRequest, type ShellServices } from '../builtins';
 import { ShellError, isShellError } from '../errors';
 import type { InShellStage, PipelineSpec, Stage } from '../exec/construct';
+import { applyWithoutBlocking } from '../exec/blocking-opens';
 import { CaptureDrain } from '../exec/drain';
 import type { ExecutionRequest, Executor, Outcome } from '../exec/executor';
 import { SIGNALS } from '../exec/signals';
@@ -410,7 +411,7 @@ export class Interpreter implements ShellServices {
     if (redirects.length === 0) return run(context);
     const fds = context.fds.derive();
     try {
-      fds.apply(redirects);
+      await applyWithoutBlocking(fds, redirects, context.request.signal ?? context.interrupt);
       return await run({ ...context, fds });
     } finally {
       for (const writer of fds.writers) writer.cancel();

@@ -54,3 +54,33 @@ true && sleep 0.3 &
 jobs | wc -l
 wait
 ## stdout: 1
+
+#### a builtin writing to a FIFO in the background meets a builtin reading it in the foreground
+mkfifo ff
+echo through > ff &
+read l < ff
+echo "got $l"
+wait
+## stdout: got through
+
+#### a loop reads a FIFO that a background group writes
+mkfifo ff
+{ echo a; echo b; } > ff &
+while read l; do echo "line $l"; done < ff
+wait
+## STDOUT:
+line a
+line b
+## END
+
+#### a function writing to a FIFO waits for its reader, then goes on
+mkfifo ff
+f() { echo from-f > ff; echo f-done > done; }
+f &
+cat ff
+wait
+cat done
+## STDOUT:
+from-f
+f-done
+## END
