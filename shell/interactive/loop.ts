@@ -32,7 +32,7 @@ import { DEFAULT_PS1, DEFAULT_PS2, renderPrompt } from './prompt';
 import { OK, refuse } from './control-result';
 import type { RemoteShell } from './remote-control';
 import { ShellIntegration } from './shell-integration';
-import { describeUnexpected } from './unexpected';
+import { describeUnexpected } from '../unexpected';
 import { hangUpAndDie, hangUpJobs, terminalHungUp } from './hangup';
 import { takeTerminal } from './job-control';
 import { ignoreInteractiveSignals } from '../launch-signals';

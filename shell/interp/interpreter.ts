@@ -11,6 +11,7 @@ import { BUILTINS, ExitRequest, type ShellServices } from '../builtins';
 import { ShellError, isShellError } from '../errors';
 import type { InShellStage, PipelineSpec, Stage } from '../exec/construct';
 import { applyWithoutBlocking } from '../exec/blocking-opens';
+import { describeUnexpected } from '../unexpected';
 import { CaptureDrain } from '../exec/drain';
 import type { ExecutionRequest, Executor, Outcome } from '../exec/executor';
 import { SIGNALS } from '../exec/signals';
@@ -221,7 +222,7 @@ export class Interpreter implements ShellServices {
       kind: 'inShell',
       command: text,
       redirects: this.interactive ? [] : [BACKGROUND_STDIN],
-      run: (fds, control) => this.inSubshell(fds, control, context, (inner) => this.runAndOr(andOr, inner)),
+      run: (fds, control) => this.inSubshell(text, fds, control, context, (inner) => this.runAndOr(andOr, inner)),
     };
     return this.launch({ command: text, stages: [stage], fds: context.fds }, context, true);
   }
@@ -276,7 +277,7 @@ export class Interpreter implements ShellServices {
         command: text,
         redirects: planned.redirects,
         run: (fds, control) =>
-          this.inSubshell(fds, control, context, (inner) => this.runPlanned({ ...planned, redirects: [] }, inner, text, (job) => visible.has(job.id))),
+          this.inSubshell(text, fds, control, context, (inner) => this.runPlanned({ ...planned, redirects: [] }, inner, text, (job) => visible.has(job.id))),
       };
     }
     try {
@@ -289,12 +290,12 @@ export class Interpreter implements ShellServices {
   }
 
   private compoundStage(command: Exclude<Command, SimpleCommand>, context: Context): InShellStage {
-    const text = command.kind === 'FunctionDefinition' ? command.text : '';
+    const { text } = command;
     return {
       kind: 'inShell',
       command: text,
       redirects: [],
-      run: (fds, control) => this.inSubshell(fds, control, context, (inner) => this.runCommand(command, inner, text)),
+      run: (fds, control) => this.inSubshell(text, fds, control, context, (inner) => this.runCommand(command, inner, text)),
     };
   }
 
@@ -304,13 +305,21 @@ export class Interpreter implements ShellServices {
    * on its stderr, naming nothing it cannot know, and ends it with the fault's status.
    */
   private async inSubshell(
+    command: string,
     fds: FdTable,
     control: StageControl,
     parent: Context,
     run: (context: Context) => Promise<number>,
   ): Promise<number> {
     const context: Context = { state: parent.state.clone(), fds, request: { signal: control.signal }, owner: control.jobId };
-    return this.asSubshell(context, () => run(context), control);
+    try {
+      return await this.asSubshell(context, () => run(context), control);
+    } catch (error) {
+      // A fault of the shell in a stage is said on the stage's stderr, naming it, and ends only the stage.
+      const report = describeUnexpected(error, context.state.get('QUIRL_DEBUG') !== undefined);
+      await this.say(context, `${command}: ${report.message}`);
+      return report.status;
+    }
   }
 
   /** Runs `run` as a subshell's body: `exit`, `return` and `break` end it, as a subshell process would end. */

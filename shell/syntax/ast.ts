@@ -77,6 +77,8 @@ export interface CompoundCommand {
   readonly clause: Clause;
   /** In source order. */
   readonly redirects: readonly Redirect[];
+  /** The command's source text, its redirects included (what a job's process shows). */
+  readonly text: string;
   readonly span: Span;
 }
 

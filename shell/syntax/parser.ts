@@ -365,7 +365,9 @@ class Parser {
   private withRedirects(clause: Clause): CompoundCommand {
     const redirects: Redirect[] = [];
     for (let t = this.token; t.kind === 'redirect'; t = this.token) redirects.push(this.redirect(t, false));
-    return { kind: 'CompoundCommand', clause, redirects, span: this.span(clause.span.start.offset, this.lastEnd) };
+    const start = clause.span.start.offset;
+    const end = this.lastEnd;
+    return { kind: 'CompoundCommand', clause, redirects, text: this.source.text.slice(start, end), span: this.span(start, end) };
   }
 
   private braceGroup(): Clause {

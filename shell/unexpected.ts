@@ -1,9 +1,10 @@
 /**
- * An error that no command handled, as an interactive shell reports it before its next prompt:
- * a system error as sh words it (`No space left on device`, status 1); anything else as an
- * internal error (status 70, EX_SOFTWARE). The stack is for developers: only with $QUIRL_DEBUG set.
+ * An error that no command handled, as the shell reports it (before an interactive shell's next
+ * prompt, or on a pipeline stage's stderr): a system error as sh words it (`No space left on
+ * device`, status 1); anything else as an internal error (status 70, EX_SOFTWARE). The stack is
+ * for developers: only with $QUIRL_DEBUG set.
  */
-import { describeErrno, errorMessage, isShellError, isSystemError } from '../errors';
+import { describeErrno, errorMessage, isShellError, isSystemError } from './errors';
 
 export interface UnexpectedReport {
   readonly message: string;
