@@ -386,9 +386,12 @@ export class Interpreter implements ShellServices {
    * do (`s.sh: line 3: nosuch: command not found`); an interactive shell's say `quirl: `.
    */
   say(context: Context, message: string): Promise<void> {
-    const { state } = context;
-    const where = this.interactive || state.lineNumber === 0 ? 'quirl: ' : `${state.scriptName}: line ${state.lineNumber}: `;
-    return new CommandOutput(context.fds, undefined).err(`${where}${message}\n`);
+    return new CommandOutput(context.fds, undefined, this.whereIn(context)).err(`quirl: ${message}\n`);
+  }
+
+  /** Where a diagnostic in `context` says it happened: nowhere (`quirl: `) in an interactive shell. */
+  private whereIn({ state }: Context): string | undefined {
+    return this.interactive || state.lineNumber === 0 ? undefined : `${state.scriptName}: line ${state.lineNumber}: `;
   }
 
   /** A ShellError reported where the command's stderr goes, as its status; anything else goes on up. */
@@ -645,7 +648,11 @@ export class Interpreter implements ShellServices {
     return builtin({
       argv: command.argv,
       state: context.state,
-      output: new CommandOutput(context.fds, context.interrupt === undefined ? undefined : { whileRunning: async () => undefined, signal: context.interrupt }),
+      output: new CommandOutput(
+        context.fds,
+        context.interrupt === undefined ? undefined : { whileRunning: async () => undefined, signal: context.interrupt },
+        this.whereIn(context),
+      ),
       shell: this,
       jobs: () => this.executor.jobs.list().filter(sees),
       run: (source, name) => this.runSource(source, context, name),

@@ -11,6 +11,9 @@ import { isSystemError } from '../errors';
 import type { FdTable } from '../exec/fds';
 import type { StageControl } from '../exec/job';
 
+/** How every diagnostic of the shell and its builtins begins. */
+const DIAGNOSTIC = 'quirl: ';
+
 /** The status of a command whose reader went away (128 + SIGPIPE), as a process would report. */
 export const BROKEN_PIPE_STATUS = 141;
 
@@ -35,6 +38,8 @@ export class CommandOutput {
      * interactive shell runs itself, whose abort is Ctrl-C.
      */
     private readonly control: Pick<StageControl, 'whileRunning' | 'signal'> | undefined,
+    /** What a diagnostic starts with instead of `quirl: ` (a script's file and line). */
+    private readonly where?: string,
   ) {}
 
   /** The abort of a command that waits on something else (a read): the job's, or Ctrl-C's. */
@@ -75,10 +80,14 @@ export class CommandOutput {
     return this.write(1, text);
   }
 
-  /** stderr; a failure to report an error is not itself reported. */
+  /**
+   * stderr; a failure to report an error is not itself reported. A diagnostic (`quirl: ...`) says
+   * where it happened when `where` is given (a script's `s.sh: line 3: `), as bash's do.
+   */
   async err(text: string): Promise<void> {
+    const located = this.where !== undefined && text.startsWith(DIAGNOSTIC) ? `${this.where}${text.slice(DIAGNOSTIC.length)}` : text;
     try {
-      await this.write(2, text);
+      await this.write(2, located);
     } catch {
       // Nowhere left to say it.
     }

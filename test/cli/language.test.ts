@@ -141,3 +141,13 @@ test('a here-document left open at the end of a script ends there, with bash\'s 
   const result = assertLikeBash('cat <<EOF\nline\n');
   assert.match(result.stderr, /here-document at line 1 delimited by end-of-file \(wanted `EOF'\)/);
 });
+
+test("a script's diagnostics name the script and the line, from the shell and from its builtins, as bash's do", () => {
+  const script = 'cd /no-such-dir\n\nno-such-command-q\nf() {\n  shift x\n}\nf\n';
+  const [quirl, bash] = inTempDir((dir) => {
+    writeFileSync(join(dir, 's.sh'), script);
+    return [run('quirl', ['s.sh'], dir), run('bash', ['s.sh'], dir)];
+  });
+  assert.equal(quirl.stderr, bash.stderr);
+  assert.match(quirl.stderr, /^s\.sh: line 3: no-such-command-q: command not found$/m);
+});
