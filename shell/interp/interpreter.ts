@@ -27,7 +27,7 @@ import { JobOrder } from '../jobs/spec';
 import type { AndOr, Command, CompoundCommand, FunctionDefinition, List, Pipeline, Program, SimpleCommand } from '../syntax/ast';
 import { parseCommands } from '../syntax';
 import { arithmeticExpansion } from './arithmetic';
-import { LineRun } from './line';
+import { LineRun, type LineEnd } from './line';
 import { runClause } from './compound';
 import { ExpansionAbort, FunctionReturn, Interrupted, LoopControl } from './control';
 import { BadDescriptor, BROKEN_PIPE_STATUS, BrokenPipe, CommandOutput } from './output';
@@ -119,7 +119,7 @@ export class Interpreter implements ShellServices {
     if (!this.interactive || context.owner !== undefined || context.line !== undefined) return this.runLine(program.body, context);
     const line = new LineRun(programText(program), context.state);
     line.start(() => this.runLine(program.body, { ...context, interrupt: line.interrupt.signal, line }));
-    void line.settled.finally(() => this.forgetLine(line));
+    void line.settled.then(() => this.forgetLine(line));
     return this.follow(line);
   }
 
@@ -136,6 +136,7 @@ export class Interpreter implements ShellServices {
     try {
       const progress = await line.next();
       if (progress.kind === 'done') return progress.status;
+      if (progress.kind === 'failed') throw progress.error;
       this.forgetLine(line);
       this.heldLines.set(progress.job, line);
       line.state.lastStatus = STOPPED_STATUS;
@@ -143,6 +144,13 @@ export class Interpreter implements ShellServices {
     } finally {
       process.removeListener('SIGINT', onInterrupt);
       this.interruptPending = false;
+    }
+  }
+
+  /** A line gone on in the background has ended: `exit` there ends only the line; a fault is said. */
+  private async endInBackground(end: LineEnd, context: Context): Promise<void> {
+    if (end.kind === 'failed' && !(end.error instanceof ExitRequest)) {
+      await this.say(context, describeUnexpected(end.error, context.state.get('QUIRL_DEBUG') !== undefined).message);
     }
   }
 
@@ -480,7 +488,7 @@ export class Interpreter implements ShellServices {
     if (where === 'ended') throw new Interrupted(job.state.kind === 'done' ? job.state.status : STOPPED_STATUS);
     // Continued in the background (Executor.background): the job stands for the line until it ends.
     line.backgroundJob = job;
-    job.own({ done: line.settled, cancel: () => undefined });
+    job.own({ done: line.settled.then((end) => this.endInBackground(end, context)), cancel: () => undefined });
     await job.whenProcessesFinished();
     const done = jobStateOf(job.processes);
     return done.kind === 'done' ? done.status : STOPPED_STATUS;
@@ -512,7 +520,7 @@ export class Interpreter implements ShellServices {
    */
   async foreground(job: Job, output: CommandOutput, request: ExecutionRequest = {}): Promise<number> {
     const line = this.heldLines.get(job);
-    if (line === undefined) return this.settle(await this.executor.foreground(job, request), output);
+    if (line === undefined) return this.settleForeground(job, output, request);
     const holder = job.holder;
     job.holder = undefined;
     // Held at a stop, it goes on from there; going on in the background, its next programs take the terminal.
@@ -543,6 +551,19 @@ export class Interpreter implements ShellServices {
       }
     }
     return outcome.status;
+  }
+
+  /**
+   * fg of a job of its own. Killed by Ctrl-C, it ends here with its status: this is also the VS
+   * Code tree's Foreground, which runs outside any command line there would be to abandon.
+   */
+  private async settleForeground(job: Job, output: CommandOutput, request: ExecutionRequest): Promise<number> {
+    try {
+      return await this.settle(await this.executor.foreground(job, request), output);
+    } catch (error) {
+      if (error instanceof Interrupted) return error.status;
+      throw error;
+    }
   }
 
   /** A job stopped in the foreground becomes the current job and is reported, as bash does. */

@@ -8,13 +8,16 @@
 import type { Job } from '../exec/job';
 import type { ShellState } from './state';
 
-export type LineProgress = { readonly kind: 'done'; readonly status: number } | { readonly kind: 'held'; readonly job: Job };
+/** How a line ended: with a status, or with an error that whoever follows it deals with (`exit`, a fault). */
+export type LineEnd = { readonly kind: 'done'; readonly status: number } | { readonly kind: 'failed'; readonly error: unknown };
+
+export type LineProgress = LineEnd | { readonly kind: 'held'; readonly job: Job };
 
 export class LineRun {
   readonly interrupt = new AbortController();
   /** Set once `bg` let the line go on: its programs then run as members of this job, never with the terminal. */
   backgroundJob: Job | undefined;
-  private settledRun: Promise<number> | undefined;
+  private settledRun: Promise<LineEnd> | undefined;
   private heldNow = new Deferred<Job>();
 
   constructor(
@@ -25,11 +28,15 @@ export class LineRun {
   ) {}
 
   start(run: () => Promise<number>): void {
-    this.settledRun = run();
+    // Never rejects: a line held and then gone on in the background has nobody awaiting it.
+    this.settledRun = run().then(
+      (status): LineEnd => ({ kind: 'done', status }),
+      (error: unknown): LineEnd => ({ kind: 'failed', error }),
+    );
   }
 
-  /** The line's status once it has run to its end, however often it was held on the way. */
-  get settled(): Promise<number> {
+  /** How the line ended, once it has run to its end, however often it was held on the way. */
+  get settled(): Promise<LineEnd> {
     if (this.settledRun === undefined) throw new Error('the line has not started');
     return this.settledRun;
   }
@@ -62,10 +69,7 @@ export class LineRun {
 
   /** The line's end, or the job it is held on next, whichever comes first. */
   next(): Promise<LineProgress> {
-    return Promise.race([
-      this.settled.then((status): LineProgress => ({ kind: 'done', status })),
-      this.heldNow.promise.then((job): LineProgress => ({ kind: 'held', job })),
-    ]);
+    return Promise.race<LineProgress>([this.settled, this.heldNow.promise.then((job): LineProgress => ({ kind: 'held', job }))]);
   }
 }
 
