@@ -9,6 +9,10 @@ export type ShellErrorCode =
   | 'ParseError'
   /** An arithmetic expression failed (bad syntax, division by 0, unbound variable); bash's message. */
   | 'ArithmeticError'
+  /** `${...}` that cannot expand (`${x;}`, `${1=w}`); the command fails, as in bash. */
+  | 'BadSubstitution'
+  /** `${x?w}` on an unset or null x: a fatal expansion error, which ends a script (bash). */
+  | 'UnsetParameter'
   /** A limit of the contract was reached (expansion budget, retained jobs, capture budget). */
   | 'ResourceLimit'
   /** Command data the kernel cannot carry (a NUL byte in a word, a name, a value). */
@@ -34,6 +38,8 @@ export type ShellErrorCode =
 const DEFAULT_STATUS: Record<ShellErrorCode, number> = {
   ParseError: 2,
   ArithmeticError: 1,
+  BadSubstitution: 1,
+  UnsetParameter: 1,
   ResourceLimit: 1,
   InvalidCommandData: 1,
   Cancelled: 130,

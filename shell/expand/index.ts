@@ -87,7 +87,7 @@ function contextFor(env: ExpansionEnvironment, budget: ExpansionBudget, mode: Ex
 
 async function expandToFields(word: Word, context: ExpansionContext): Promise<Field[]> {
   const out = new FieldBuilder(context.budget, context.separators, word.text);
-  await expandParts(word, context, out);
+  await expandParts(word.parts, context, out);
   return out.finish();
 }
 

@@ -82,6 +82,14 @@ export function unescapePattern(pattern: string): string {
 
 /** An anchored RegExp matching what `pattern` matches. */
 export function compilePattern(pattern: string): RegExp {
+  return new RegExp(`^${patternSource(pattern)}$`, 'su');
+}
+
+/**
+ * The RegExp source (for flags `su`) of `pattern`, unanchored. Its only repetition is a greedy
+ * `.*` between single characters, so a match it finds from a position is the longest there.
+ */
+export function patternSource(pattern: string): string {
   let source = '';
   let afterStar = false;
   for (let index = 0; index < pattern.length; ) {
@@ -96,5 +104,5 @@ export function compilePattern(pattern: string): RegExp {
     afterStar = wildcard === '*';
     index = expression?.next ?? c.next;
   }
-  return new RegExp(`^${source}$`, 'su');
+  return source;
 }

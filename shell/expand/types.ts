@@ -36,6 +36,10 @@ export interface ExpansionEnvironment {
    * with ResourceLimit past it; `maxBytes` is what remains of the pipeline's expansion budget.
    */
   commandSubstitution(program: Program, maxBytes: number): Promise<string>;
+  /** `${x=w}`: assigns shell variable `name`. */
+  assign(name: string, value: string): void;
+  /** The names of the variables that have values, for `${!prefix*}`. */
+  variableNames(): readonly string[];
   /** `$(( ))`: the value of the expression text (already expanded), in decimal. */
   arithmetic(expression: string): string;
 }

@@ -3,9 +3,10 @@
  * substitution. Results go into a FieldBuilder, which splits unquoted ones on IFS; pathname
  * expansion then works on the finished fields.
  */
-import type { ArithmeticExpansion, CommandSubstitution, DoubleQuoted, ParameterExpansion, Tilde, Word } from '../syntax/ast';
+import type { ArithmeticExpansion, CommandSubstitution, ParameterExpansion, Tilde, WordPart } from '../syntax/ast';
 import type { ExpansionBudget } from './budget';
 import { FieldBuilder, fieldText, type FieldSeparators } from './fields';
+import { expandOperator } from './operators';
 import { parameterValue } from './parameters';
 import type { ExpansionEnvironment } from './types';
 
@@ -23,60 +24,61 @@ export interface ExpansionContext {
   readonly separators: FieldSeparators | null;
 }
 
-export async function expandParts(word: Word, context: ExpansionContext, out: FieldBuilder): Promise<void> {
-  for (const part of word.parts) {
+/**
+ * How parts expand: a word's own ('word'); an operator's word outside double quotes
+ * ('operand'), whose unquoted text splits and globs as an expansion's result does (bash's
+ * `${x:-a b}` is two fields); or inside double quotes ('quoted').
+ */
+export type Quoting = 'word' | 'operand' | 'quoted';
+
+export async function expandParts(parts: readonly WordPart[], context: ExpansionContext, out: FieldBuilder, quoting: Quoting = 'word'): Promise<void> {
+  const quoted = quoting === 'quoted';
+  for (const part of parts) {
     switch (part.kind) {
       case 'Literal':
-        out.append(part.value, part.quoted);
+        if (quoting === 'operand' && !part.quoted) out.appendExpansion(part.value, false);
+        else out.append(part.value, part.quoted);
         break;
       case 'SingleQuoted':
         out.append(part.value, true);
         break;
       case 'DoubleQuoted':
-        await expandDoubleQuoted(part, context, out);
+        // "..." makes a field even when empty, except that "$@" with no parameters makes none.
+        if (!part.parts.some(mayMakeNoField)) out.open();
+        await expandParts(part.parts, context, out, 'quoted');
         break;
       case 'Tilde':
         expandTilde(part, context, out);
         break;
       case 'ParameterExpansion':
-        expandParameter(part, false, context, out);
+        // The common `$x` and `${x}` stay synchronous.
+        if (part.operator === undefined && part.indirect !== true) expandParameter(part, quoted, context, out);
+        else await expandOperator(part, quoted, context, out);
         break;
       case 'CommandSubstitution':
-        out.appendExpansion(await substitute(part, context), false);
+        out.appendExpansion(await substitute(part, context), quoted);
         break;
       case 'ArithmeticExpansion':
-        out.appendExpansion(await arithmetic(part, context), false);
+        out.appendExpansion(await arithmetic(part, context), quoted);
         break;
     }
   }
 }
 
-async function expandDoubleQuoted(quoted: DoubleQuoted, context: ExpansionContext, out: FieldBuilder): Promise<void> {
-  // "..." makes a field even when empty, except that "$@" with no parameters makes none.
-  if (!quoted.parts.some((part) => part.kind === 'ParameterExpansion' && part.name === '@')) out.open();
-  for (const part of quoted.parts) {
-    switch (part.kind) {
-      case 'Literal':
-        out.append(part.value, true);
-        break;
-      case 'ParameterExpansion':
-        expandParameter(part, true, context, out);
-        break;
-      case 'CommandSubstitution':
-        out.appendExpansion(await substitute(part, context), true);
-        break;
-      case 'ArithmeticExpansion':
-        out.appendExpansion(await arithmetic(part, context), true);
-        break;
-    }
-  }
+/** `"$@"`, `"${@:2}"`, `"${!prefix@}"`...: what may expand to no field at all. */
+function mayMakeNoField(part: WordPart): boolean {
+  if (part.kind !== 'ParameterExpansion') return false;
+  const { operator } = part;
+  if (operator?.kind === 'Names') return !operator.star;
+  const kind = operator?.kind;
+  return part.name === '@' && part.indirect !== true && kind !== 'Length' && kind !== 'Default' && kind !== 'Bad';
 }
 
 /** `$(( ))`: its text expands as inside double quotes, then evaluates. */
 async function arithmetic(part: ArithmeticExpansion, context: ExpansionContext): Promise<string> {
   const { expression } = part.arithmetic;
   const text = new FieldBuilder(context.budget, null, expression.text);
-  await expandParts(expression, { ...context, mode: 'string', separators: null }, text);
+  await expandParts(expression.parts, { ...context, mode: 'string', separators: null }, text);
   return context.env.arithmetic(text.finish().map(fieldText).join(''));
 }
 
@@ -89,17 +91,18 @@ function expandTilde(tilde: Tilde, context: ExpansionContext, out: FieldBuilder)
 
 function expandParameter(parameter: ParameterExpansion, quoted: boolean, context: ExpansionContext, out: FieldBuilder): void {
   const { name } = parameter;
-  if (name !== '@' && name !== '*') {
-    out.appendExpansion(parameterValue(name, context.env) ?? '', quoted);
-    return;
-  }
-  const positional = context.env.special.positional;
-  if (context.mode === 'string' || (quoted && name === '*')) {
-    out.appendExpansion(positional.join(name === '*' ? context.joiner : ' '), quoted);
+  if (name === '@' || name === '*') emitList(context.env.special.positional, name === '*', quoted, context, out);
+  else out.appendExpansion(parameterValue(name, context.env) ?? '', quoted);
+}
+
+/** A list of values (`$@`, `$*`, `${!prefix@}`...): a field each, or joined where that is asked (`star`, quoted). */
+export function emitList(values: readonly string[], star: boolean, quoted: boolean, context: ExpansionContext, out: FieldBuilder): void {
+  if (context.mode === 'string' || (quoted && star)) {
+    out.appendExpansion(values.join(star ? context.joiner : ' '), quoted);
     return;
   }
   // "$@", $@ and $*: one field per parameter (unquoted ones split further).
-  positional.forEach((value, index) => {
+  values.forEach((value, index) => {
     if (index > 0) out.close();
     out.appendExpansion(value, quoted);
   });

@@ -405,6 +405,7 @@ export class Interpreter implements ShellServices {
   /** A ShellError reported where the command's stderr goes, as its status; anything else goes on up. */
   private async reportFailure(error: unknown, context: Context): Promise<number> {
     if (!isShellError(error)) throw error;
+    if (error.code === 'UnsetParameter') throw new ExpansionAbort(error.message, error.status);
     if (!error.reported) await this.say(context, error.message);
     return error.status;
   }
@@ -769,6 +770,8 @@ export class Interpreter implements ShellServices {
         }
       },
       arithmetic: (expression) => arithmeticExpansion(expression, state),
+      assign: (name, value) => state.set(name, value),
+      variableNames: () => state.assigned().map(([name]) => name),
       commandSubstitution: async (program, maxBytes) => {
         const { status, output } = await this.capture(program, context, maxBytes);
         onSubstitution(status);

@@ -264,14 +264,42 @@ export interface ArithmeticExpansion {
 /** Special parameters: `?`, `$`, `!`, `#`, `@`, `*`, `-`, and `0`–`9`. */
 export type SpecialParameter = '?' | '$' | '!' | '#' | '@' | '*' | '-';
 
-/** `$NAME`, `${NAME}`, `$1`, `${10}`, `$?` ... */
+/** `$NAME`, `${NAME}`, `$1`, `${10}`, `$?`, and `${NAME<operator>}` ... */
 export interface ParameterExpansion {
   readonly kind: 'ParameterExpansion';
   /** A variable name, a positional number as a string ('0', '1', '10'), or a special parameter. */
   readonly name: string;
   readonly braced: boolean;
+  /** `${!NAME...}`: the parameter named by NAME's value is the one expanded (bash). */
+  readonly indirect?: boolean;
+  /** What is done to the value; absent for `$NAME` and `${NAME}`. */
+  readonly operator?: ParameterOperator;
   readonly span: Span;
 }
+
+/**
+ * The operators of `${...}`. Their words are expanded only when used. Pattern and replacement
+ * words are lexed as unquoted text even inside double quotes, as bash lexes them.
+ */
+export type ParameterOperator =
+  /** `${#x}`: the length of the value (the number of parameters for `@` and `*`). */
+  | { readonly kind: 'Length' }
+  /** `${x-w} ${x=w} ${x?w} ${x+w}`; `colon` (`${x:-w}`...) treats an empty value as unset. */
+  | { readonly kind: 'Default'; readonly test: '-' | '=' | '?' | '+'; readonly colon: boolean; readonly word: Word }
+  /** `${x#p} ${x##p}` (`side` '#') and `${x%p} ${x%%p}` (`side` '%'). */
+  | { readonly kind: 'Trim'; readonly side: '#' | '%'; readonly longest: boolean; readonly pattern: Word }
+  /** `${x/p/r}` first, `${x//p/r}` all, `${x/#p/r}` prefix, `${x/%p/r}` suffix. */
+  | { readonly kind: 'Replace'; readonly mode: 'first' | 'all' | 'prefix' | 'suffix'; readonly pattern: Word; readonly replacement: Word }
+  /** `${x:offset}`, `${x:offset:length}`: arithmetic words. */
+  | { readonly kind: 'Substring'; readonly offset: Word; readonly length: Word | null }
+  /** `${x^p} ${x^^p} ${x,p} ${x,,p}`; an empty pattern matches every character. */
+  | { readonly kind: 'Case'; readonly upper: boolean; readonly all: boolean; readonly pattern: Word }
+  /** `${x@Q}`...: `letter` is checked when expanded, as bash does. */
+  | { readonly kind: 'Transform'; readonly letter: string }
+  /** `${!prefix*}`, `${!prefix@}`: the names of the variables starting with `name`. */
+  | { readonly kind: 'Names'; readonly star: boolean }
+  /** Text bash accepts when parsing but rejects when expanding (`${x;}: bad substitution`). */
+  | { readonly kind: 'Bad'; readonly text: string };
 
 /** `$(...)` or `` `...` ``. */
 export interface CommandSubstitution {

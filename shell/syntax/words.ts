@@ -9,6 +9,7 @@ import type {
   DoubleQuoted,
   Literal,
   ParameterExpansion,
+  ParameterOperator,
   Program,
   QuotedPart,
   SingleQuoted,
@@ -44,6 +45,8 @@ function endsRegex(c: string, depth: number): boolean {
 const SPECIAL_PARAMETERS = '?$!#@*-';
 /** Unquoted characters with no meaning inside a word, taken as a run; `~`, `=` and `:` mean something in places. */
 const ORDINARY_RUN = /[^ \t\n|&;<>()\\'"$`~=:]+/y;
+/** Characters with no meaning in an operator's word of `${...}`. */
+const OPERAND_RUN = /[^\\'"$`{}\/:~]+/y;
 /** Characters with no meaning inside double quotes. */
 const DOUBLE_QUOTED_RUN = /[^"\\$`]+/y;
 /** Characters with no meaning in a here-document body, where `"` is ordinary. */
@@ -263,12 +266,12 @@ export class WordLexer {
   }
 
   /** `~` or `~user` up to a `/`, the word's end or (in an assignment) a `:`; null if it is not a tilde-prefix. */
-  private tilde(inAssignment: boolean): Tilde | null {
+  private tilde(inAssignment: boolean, stops = ''): Tilde | null {
     const s = this.scanner;
     const start = s.offset;
     s.next();
     let user = '';
-    for (let c = s.peek(); !(endsWord(c) || c === '/' || (inAssignment && c === ':')); c = s.peek()) {
+    for (let c = s.peek(); !(endsWord(c) || c === '/' || stops.includes(c) || (inAssignment && c === ':')); c = s.peek()) {
       if (QUOTING.includes(c)) {
         s.seek(start);
         return null;
@@ -339,9 +342,7 @@ export class WordLexer {
       } else if (c === '`') {
         parts.push(this.backquoted(true));
       } else if (c === '\\') {
-        s.next();
-        const next = s.peekRaw();
-        parts.literal(next !== '' && rules.escapable.includes(next) ? s.nextRaw() : '\\', true, at, s.offset);
+        this.quotedEscape(parts, rules.escapable);
       } else if (c === '"' && rules.dropsDoubleQuotes) {
         s.next();
       } else {
@@ -352,6 +353,15 @@ export class WordLexer {
     return parts.finish();
   }
 
+  /** A backslash in quoted text: it escapes only `escapable` characters and otherwise stands for itself. */
+  private quotedEscape(parts: ExpansionSink, escapable: string): void {
+    const s = this.scanner;
+    const at = s.offset;
+    s.next();
+    const next = s.peekRaw();
+    parts.literal(next !== '' && escapable.includes(next) ? s.nextRaw() : '\\', true, at, s.offset);
+  }
+
   /** `$...`: a parameter, a `$(...)` substitution, or (before anything else) a literal `$`. */
   private dollar(parts: ExpansionSink, quoted: boolean): void {
     const s = this.scanner;
@@ -359,7 +369,7 @@ export class WordLexer {
     s.next();
     const c = s.peek();
     if (c === '{') {
-      parts.push(this.braced(start));
+      parts.push(this.braced(start, quoted));
     } else if (c === '(') {
       s.next();
       const end = s.peek() === '(' ? arithmeticEnd(this.source, s.offset + 1) : null;
@@ -384,12 +394,35 @@ export class WordLexer {
     }
   }
 
-  /** `${NAME}`, `${10}`, `${?}`...; the scanner is at the `{`. */
-  private braced(start: number): ParameterExpansion {
+  /** `${NAME}`, `${10}`, `${?}`, `${NAME<operator>}`...; the scanner is at the `{`. */
+  private braced(start: number, quoted: boolean): ParameterExpansion {
     const s = this.scanner;
     s.next();
-    let name = '';
     const first = s.peek();
+    let name = this.parameterName();
+    let indirect = false;
+    if (name === '#' && s.peek() !== '}') {
+      // `${#x}`: the length of x; `${#}` and `${#:-w}` are `$#` itself.
+      const counted = this.parameterName();
+      if (counted !== '') return this.closeBraced(counted, false, { kind: 'Length' }, start, quoted);
+    } else if (first === '!' && s.peek() !== '}') {
+      indirect = true;
+      name = this.parameterName();
+      const c = s.peek();
+      if (isName(name) && (c === '*' || c === '@') && this.lookahead(1) === '}') {
+        s.next();
+        return this.closeBraced(name, false, { kind: 'Names', star: c === '*' }, start, quoted);
+      }
+    }
+    if (name === '') return this.badSubstitution(name, indirect, start, quoted);
+    return this.closeBraced(name, indirect, this.parameterOperator(quoted, start), start, quoted);
+  }
+
+  /** A name, a positional number (leading zeros dropped) or a special parameter at the scanner; '' if none. */
+  private parameterName(): string {
+    const s = this.scanner;
+    const first = s.peek();
+    let name = '';
     if (isNameStart(first)) {
       while (isNameChar(s.peek())) name += s.next();
     } else if (isDigit(first)) {
@@ -398,15 +431,123 @@ export class WordLexer {
     } else if (first !== '' && SPECIAL_PARAMETERS.includes(first)) {
       name = s.next();
     }
+    return name;
+  }
+
+  /** The operator after the parameter's name, its words lexed; undefined at the closing `}`. */
+  private parameterOperator(quoted: boolean, start: number): ParameterOperator | undefined {
+    const s = this.scanner;
     const c = s.peek();
-    if (c === '') throw syntaxError(this.source, 'unterminated parameter expansion `${\'', start, s.offset, true);
-    if (c === '}' && name !== '') {
-      s.next();
-      return this.parameter(name, true, start);
+    const colon = c === ':' && '-=?+'.includes(this.lookahead(1));
+    if (colon || (c !== '' && '-=?+'.includes(c))) {
+      if (colon) s.next();
+      const test = s.next() as '-' | '=' | '?' | '+';
+      return { kind: 'Default', test, colon, word: this.operand('', quoted, start) };
     }
-    // Operators such as ${NAME:-word} land here too: this slice of the language has none.
+    if (c === ':') {
+      s.next();
+      const offset = this.operand(':', false, start);
+      return { kind: 'Substring', offset, length: this.after(':') ? this.operand('', false, start) : null };
+    }
+    if (c === '#' || c === '%') {
+      s.next();
+      return { kind: 'Trim', side: c, longest: this.after(c), pattern: this.operand('', false, start) };
+    }
+    if (c === '/') {
+      s.next();
+      const anchor = s.peek();
+      const mode = anchor === '/' ? 'all' : anchor === '#' ? 'prefix' : anchor === '%' ? 'suffix' : 'first';
+      if (mode !== 'first') s.next();
+      const pattern = this.operand('/', false, start);
+      this.after('/');
+      return { kind: 'Replace', mode, pattern, replacement: this.operand('', false, start) };
+    }
+    if (c === '^' || c === ',') {
+      s.next();
+      return { kind: 'Case', upper: c === '^', all: this.after(c), pattern: this.operand('', false, start) };
+    }
+    if (c === '@' && this.lookahead(1) !== '' && this.lookahead(2) === '}') {
+      s.next();
+      return { kind: 'Transform', letter: s.next() };
+    }
+    return undefined;
+  }
+
+  /** The character `n` ahead of the scanner (0: the next one). */
+  private lookahead(n: number): string {
+    const s = this.scanner;
     const at = s.offset;
-    throw syntaxError(this.source, `bad or unsupported substitution \`\${${name}${s.next()}'`, at, s.offset);
+    for (let i = 0; i < n; i++) s.next();
+    const c = s.peek();
+    s.seek(at);
+    return c;
+  }
+
+  /** Consumes `c` if it is next. */
+  private after(c: string): boolean {
+    if (this.scanner.peek() !== c) return false;
+    this.scanner.next();
+    return true;
+  }
+
+  /** The closing `}`, or (anything else) a bad substitution reported when expanded, as bash does. */
+  private closeBraced(name: string, indirect: boolean, operator: ParameterOperator | undefined, start: number, quoted: boolean): ParameterExpansion {
+    const s = this.scanner;
+    if (s.peek() !== '}') return this.badSubstitution(name, indirect, start, quoted);
+    s.next();
+    const span = spanOf(this.source, start, s.offset);
+    if (operator === undefined && !indirect) return { kind: 'ParameterExpansion', name, braced: true, span };
+    return { kind: 'ParameterExpansion', name, braced: true, ...(indirect ? { indirect } : {}), ...(operator ? { operator } : {}), span };
+  }
+
+  /** Skips to the `}` that closes `${` (quotes and nested expansions inside it) for a bad substitution. */
+  private badSubstitution(name: string, indirect: boolean, start: number, quoted: boolean): ParameterExpansion {
+    this.operand('', quoted, start);
+    this.scanner.next();
+    const text = this.source.text.slice(start, this.scanner.offset);
+    return { kind: 'ParameterExpansion', name, braced: true, indirect, operator: { kind: 'Bad', text }, span: spanOf(this.source, start, this.scanner.offset) };
+  }
+
+  /**
+   * The word of an operator, up to a `}` (or one of `stops`) outside quotes, nested expansions
+   * and nested braces. Inside double quotes (`quoted`) its text is quoted and single quotes are
+   * ordinary, as bash reads `"${x:-'a' b}"`. An unterminated one is an error at `open`, its `${`.
+   */
+  private operand(stops: string, quoted: boolean, open: number): Word {
+    const s = this.scanner;
+    const start = s.offset;
+    const parts = new Parts<WordPart>(this.source);
+    let depth = 0;
+    for (let c = s.peek(); ; c = s.peek()) {
+      const at = s.offset;
+      if (c === '') throw syntaxError(this.source, 'unterminated parameter expansion `${\'', open, at, true);
+      if (depth === 0 && (c === '}' || stops.includes(c))) break;
+      if (c === '~' && at === start && !quoted) {
+        const tilde = this.tilde(false, '}' + stops);
+        if (tilde !== null) {
+          parts.push(tilde);
+          continue;
+        }
+      }
+      if (c === '\\') {
+        if (quoted) this.quotedEscape(parts, '$`"\\}');
+        else this.escape(parts);
+      } else if (c === "'" && !quoted) {
+        parts.push(this.singleQuoted());
+      } else if (c === '"') {
+        parts.push(this.doubleQuoted());
+      } else if (c === '$') {
+        this.dollar(parts, quoted);
+      } else if (c === '`') {
+        parts.push(this.backquoted(quoted));
+      } else {
+        if (c === '{') depth += 1;
+        else if (c === '}') depth -= 1;
+        const run = s.match(OPERAND_RUN);
+        parts.literal(run === '' ? s.next() : run, quoted, at, s.offset);
+      }
+    }
+    return this.wordNode(parts, start, s.offset);
   }
 
   private parameter(name: string, braced: boolean, start: number): ParameterExpansion {

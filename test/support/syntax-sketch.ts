@@ -14,6 +14,7 @@
  *   parentheses and `{E && E}` / `{E || E}` for the and-or structure;
  *   a function definition, in either form, is `NAME() COMPOUND`;
  *   unquoted literals as they are, escaped characters as `\c`, quotes as written, `$x` / `${x}`,
+ *   `${x<op>WORD}` as written (`${x//a/}`: a replacement always shown), a bad one as `<bad TEXT>`,
  *   `$(...)` and `` `...` `` with their program sketched inside, `$((A))`, a tilde prefix as `~{user}`;
  *   quoted text (inside "...", arithmetic A, a here-document body) as inside double quotes, with
  *   `"`, `\`, `$` and `` ` `` escaped when literal;
@@ -29,6 +30,7 @@ import type {
   Command,
   ConditionalExpression,
   List,
+  ParameterExpansion,
   Pipeline,
   Program,
   Redirect,
@@ -166,13 +168,45 @@ function sketchPart(part: WordPart): string {
     case 'DoubleQuoted':
       return `"${sketchQuoted(part.parts)}"`;
     case 'ParameterExpansion':
-      return part.braced ? `\${${part.name}}` : `$${part.name}`;
+      return sketchParameter(part);
     case 'CommandSubstitution':
       return part.style === 'dollar' ? `$(${sketch(part.program)})` : `\`${sketch(part.program)}\``;
     case 'ArithmeticExpansion':
       return `$((${sketchArithmetic(part.arithmetic)}))`;
     case 'Tilde':
       return `~{${part.user}}`;
+  }
+}
+
+function sketchParameter(part: ParameterExpansion): string {
+  const { operator } = part;
+  if (!part.braced) return `$${part.name}`;
+  const name = `${part.indirect === true ? '!' : ''}${part.name}`;
+  switch (operator?.kind) {
+    case undefined:
+      return `\${${name}}`;
+    case 'Length':
+      return `\${#${name}}`;
+    case 'Default':
+      return `\${${name}${operator.colon ? ':' : ''}${operator.test}${sketchWord(operator.word)}}`;
+    case 'Trim':
+      return `\${${name}${operator.longest ? operator.side.repeat(2) : operator.side}${sketchWord(operator.pattern)}}`;
+    case 'Replace': {
+      const mode = { first: '', all: '/', prefix: '#', suffix: '%' }[operator.mode];
+      return `\${${name}/${mode}${sketchWord(operator.pattern)}/${sketchWord(operator.replacement)}}`;
+    }
+    case 'Substring':
+      return `\${${name}:${sketchWord(operator.offset)}${operator.length === null ? '' : `:${sketchWord(operator.length)}`}}`;
+    case 'Case': {
+      const letter = operator.upper ? '^' : ',';
+      return `\${${name}${operator.all ? letter.repeat(2) : letter}${sketchWord(operator.pattern)}}`;
+    }
+    case 'Transform':
+      return `\${${name}@${operator.letter}}`;
+    case 'Names':
+      return `\${!${part.name}${operator.star ? '*' : '@'}}`;
+    case 'Bad':
+      return `<bad ${operator.text}>`;
   }
 }
 

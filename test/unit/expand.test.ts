@@ -72,6 +72,8 @@ function fakeEnvironment(setup: Setup = {}): ExpansionEnvironment & { readonly l
     },
     arithmetic: (expression) =>
       String(evaluateArithmeticText(expression, { get: (name) => vars[name], set: (name, value) => void (vars[name] = value) })),
+    assign: (name, value) => void (vars[name] = value),
+    variableNames: () => Object.keys(vars).sort(),
   };
 }
 

@@ -53,6 +53,15 @@ const rows: SketchRow[] = [
   { input: 'echo $10 ${10} ${010} ${#} ${?}', want: 'echo $10 ${10} ${10} ${#} ${?};' },
   { input: 'echo $ a$ $/ "$" "$ "', want: 'echo $ a$ $/ "\\$" "\\$ ";' },
   { input: 'echo "$x${y}z$1"', want: 'echo "$x${y}z$1";' },
+  // Parameter operators; bash rejects bad ones only when it expands them.
+  { input: 'echo ${x:-a b} ${x-} ${x:=$y} ${x?m} ${x:+"q"}', want: 'echo ${x:-a b} ${x-} ${x:=$y} ${x?m} ${x:+"q"};' },
+  { input: 'echo "${x:-\'a\' "b" $y}"', want: 'echo "${x:-\\\'\\a\\\'\\ "b"\\ $y}";' },
+  { input: 'echo ${#x} ${#} ${##} ${#@} ${!x} ${!p*} ${!p@} ${!#}', want: 'echo ${#x} ${#} ${##} ${#@} ${!x} ${!p*} ${!p@} ${!#};' },
+  { input: 'echo ${x#a*} ${x##*/} ${x%.c} ${x%%"*"}', want: 'echo ${x#a*} ${x##*/} ${x%.c} ${x%%"*"};' },
+  { input: 'echo ${x/a/b} ${x//a} ${x/#a/b} ${x/%a/b/c} "${x/\'a\'/$y}"', want: 'echo ${x/a/b} ${x//a/} ${x/#a/b} ${x/%a/b/c} "${x/\'a\'/$y}";' },
+  { input: 'echo ${x:1} ${x: -1:2} ${@:1+1} ${x^} ${x^^[ab]} ${x,} ${x,,} ${x@Q}', want: 'echo ${x:1} ${x: -1:2} ${@:1+1} ${x^} ${x^^[ab]} ${x,} ${x,,} ${x@Q};' },
+  { input: 'echo ${x:-${y:-$(echo })}} ${x:-{a}} ${x:-~/a}', want: 'echo ${x:-${y:-$(echo };)}} ${x:-{a}} ${x:-~{}/a};' },
+  { input: 'echo ${} ${a b} ${1a} ${x;y} ${-3} ${x@}', want: 'echo <bad ${}> <bad ${a b}> <bad ${1a}> <bad ${x;y}> <bad ${-3}> <bad ${x@}>;' },
 
   // Command substitution, nested and inside double quotes.
   { input: 'echo $(date)', want: 'echo $(date;);' },
@@ -167,10 +176,8 @@ const errorRows: { input: string; message: string; incomplete: boolean }[] = [
   { input: 'echo a | ! cat', message: "line 1, column 10: syntax error near unexpected token `!'", incomplete: false },
   { input: 'then', message: "line 1, column 1: syntax error near unexpected token `then'", incomplete: false },
   { input: 'a; fi', message: "line 1, column 4: syntax error near unexpected token `fi'", incomplete: false },
-  { input: 'echo ${}', message: "line 1, column 8: bad or unsupported substitution `${}'", incomplete: false },
-  { input: 'echo ${a b}', message: "line 1, column 9: bad or unsupported substitution `${a '", incomplete: false },
-  { input: 'echo ${x:-y}', message: "line 1, column 9: bad or unsupported substitution `${x:'", incomplete: false },
-  { input: 'echo ${1a}', message: "line 1, column 9: bad or unsupported substitution `${1a'", incomplete: false },
+  { input: 'echo ${x:-y', message: "line 1, column 6: unterminated parameter expansion `${'", incomplete: true },
+  { input: 'echo "${x#"a}"', message: "line 1, column 7: unterminated parameter expansion `${'", incomplete: true },
 
   // A construct that met the wrong token is not incomplete: no further line could fix it.
   { input: '( { a; } b )', message: "line 1, column 10: syntax error near unexpected token `b'", incomplete: false },

@@ -1,0 +1,40 @@
+/**
+ * How `${...}` operators see a value's characters. In a UTF-8 locale a character is a code
+ * point; in any other (C, POSIX, unset) bash works on bytes, so there a value is handled as a
+ * string of one character per UTF-8 byte (latin1) and turned back into text after.
+ */
+import type { ExpansionEnvironment } from './types';
+
+const NON_ASCII = /[^\x00-\x7f]/;
+const SURROGATE = /[\ud800-\udfff]/;
+
+export interface Characters {
+  /** bash works on bytes: the locale is not UTF-8. */
+  readonly bytes: boolean;
+}
+
+/** The locale's characters: LC_ALL, then LC_CTYPE, then LANG decide; unset is the C locale. */
+export function charactersOf(env: ExpansionEnvironment): Characters {
+  const locale = [env.lookup('LC_ALL'), env.lookup('LC_CTYPE'), env.lookup('LANG')].find((value) => value !== undefined && value !== '');
+  return { bytes: locale === undefined || !/utf-?8/i.test(locale) };
+}
+
+/** `text` with one JavaScript character per character of the locale (bytes: one per byte). */
+export function toUnits(text: string, characters: Characters): string {
+  return characters.bytes && NON_ASCII.test(text) ? Buffer.from(text, 'utf8').toString('latin1') : text;
+}
+
+/** The inverse of toUnits. */
+export function fromUnits(units: string, characters: Characters): string {
+  return characters.bytes && NON_ASCII.test(units) ? Buffer.from(units, 'latin1').toString('utf8') : units;
+}
+
+/** How many characters `units` has (a surrogate pair is one). */
+export function characterCount(units: string): number {
+  return SURROGATE.test(units) ? Array.from(units).length : units.length;
+}
+
+/** Characters `start` to `end` (exclusive) of `units`. */
+export function sliceCharacters(units: string, start: number, end: number): string {
+  return SURROGATE.test(units) ? Array.from(units).slice(start, end).join('') : units.slice(start, end);
+}

@@ -1,0 +1,126 @@
+/**
+ * `${x@Q}`, `${x@E}`, `${x@P}`, `${x@U}`, `${x@u}`, `${x@L}` on one value, in locale units
+ * (text.ts): bytes outside a UTF-8 locale, where no byte above 0x7f is printable.
+ */
+import { hostname, userInfo } from 'node:os';
+import { caseOf, changeCase } from './matching';
+
+/** The transformation `letter` names, or undefined for a letter this shell does not know. */
+export function transformer(letter: string, bytes: boolean, env: PromptEnvironment): ((value: string) => string) | undefined {
+  switch (letter) {
+    case 'Q':
+      return (value) => quote(value, bytes);
+    case 'E':
+      return expandBackslashes;
+    case 'P':
+      return (value) => expandPrompt(value, env);
+    case 'U':
+      return (value) => caseOf(value, true, bytes);
+    case 'L':
+      return (value) => caseOf(value, false, bytes);
+    case 'u':
+      return (value) => changeCase(value, '', true, false, bytes);
+  }
+  return undefined;
+}
+
+const ANSI_C_NAMED: Readonly<Record<string, string>> = {
+  '\x07': '\\a',
+  '\b': '\\b',
+  '\x1b': '\\E',
+  '\f': '\\f',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+  '\v': '\\v',
+  '\\': '\\\\',
+  "'": "\\'",
+};
+
+/** `@Q`: bash's reusable quoting: `'...'`, or `$'...'` when a character is not printable. */
+function quote(value: string, bytes: boolean): string {
+  const unprintable = bytes ? /[\x00-\x1f\x7f-\xff]/ : /[\x00-\x1f\x7f]/;
+  if (!unprintable.test(value)) return `'${value.replaceAll("'", "'\\''")}'`;
+  let quoted = '';
+  for (const c of value) {
+    const code = c.codePointAt(0)!;
+    quoted += ANSI_C_NAMED[c] ?? (unprintable.test(c) ? `\\${code.toString(8).padStart(3, '0')}` : c);
+  }
+  return `$'${quoted}'`;
+}
+
+const ESCAPES: Readonly<Record<string, string>> = {
+  a: '\x07',
+  b: '\b',
+  e: '\x1b',
+  E: '\x1b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  v: '\v',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  '?': '?',
+};
+
+/** `@E`: the backslash escapes of `$'...'` (octal, `\x`, `\u`, `\U`, `\c`); an unknown one stays as written. */
+function expandBackslashes(value: string): string {
+  return value.replace(/\\(?:([0-7]{1,3})|x([0-9a-fA-F]{1,2})|u([0-9a-fA-F]{1,4})|U([0-9a-fA-F]{1,8})|c(.)|(.))/gsu, (whole, octal?: string, hex?: string, u?: string, bigU?: string, control?: string, other?: string) => {
+    if (octal !== undefined) return String.fromCharCode(parseInt(octal, 8) & 0xff);
+    if (hex !== undefined) return String.fromCharCode(parseInt(hex, 16));
+    const code = u ?? bigU;
+    if (code !== undefined) return parseInt(code, 16) <= 0x10ffff ? String.fromCodePoint(parseInt(code, 16)) : whole;
+    if (control !== undefined) return String.fromCharCode(control.toUpperCase().charCodeAt(0) ^ 0x40);
+    return ESCAPES[other ?? ''] ?? whole;
+  });
+}
+
+/** What `@P` needs of the shell. */
+export interface PromptEnvironment {
+  lookup(name: string): string | undefined;
+}
+
+/**
+ * `@P`, simplified: the escapes of a prompt that need no history or job state — `\u \h \H \w \W
+ * \s \$ \n \r \a \e \\`, with `\[ \]` removed; others stay as written. bash would also expand
+ * parameters in the result (promptvars); this does not.
+ */
+function expandPrompt(value: string, env: PromptEnvironment): string {
+  return value.replace(/\\(.)/gsu, (whole, letter: string) => {
+    switch (letter) {
+      case 'u':
+        return userInfo().username;
+      case 'h':
+        return hostname().split('.')[0] ?? '';
+      case 'H':
+        return hostname();
+      case 'w':
+      case 'W': {
+        const cwd = env.lookup('PWD') ?? '';
+        const home = env.lookup('HOME');
+        const shown = home !== undefined && home !== '' && (cwd === home || cwd.startsWith(`${home}/`)) ? `~${cwd.slice(home.length)}` : cwd;
+        return letter === 'w' || shown === '/' || shown === '~' ? shown : shown.slice(shown.lastIndexOf('/') + 1);
+      }
+      case 's':
+        return 'quirl';
+      case '$':
+        return userInfo().uid === 0 ? '#' : '$';
+      case 'n':
+        return '\n';
+      case 'r':
+        return '\r';
+      case 'a':
+        return '\x07';
+      case 'e':
+        return '\x1b';
+      case '\\':
+        return '\\';
+      case '[':
+      case ']':
+        return '';
+    }
+    return whole;
+  });
+}
