@@ -11,8 +11,8 @@ export type ShellErrorCode =
   | 'ArithmeticError'
   /** `${...}` that cannot expand (`${x;}`, `${1=w}`); the command fails, as in bash. */
   | 'BadSubstitution'
-  /** `${x?w}` on an unset or null x: a fatal expansion error, which ends a script (bash). */
-  | 'UnsetParameter'
+  /** bash's fatal expansion errors (`${x?w}` on an unset x, `${x@Z}`): a script ends, as in bash. */
+  | 'FatalExpansion'
   /** A limit of the contract was reached (expansion budget, retained jobs, capture budget). */
   | 'ResourceLimit'
   /** Command data the kernel cannot carry (a NUL byte in a word, a name, a value). */
@@ -39,7 +39,7 @@ const DEFAULT_STATUS: Record<ShellErrorCode, number> = {
   ParseError: 2,
   ArithmeticError: 1,
   BadSubstitution: 1,
-  UnsetParameter: 1,
+  FatalExpansion: 1,
   ResourceLimit: 1,
   InvalidCommandData: 1,
   Cancelled: 130,

@@ -38,6 +38,8 @@ export function replace(value: string, pattern: string, mode: ReplaceMode, repla
     if (mode === 'suffix') return value + replacement('');
     return value;
   }
+  // An empty value is replaced when the pattern matches the empty string (`${e//*/x}`).
+  if (value === '') return compilePattern(pattern).test('') ? replacement('') : value;
   const sticky = new RegExp(patternSource(pattern), 'ysu');
   const matchAt = (index: number): string | undefined => {
     sticky.lastIndex = index;

@@ -58,9 +58,10 @@ async function operated(operator: Exclude<ParameterOperator, { kind: 'Default' |
       return mapValue(value, characters, (units) => changeCase(units, pattern, operator.upper, operator.all, characters.bytes));
     }
     case 'Transform': {
+      // An unset parameter stays unset (`${x@Q}` is nothing, not ''), and its letter goes unchecked.
+      if (value === undefined) return undefined;
       const transform = transformer(operator.letter, characters.bytes, context.env);
-      if (transform === undefined) throw badSubstitution(`\${${name}@${operator.letter}}`);
-      // An unset parameter stays unset: `${x@Q}` of an unset x is nothing, not ''.
+      if (transform === undefined) throw new ShellError('FatalExpansion', `\${${name}@${operator.letter}}: bad substitution`);
       return mapValue(value, characters, transform);
     }
   }
@@ -96,7 +97,7 @@ async function defaulted(
     case '?': {
       const word = operator.word.parts.length === 0 ? undefined : fieldText(await operandField(operator.word, context));
       const message = word ?? (operator.colon ? 'parameter null or not set' : 'parameter not set');
-      throw new ShellError('UnsetParameter', `${name}: ${message}`);
+      throw new ShellError('FatalExpansion', `${name}: ${message}`);
     }
   }
 }

@@ -65,13 +65,14 @@ export async function expandParts(parts: readonly WordPart[], context: Expansion
   }
 }
 
-/** `"$@"`, `"${@:2}"`, `"${!prefix@}"`...: what may expand to no field at all. */
+/** `"$@"`, `"${@:2}"`, `"${@:+w}"`, `"${!prefix@}"`...: what may expand to no field at all. */
 function mayMakeNoField(part: WordPart): boolean {
   if (part.kind !== 'ParameterExpansion') return false;
   const { operator } = part;
   if (operator?.kind === 'Names') return !operator.star;
   const kind = operator?.kind;
-  return part.name === '@' && part.indirect !== true && kind !== 'Length' && kind !== 'Default' && kind !== 'Bad';
+  const vanishing = kind !== 'Length' && kind !== 'Bad' && (kind !== 'Default' || operator?.test === '+');
+  return part.name === '@' && part.indirect !== true && vanishing;
 }
 
 /** `$(( ))`: its text expands as inside double quotes, then evaluates. */

@@ -405,7 +405,7 @@ export class Interpreter implements ShellServices {
   /** A ShellError reported where the command's stderr goes, as its status; anything else goes on up. */
   private async reportFailure(error: unknown, context: Context): Promise<number> {
     if (!isShellError(error)) throw error;
-    if (error.code === 'UnsetParameter') throw new ExpansionAbort(error.message, error.status);
+    if (error.code === 'FatalExpansion') throw new ExpansionAbort(error.message, error.status);
     if (!error.reported) await this.say(context, error.message);
     return error.status;
   }

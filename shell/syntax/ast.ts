@@ -294,7 +294,7 @@ export type ParameterOperator =
   | { readonly kind: 'Substring'; readonly offset: Word; readonly length: Word | null }
   /** `${x^p} ${x^^p} ${x,p} ${x,,p}`; an empty pattern matches every character. */
   | { readonly kind: 'Case'; readonly upper: boolean; readonly all: boolean; readonly pattern: Word }
-  /** `${x@Q}`...: `letter` is checked when expanded, as bash does. */
+  /** `${x@Q}`...: `letter` (whatever stands before the `}`) is checked when expanded, as bash does. */
   | { readonly kind: 'Transform'; readonly letter: string }
   /** `${!prefix*}`, `${!prefix@}`: the names of the variables starting with `name`. */
   | { readonly kind: 'Names'; readonly star: boolean }

@@ -402,9 +402,12 @@ export class WordLexer {
     let name = this.parameterName();
     let indirect = false;
     if (name === '#' && s.peek() !== '}') {
-      // `${#x}`: the length of x; `${#}` and `${#:-w}` are `$#` itself.
+      // `${#x}`: the length of x; `${#}`, `${#:-w}` and `${#-w}` are `$#` itself.
+      const at = s.offset;
       const counted = this.parameterName();
-      if (counted !== '') return this.closeBraced(counted, false, { kind: 'Length' }, start, quoted);
+      const special = counted.length === 1 && SPECIAL_PARAMETERS.includes(counted);
+      if (counted !== '' && (!special || s.peek() === '}')) return this.closeBraced(counted, false, { kind: 'Length' }, start, quoted);
+      s.seek(at);
     } else if (first === '!' && s.peek() !== '}') {
       indirect = true;
       name = this.parameterName();
@@ -446,8 +449,8 @@ export class WordLexer {
     }
     if (c === ':') {
       s.next();
-      const offset = this.operand(':', false, start);
-      return { kind: 'Substring', offset, length: this.after(':') ? this.operand('', false, start) : null };
+      const offset = this.operand(':', false, start, true);
+      return { kind: 'Substring', offset, length: this.after(':') ? this.operand('', false, start, true) : null };
     }
     if (c === '#' || c === '%') {
       s.next();
@@ -466,9 +469,9 @@ export class WordLexer {
       s.next();
       return { kind: 'Case', upper: c === '^', all: this.after(c), pattern: this.operand('', false, start) };
     }
-    if (c === '@' && this.lookahead(1) !== '' && this.lookahead(2) === '}') {
+    if (c === '@') {
       s.next();
-      return { kind: 'Transform', letter: s.next() };
+      return { kind: 'Transform', letter: this.operand('', false, start).text };
     }
     return undefined;
   }
@@ -512,16 +515,20 @@ export class WordLexer {
    * The word of an operator, up to a `}` (or one of `stops`) outside quotes, nested expansions
    * and nested braces. Inside double quotes (`quoted`) its text is quoted and single quotes are
    * ordinary, as bash reads `"${x:-'a' b}"`. An unterminated one is an error at `open`, its `${`.
+   * An `arithmetic` word (a substring's) has parentheses and conditionals that hide `:`.
    */
-  private operand(stops: string, quoted: boolean, open: number): Word {
+  private operand(stops: string, quoted: boolean, open: number, arithmetic = false): Word {
     const s = this.scanner;
     const start = s.offset;
     const parts = new Parts<WordPart>(this.source);
     let depth = 0;
+    // In arithmetic (`${x:a?1:2:n}`, `${x:(a?1:2)}`) a `:` of a conditional or in parentheses is no stop.
+    let nesting = 0;
     for (let c = s.peek(); ; c = s.peek()) {
       const at = s.offset;
       if (c === '') throw syntaxError(this.source, 'unterminated parameter expansion `${\'', open, at, true);
-      if (depth === 0 && (c === '}' || stops.includes(c))) break;
+      if (depth === 0 && (c === '}' || (stops.includes(c) && nesting === 0))) break;
+      if (arithmetic) nesting += c === '(' || c === '?' ? 1 : c === ')' || c === ':' ? -1 : 0;
       if (c === '~' && at === start && !quoted) {
         const tilde = this.tilde(false, '}' + stops);
         if (tilde !== null) {

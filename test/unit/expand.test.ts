@@ -177,6 +177,13 @@ const wordRows: { input: string; want: string[]; setup?: Setup }[] = [
   { input: 'echo src/../*.md', want: ['echo', 'src/../c.md'] },
   { input: 'echo [z-a]* x[', want: ['echo', '[z-a]*', 'x['] },
   { input: 'echo *', want: ['echo', 'a b', 'c'], setup: { files: ['c', 'a b'] } },
+
+  // Parameter operators: an unquoted operator word splits and globs as an expansion's result does.
+  { input: 'echo ${unset:-a b} "${unset:-a b}" ${x:+"q r"} ${empty-*.md}', want: ['echo', 'a', 'b', 'a b', 'q r'] },
+  { input: 'echo ${unset:-*.md} "${unset:-*.md}" ${unset:-"*".md}', want: ['echo', 'c.md', '*.md', '*.md'] },
+  { input: 'echo "${unset:-"$x"}" ${unset:-$(greet)} ${#x} ${#@}', want: ['echo', 'a b', 'hello', 'world', '3', '2'] },
+  { input: 'echo ${glob#\\*} "${glob%.*}" "${glob/t/T}" "${glob//t/<&>}" ${glob:1:2} "${glob^^}"', want: ['echo', '.txt', '*', '*.Txt', '*.<t>x<t>', '.t', '*.TXT'] },
+  { input: 'echo "${@:2}" "${*#o}" "${@/o/0}"', want: ['echo', 'two words', 'ne two words', '0ne', 'tw0 words'] },
 ];
 
 for (const { input, want, setup } of wordRows) {
@@ -234,6 +241,39 @@ for (const { input, want } of redirectRows) {
     }
   });
 }
+
+test('an operator word expands only when it is used: a substitution there runs only then', async () => {
+  const env = fakeEnvironment({ vars: { set: 'v' } });
+  // `$(boom)` has no canned output: running it would fail the expansion.
+  const unused = 'echo ${set:-$(boom)} ${set-$(boom)} ${unset+$(boom)} ${set:=$(boom)} ${set:?$(boom)} ${empty:+$(boom)}';
+  assert.deepEqual(await expandWords(firstCommand(unused).words, env, new ExpansionBudget()), ['echo', 'v', 'v', 'v', 'v']);
+  assert.deepEqual(env.limits, []);
+  assert.deepEqual(await expandWords(firstCommand('echo ${unset:-$(greet)}').words, env, new ExpansionBudget(100)), ['echo', 'hello', 'world']);
+  assert.deepEqual(env.limits, [96]);
+});
+
+test('${x:=w} assigns through the environment; ${x?w} is a fatal expansion error', async () => {
+  const env = fakeEnvironment();
+  assert.deepEqual(await expandWords(firstCommand('echo ${new:=a b}').words, env, new ExpansionBudget()), ['echo', 'a', 'b']);
+  assert.equal(env.lookup('new'), 'a b');
+  await assert.rejects(expandWords(firstCommand('echo ${unset?gone $x}').words, env, new ExpansionBudget()), (error: unknown) => {
+    assert.ok(isShellError(error, 'FatalExpansion'));
+    assert.equal(error.message, 'unset: gone a b');
+    return true;
+  });
+});
+
+test('expansion budget: operator results and operator words are charged', async () => {
+  const env = fakeEnvironment({ vars: { big: 'x'.repeat(1000) } });
+  // The replacement multiplies the value: it fails while it grows, not once it is built.
+  await assert.rejects(expandWords(firstCommand('echo ${big//x/$big}').words, env, new ExpansionBudget(100_000)), isResourceLimit);
+  const budget = new ExpansionBudget(100);
+  assert.deepEqual(await expandWords(firstCommand('${unset:-abc} ${glob/t/TT}').words, env, budget), ['abc', '*.TTxt']);
+  assert.equal(budget.remaining, 100 - 3 - 6);
+  // A word used inside the operator (a pattern) is bounded by what is left, not retained.
+  await assert.rejects(expandWords(firstCommand('"${glob#$big}"').words, env, new ExpansionBudget(999)), isResourceLimit);
+  assert.deepEqual(await expandWords(firstCommand('"${glob#$big}"').words, env, new ExpansionBudget(1000)), ['*.txt']);
+});
 
 function isResourceLimit(error: unknown): boolean {
   return isShellError(error, 'ResourceLimit');

@@ -61,7 +61,7 @@ const rows: SketchRow[] = [
   { input: 'echo ${x/a/b} ${x//a} ${x/#a/b} ${x/%a/b/c} "${x/\'a\'/$y}"', want: 'echo ${x/a/b} ${x//a/} ${x/#a/b} ${x/%a/b/c} "${x/\'a\'/$y}";' },
   { input: 'echo ${x:1} ${x: -1:2} ${@:1+1} ${x^} ${x^^[ab]} ${x,} ${x,,} ${x@Q}', want: 'echo ${x:1} ${x: -1:2} ${@:1+1} ${x^} ${x^^[ab]} ${x,} ${x,,} ${x@Q};' },
   { input: 'echo ${x:-${y:-$(echo })}} ${x:-{a}} ${x:-~/a}', want: 'echo ${x:-${y:-$(echo };)}} ${x:-{a}} ${x:-~{}/a};' },
-  { input: 'echo ${} ${a b} ${1a} ${x;y} ${-3} ${x@}', want: 'echo <bad ${}> <bad ${a b}> <bad ${1a}> <bad ${x;y}> <bad ${-3}> <bad ${x@}>;' },
+  { input: 'echo ${} ${a b} ${1a} ${x;y} ${-3} ${x@}', want: 'echo <bad ${}> <bad ${a b}> <bad ${1a}> <bad ${x;y}> <bad ${-3}> ${x@};' },
 
   // Command substitution, nested and inside double quotes.
   { input: 'echo $(date)', want: 'echo $(date;);' },
