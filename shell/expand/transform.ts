@@ -40,6 +40,8 @@ const ANSI_C_NAMED: Readonly<Record<string, string>> = {
 /** `@Q`: bash's reusable quoting: `'...'`, or `$'...'` when a character is not printable. */
 function quote(value: string, bytes: boolean): string {
   const unprintable = bytes ? /[\x00-\x1f\x7f-\xff]/ : /[\x00-\x1f\x7f]/;
+  // A lone single quote is bash's one special case.
+  if (value === "'") return "\\'";
   if (!unprintable.test(value)) return `'${value.replaceAll("'", "'\\''")}'`;
   let quoted = '';
   for (const c of value) {
