@@ -7,15 +7,14 @@ import { readFileSync, statSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
 import { describeErrno, isShellError, isSystemError } from '../errors';
 import { ArithmeticError, evaluateArithmeticText } from '../expand/arith';
-import { arithmeticVariables } from '../interp/arithmetic';
-import { FunctionReturn, LoopControl } from '../interp/control';
-import { quoteForShell } from '../interp/quote';
+import { FunctionReturn, Interrupted, LoopControl } from '../control';
+import { quoteForShell } from './quote';
 import { ExitRequest, type Builtin, type BuiltinContext } from './types';
 
 const NUMBER = /^[+-]?\d+$/;
 
 function loopControl(kind: 'break' | 'continue'): Builtin {
-  return async ({ argv, state, output }) => {
+  return async ({ argv, state, output, shell }) => {
     if (state.loopDepth === 0) {
       await output.err(`quirl: ${kind}: only meaningful in a \`for', \`while', or \`until' loop\n`);
       return 0;
@@ -30,6 +29,8 @@ function loopControl(kind: 'break' | 'continue'): Builtin {
     const word = argv[1] ?? '1';
     if (!NUMBER.test(word)) {
       await output.err(`quirl: ${kind}: ${word}: numeric argument required\n`);
+      // bash ends a script here; an interactive shell only abandons the line.
+      if (shell.interactive) throw new Interrupted(128);
       throw new ExitRequest(128);
     }
     const levels = Number(word);
@@ -195,7 +196,7 @@ export const letBuiltin: Builtin = async ({ argv, state, output }) => {
   }
   let last = 0n;
   try {
-    for (const expression of argv.slice(1)) last = evaluateArithmeticText(expression, arithmeticVariables(state));
+    for (const expression of argv.slice(1)) last = evaluateArithmeticText(expression, state.arithmeticVariables());
   } catch (error) {
     if (!(error instanceof ArithmeticError)) throw error;
     await output.err(`quirl: let: ${error.message}\n`);

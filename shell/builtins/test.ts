@@ -212,7 +212,8 @@ function integerOperand(word: string): bigint {
   return value;
 }
 
-const INTEGER_COMPARISONS: Readonly<Record<string, (left: bigint, right: bigint) => boolean>> = {
+/** The integer operators, shared with `[[ ]]` (where their operands are arithmetic). */
+export const INTEGER_COMPARISONS: Readonly<Record<string, (left: bigint, right: bigint) => boolean>> = {
   '-eq': (l, r) => l === r,
   '-ne': (l, r) => l !== r,
   '-lt': (l, r) => l < r,

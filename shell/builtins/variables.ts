@@ -28,16 +28,33 @@ export const exportBuiltin: Builtin = async ({ argv, state, output }) => {
   return status;
 };
 
-/** unset [-v] NAME ...  (functions arrive with the next language issue) */
+/**
+ * unset [-f | -v] NAME ...: -v variables, -f functions; with neither, the variable NAME, or the
+ * function NAME where there is no such variable (bash).
+ */
 export const unset: Builtin = async ({ argv, state, output }) => {
+  let only: 'functions' | 'variables' | undefined;
+  let index = 1;
+  for (; index < argv.length && /^-[fv]+$/.test(argv[index] as string); index += 1) {
+    only = (argv[index] as string).endsWith('f') ? 'functions' : 'variables';
+  }
+  if (argv[index] === '--') index += 1;
+  else if (argv[index]?.startsWith('-') === true) {
+    await output.err(`quirl: unset: ${argv[index]}: invalid option\nunset: usage: unset [-f] [-v] [name ...]\n`);
+    return 2;
+  }
   let status = 0;
-  for (const name of argv.slice(1).filter((word) => word !== '-v' && word !== '--')) {
-    if (!isValidName(name)) {
+  for (const name of argv.slice(index)) {
+    if (only === 'functions') {
+      state.functions.delete(name);
+    } else if (!isValidName(name)) {
       await output.err(`quirl: unset: \`${name}': not a valid identifier\n`);
       status = 1;
-      continue;
+    } else if (only === undefined && state.get(name) === undefined) {
+      state.functions.delete(name);
+    } else {
+      state.unset(name);
     }
-    state.unset(name);
   }
   return status;
 };

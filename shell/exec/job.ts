@@ -265,6 +265,8 @@ export class Job implements RetainedJob {
 
   private onStatus(process: JobProcess, status: WaitStatus): void {
     process.state = processStateAfter(status);
+    // Ctrl-C or Ctrl-\ hit the job's group; its in-shell stages, outside the group, end with it.
+    if (status.kind === 'signaled' && (status.signal === SIGNALS.SIGINT || status.signal === SIGNALS.SIGQUIT)) this.abort.abort(status.signal);
     if (status.kind === 'stopped') this.spreadStop(status.signal);
     const changes = this.stateChanges;
     this.refresh();

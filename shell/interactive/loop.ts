@@ -71,6 +71,10 @@ export async function runInteractive(options: InteractiveOptions): Promise<numbe
   // The terminal's own keys never end the shell; `kill -INT $$` at the prompt is ignored too.
   ignoreInteractiveSignals();
   const shell = new InteractiveShell(terminal, options);
+  // Node's stderr stream, made now rather than at the first $(...) (a net.Socket's teardown reads
+  // process.stderr): on a terminal libuv reopens it for the stream, a descriptor the shell then
+  // keeps from its start instead of gaining it later. Node sets it blocking again for children.
+  void process.stderr;
   // The terminal is gone (or bash's SIGHUP): every job is told, and the shell dies of it.
   process.on('SIGHUP', () => shell.hangUp());
   // Loaded only in the extension's terminals: the JSON-RPC library and node:crypto cost every other start time.

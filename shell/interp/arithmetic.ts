@@ -5,9 +5,9 @@
  */
 import { ExpansionBudget } from '../expand/budget';
 import { expandWord } from '../expand';
-import { ArithmeticError, evaluateArithmeticText, isEmptyArithmetic, type ArithmeticVariables } from '../expand/arith';
+import { ArithmeticError, evaluateArithmeticText, isEmptyArithmetic } from '../expand/arith';
 import type { Arithmetic } from '../syntax/ast';
-import { ExpansionAbort } from './control';
+import { ExpansionAbort } from '../control';
 import type { Context, Interpreter } from './interpreter';
 import type { ShellState } from './state';
 
@@ -19,7 +19,7 @@ export async function evaluateArithmetic(interpreter: Interpreter, arithmetic: A
   const text = await expandWord(arithmetic.expression, interpreter.expansionEnvironment(context), new ExpansionBudget());
   if (isEmptyArithmetic(text)) return ifEmpty;
   try {
-    return evaluateArithmeticText(text, arithmeticVariables(context.state));
+    return evaluateArithmeticText(text, context.state.arithmeticVariables());
   } catch (error) {
     if (error instanceof ArithmeticError) throw new ArithmeticError(`((: ${error.message}`);
     throw error;
@@ -29,16 +29,9 @@ export async function evaluateArithmetic(interpreter: Interpreter, arithmetic: A
 /** `$(( ))`'s value in decimal; a failure aborts the expansion as bash's fatal errors do. */
 export function arithmeticExpansion(text: string, state: ShellState): string {
   try {
-    return String(evaluateArithmeticText(text, arithmeticVariables(state)));
+    return String(evaluateArithmeticText(text, state.arithmeticVariables()));
   } catch (error) {
     if (error instanceof ArithmeticError) throw new ExpansionAbort(error.message);
     throw error;
   }
-}
-
-export function arithmeticVariables(state: ShellState): ArithmeticVariables {
-  return {
-    get: (name) => state.get(name),
-    set: (name, value) => state.set(name, value),
-  };
 }

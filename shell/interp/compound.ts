@@ -9,7 +9,7 @@ import { compilePattern } from '../expand/pattern';
 import type { ArithmeticForClause, CaseClause, Clause, ForClause, LoopClause } from '../syntax/ast';
 import { evaluateArithmetic } from './arithmetic';
 import { evaluateConditional } from './conditional';
-import { LoopControl } from './control';
+import { LoopControl } from '../control';
 import type { Context, Interpreter } from './interpreter';
 import { CommandOutput } from './output';
 
@@ -78,7 +78,8 @@ function runLoop(interpreter: Interpreter, clause: LoopClause, context: Context)
     for (;;) {
       await interpreter.checkpoint(context);
       const condition = await pass(() => interpreter.runList(clause.condition, context));
-      if (condition.step === 'stop') return condition.status;
+      // `break` in the condition: the loop's status is its body's last, as in bash.
+      if (condition.step === 'stop') return status;
       if (condition.control) continue;
       if ((condition.status === 0) === clause.until) return status;
       const body = await pass(() => interpreter.runList(clause.body, context));

@@ -4,25 +4,15 @@
  * match goes to BASH_REMATCH), `-eq` and the other integer operators compare arithmetic values,
  * and `&&` / `||` evaluate only what they need. File and string tests are `test`'s own.
  */
-import { binaryTest, unaryTest } from '../builtins/test';
+import { binaryTest, INTEGER_COMPARISONS, unaryTest } from '../builtins/test';
 import { ShellError } from '../errors';
 import { ExpansionBudget } from '../expand/budget';
 import { expandPattern, expandWord } from '../expand';
 import { compilePattern } from '../expand/pattern';
 import type { ConditionalExpression, Word } from '../syntax/ast';
 import { ArithmeticError, evaluateArithmeticText } from '../expand/arith';
-import { arithmeticVariables } from './arithmetic';
 import type { Context, Interpreter } from './interpreter';
 import { regexFromExtended, regexLiteral } from './regex';
-
-const ARITHMETIC_COMPARISONS: Readonly<Record<string, (left: bigint, right: bigint) => boolean>> = {
-  '-eq': (a, b) => a === b,
-  '-ne': (a, b) => a !== b,
-  '-lt': (a, b) => a < b,
-  '-le': (a, b) => a <= b,
-  '-gt': (a, b) => a > b,
-  '-ge': (a, b) => a >= b,
-};
 
 export async function evaluateConditional(interpreter: Interpreter, expression: ConditionalExpression, context: Context): Promise<boolean> {
   const environment = interpreter.expansionEnvironment(context);
@@ -56,7 +46,7 @@ export async function evaluateConditional(interpreter: Interpreter, expression: 
           case '=~':
             return matchRegex(left, await expandPattern(node.right, environment, budget, regexLiteral), context);
           default: {
-            const compare = ARITHMETIC_COMPARISONS[node.operator];
+            const compare = INTEGER_COMPARISONS[node.operator];
             const right = await expand(node.right);
             if (compare === undefined) return binaryTest(node.operator, left, right, test);
             return compare(integer(left, context), integer(right, context));
@@ -71,7 +61,7 @@ export async function evaluateConditional(interpreter: Interpreter, expression: 
 /** An operand of `-eq` and the like: an arithmetic expression, whose error fails this `[[ ]]` only (status 1), as in bash. */
 function integer(text: string, context: Context): bigint {
   try {
-    return evaluateArithmeticText(text, arithmeticVariables(context.state));
+    return evaluateArithmeticText(text, context.state.arithmeticVariables());
   } catch (error) {
     if (error instanceof ArithmeticError) throw new ArithmeticError(`[[: ${error.message}`);
     throw error;

@@ -29,7 +29,7 @@ import { parseCommands } from '../syntax';
 import { arithmeticExpansion } from './arithmetic';
 import { LineRun, type LineEnd } from './line';
 import { runClause } from './compound';
-import { ExpansionAbort, FunctionReturn, Interrupted, LoopControl } from './control';
+import { ExpansionAbort, FunctionReturn, Interrupted, LoopControl } from '../control';
 import { BadDescriptor, BROKEN_PIPE_STATUS, BrokenPipe, CommandOutput } from './output';
 import { planRedirects } from './redirects';
 import type { ShellState } from './state';
@@ -50,6 +50,8 @@ export interface Context {
   readonly interrupt?: AbortSignal;
   /** The interactive command line this runs in, which a stop inside a loop or function can hold. */
   readonly line?: LineRun;
+  /** For an in-shell stage: its job's gate (held while the job is stopped) and abort (the job killed). */
+  readonly stage?: Pick<StageControl, 'whileRunning' | 'signal'>;
 }
 
 /** A simple command after expansion. */
@@ -196,12 +198,20 @@ export class Interpreter implements ShellServices {
       await new Promise((resolve) => setImmediate(resolve));
       this.lastYield = performance.now();
     }
+    const { stage } = context;
+    if (stage !== undefined) {
+      // A stage of a stopped job waits here until it is continued; one of a killed job ends.
+      await stage.whileRunning();
+      if (stage.signal.aborted) throw new Interrupted(killedStatus(stage.signal));
+    }
     const going = context.line?.backgroundJob;
     if (going?.abortSignal.aborted === true) throw new Interrupted(killedStatus(going.abortSignal));
-    if (this.interruptPending && context.owner === undefined) {
-      this.interruptPending = false;
-      // The terminal echoed ^C but no newline: the prompt comes on a line of its own.
-      await new CommandOutput(context.fds, undefined).err('\n');
+    if (context.owner === undefined && context.interrupt?.aborted === true) {
+      if (this.interruptPending) {
+        this.interruptPending = false;
+        // The terminal echoed ^C but no newline: the prompt comes on a line of its own.
+        await new CommandOutput(context.fds, undefined).err('\n');
+      }
       throw new Interrupted(128 + SIGNALS.SIGINT);
     }
   }
@@ -319,7 +329,7 @@ export class Interpreter implements ShellServices {
     parent: Context,
     run: (context: Context) => Promise<number>,
   ): Promise<number> {
-    const context: Context = { state: parent.state.clone(), fds, request: { signal: control.signal }, owner: control.jobId };
+    const context: Context = { state: parent.state.clone(), fds, request: { signal: control.signal }, owner: control.jobId, stage: control };
     try {
       return await this.asSubshell(context, () => run(context), control);
     } catch (error) {
@@ -339,6 +349,8 @@ export class Interpreter implements ShellServices {
       if (error instanceof BrokenPipe) return BROKEN_PIPE_STATUS;
       if (error instanceof FunctionReturn) return error.status;
       if (error instanceof LoopControl) return context.state.lastStatus;
+      // Ctrl-C in a subshell of the line itself (`$( )`, `( )`) abandons the line, not just the subshell.
+      if (error instanceof Interrupted && context.owner === undefined && context.interrupt?.aborted === true) throw error;
       if (error instanceof Interrupted) return error.status;
       if (error instanceof ExpansionAbort) {
         await this.say(context, error.message);
@@ -469,7 +481,18 @@ export class Interpreter implements ShellServices {
         throw error;
       }
     }
-    return this.settleInLine(await this.executor.executeInteractiveRequest(spec, context.request), context, errors);
+    // A job of in-shell stages only has no group for the terminal's Ctrl-C: the shell gets it, and
+    // the line's abort ends the job.
+    const groupless = context.interrupt !== undefined && spec.stages.every((stage) => stage.kind === 'inShell');
+    const request = groupless ? { ...context.request, signal: context.interrupt } : context.request;
+    let outcome: Outcome;
+    try {
+      outcome = await this.executor.executeInteractiveRequest(spec, request);
+    } catch (error) {
+      if (groupless && context.interrupt?.aborted === true && isShellError(error, 'Cancelled')) await this.checkpoint(context);
+      throw error;
+    }
+    return this.settleInLine(outcome, context, errors);
   }
 
   /**
@@ -670,15 +693,17 @@ export class Interpreter implements ShellServices {
     return builtin({
       argv: command.argv,
       state: context.state,
-      output: new CommandOutput(
-        context.fds,
-        context.interrupt === undefined ? undefined : { whileRunning: async () => undefined, signal: context.interrupt },
-        this.whereIn(context),
-      ),
+      output: new CommandOutput(context.fds, this.builtinControl(context), this.whereIn(context)),
       shell: this,
       jobs: () => this.executor.jobs.list().filter(sees),
       run: (source, name) => this.runSource(source, context, name),
     });
+  }
+
+  /** What a builtin waits on and gives up on: its stage's job, or the line's Ctrl-C. */
+  private builtinControl(context: Context): Pick<StageControl, 'whileRunning' | 'signal'> | undefined {
+    if (context.stage !== undefined) return context.stage;
+    return context.interrupt === undefined ? undefined : { whileRunning: async () => undefined, signal: context.interrupt };
   }
 
   /** `eval` and `.`: the source's commands one at a time in `context`; a syntax error stops it with status 2. */
@@ -791,10 +816,10 @@ export class Interpreter implements ShellServices {
     try {
       const inner: Context = { ...context, state: context.state.clone(), fds };
       status = await this.asSubshell(inner, () => this.runList(program.body, inner));
-    } catch (error) {
-      drain.cancel();
-      throw error;
     } finally {
+      // The write end closed, the drain ends by itself at EOF, even when the substitution was
+      // abandoned (Ctrl-C): cancelling it instead destroys a net.Socket, whose teardown makes
+      // Node open the terminal again for process.stderr, a descriptor the shell then keeps.
       fds.closeOwned();
     }
     const result = await drain.done;

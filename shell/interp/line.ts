@@ -47,6 +47,14 @@ export class LineRun {
    */
   hold(job: Job): Promise<'foreground' | 'background' | 'ended'> {
     return new Promise((resume) => {
+      const held = this.heldNow;
+      this.heldNow = new Deferred();
+      held.resolve(job);
+      // Killed between its stop and now: nothing will change any more.
+      if (job.state.kind === 'done') {
+        resume('ended');
+        return;
+      }
       // A listener, not whenDone(): that would keep the child watcher polling while the job sits stopped.
       const off = job.onChange(() => {
         if (job.state.kind !== 'done') return;
@@ -61,9 +69,6 @@ export class LineRun {
           resume(where);
         },
       };
-      const held = this.heldNow;
-      this.heldNow = new Deferred();
-      held.resolve(job);
     });
   }
 

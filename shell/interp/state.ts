@@ -5,6 +5,7 @@
  * works on a clone, so its changes never leak out.
  */
 import { ShellError } from '../errors';
+import type { ArithmeticVariables } from '../expand/arith';
 import type { FunctionDefinition } from '../syntax/ast';
 
 interface Variable {
@@ -154,6 +155,11 @@ export class ShellState {
         else this.variables.set(name, previous);
       }
     };
+  }
+
+  /** The variables as arithmetic (`$(( ))`, `let`, `(( ))`) reads and assigns them. */
+  arithmeticVariables(): ArithmeticVariables {
+    return { get: (name) => this.get(name), set: (name, value) => this.set(name, value) };
   }
 
   /** Every variable with a value, in name order (`set` with no arguments). */

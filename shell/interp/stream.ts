@@ -16,10 +16,14 @@ const NEWLINE = 0x0a;
 export async function* streamCommands(fd: number, warn: (message: string) => void): AsyncGenerator<Program, void, void> {
   let text = '';
   let firstLine = 1;
+  // A line longer than one read comes in pieces: decoded whole, so no character is cut in two.
+  let pieces: Buffer[] = [];
   for (;;) {
     const record = await readLine(fd);
-    text += record.data.toString('utf8');
+    pieces.push(record.data);
     if (record.end === 'limit') continue;
+    text += Buffer.concat(pieces).toString('utf8');
+    pieces = [];
     const final = record.end === 'eof';
     if (!final) text += '\n';
     if (text.trim() === '' && final) return;

@@ -1,11 +1,11 @@
 /** Questions about a piece of syntax tree that the interpreter asks before running it. */
-import type { SimpleCommand, Word, WordPart } from '../syntax/ast';
+import type { ParameterOperator, SimpleCommand, Word, WordPart } from '../syntax/ast';
 
 /** Whether expanding the command would run a command substitution (so it must expand where it runs). */
 export function hasCommandSubstitution(command: SimpleCommand): boolean {
   const words: Word[] = [...command.words, ...command.assignments.map((assignment) => assignment.value)];
   for (const redirect of command.redirects) words.push(redirect.kind === 'HereDocument' ? redirect.body : redirect.target);
-  return words.some((word) => word.parts.some(partHasSubstitution));
+  return words.some(wordHasSubstitution);
 }
 
 function partHasSubstitution(part: WordPart): boolean {
@@ -15,8 +15,31 @@ function partHasSubstitution(part: WordPart): boolean {
     case 'DoubleQuoted':
       return part.parts.some(partHasSubstitution);
     case 'ArithmeticExpansion':
-      return part.arithmetic.expression.parts.some(partHasSubstitution);
+      return wordHasSubstitution(part.arithmetic.expression);
+    case 'ParameterExpansion':
+      return part.operator !== undefined && operatorWords(part.operator).some(wordHasSubstitution);
     default:
       return false;
+  }
+}
+
+function wordHasSubstitution(word: Word): boolean {
+  return word.parts.some(partHasSubstitution);
+}
+
+/** The words of a `${...}` operator (`${x:-$(cmd)}` runs cmd when it expands). */
+function operatorWords(operator: ParameterOperator): Word[] {
+  switch (operator.kind) {
+    case 'Default':
+      return [operator.word];
+    case 'Trim':
+    case 'Case':
+      return [operator.pattern];
+    case 'Replace':
+      return [operator.pattern, operator.replacement];
+    case 'Substring':
+      return operator.length === null ? [operator.offset] : [operator.offset, operator.length];
+    default:
+      return [];
   }
 }

@@ -165,3 +165,39 @@ ptyTest('an alias is expanded where a command starts, after assignments, and aft
   assert.deepEqual(await sh.run('unalias say; say c'), ['said c']);
   assert.deepEqual(await sh.run('say d 2>/dev/null || echo gone'), ['gone']);
 });
+
+/** Types `command`, which loops inside the shell, waits until it runs, presses Ctrl-C, and expects the prompt and status 130. */
+async function interruptLoop(sh: PtyShell, command: string): Promise<void> {
+  const start = sh.markRow();
+  sh.type(`echo started; ${command}\r`);
+  await sh.waitForScreen(/^started$/m, `${command} started`);
+  sh.press('Ctrl-C');
+  await sh.nextPrompt();
+  assert.ok(!sh.outputBetween(start).some((row) => row.startsWith('after')), `the rest of the line was abandoned:\n${sh.describeScreen()}`);
+  assertShellOwnsTerminal(sh, `after Ctrl-C on ${command}`);
+  assert.deepEqual(await sh.run('echo $?'), ['130']);
+}
+
+ptyTest('Ctrl-C ends a pipeline of a loop inside the shell and a program', async (sh) => {
+  const start = sh.markRow();
+  const pid = await startForeground(sh, 'while :; do :; done | cat; echo after', 'cat');
+  sh.press('Ctrl-C');
+  await sh.nextPrompt();
+  assert.equal(procStat(pid), undefined, 'cat is gone');
+  assert.ok(!sh.outputBetween(start).some((row) => row.startsWith('after')), `the rest of the line was abandoned:\n${sh.describeScreen()}`);
+  assert.deepEqual(await sh.run('echo $?'), ['130']);
+});
+
+ptyTest('Ctrl-C ends a pipeline whose stages all run inside the shell (no process group gets the Ctrl-C)', async (sh) => {
+  await interruptLoop(sh, 'while :; do echo y; done | while read l; do :; done; echo after');
+});
+
+ptyTest('Ctrl-C in a command substitution abandons the whole line', async (sh) => {
+  await interruptLoop(sh, 'x=$(while :; do :; done); echo after $?');
+});
+
+ptyTest('break with a bad count at the prompt abandons the line with 128 and the shell lives on', async (sh) => {
+  const rows = await sh.run('for i in 1; do break foo; done; echo same-line');
+  assert.deepEqual(rows, [`${sh.shell}: break: foo: numeric argument required`]);
+  assert.deepEqual(await sh.run('echo alive $?'), ['alive 128']);
+});
