@@ -8,6 +8,8 @@
  * Numbers: integers are 64-bit (BigInt); floating point is x86's 80-bit long double, as bash's
  * floatmax_t is here: strtold's rounding and glibc's exact decimal output are done with BigInt.
  */
+import { NAMED_ESCAPES } from '../expand/escapes';
+import { isUtf8Locale as isUtf8 } from '../expand/text';
 import { isValidName, type ShellState } from '../interp/state';
 import type { Builtin } from './types';
 
@@ -64,8 +66,7 @@ export function fromBytes(bytes: string): string {
 
 /** Whether the shell's locale is UTF-8 (LC_ALL, then LC_CTYPE, then LANG; unset is C). */
 export function isUtf8Locale(state: ShellState): boolean {
-  const locale = [state.get('LC_ALL'), state.get('LC_CTYPE'), state.get('LANG')].find((value) => value !== undefined && value !== '');
-  return locale !== undefined && /utf-?8/i.test(locale);
+  return isUtf8((name) => state.get(name));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -83,19 +84,6 @@ interface Escape {
   readonly stop?: boolean;
   readonly message?: string;
 }
-
-const NAMED_ESCAPES: Readonly<Record<string, string>> = {
-  a: '\x07',
-  b: '\b',
-  e: '\x1b',
-  E: '\x1b',
-  f: '\f',
-  n: '\n',
-  r: '\r',
-  t: '\t',
-  v: '\v',
-  '\\': '\\',
-};
 
 const OCTAL = /^[0-7]/;
 const HEX_DIGIT = /^[0-9a-fA-F]/;

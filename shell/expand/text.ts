@@ -13,10 +13,14 @@ export interface Characters {
   readonly bytes: boolean;
 }
 
-/** The locale's characters: LC_ALL, then LC_CTYPE, then LANG decide; unset is the C locale. */
 export function charactersOf(env: ExpansionEnvironment): Characters {
-  const locale = [env.lookup('LC_ALL'), env.lookup('LC_CTYPE'), env.lookup('LANG')].find((value) => value !== undefined && value !== '');
-  return { bytes: locale === undefined || !/utf-?8/i.test(locale) };
+  return { bytes: !isUtf8Locale((name) => env.lookup(name)) };
+}
+
+/** Whether the locale is UTF-8: LC_ALL, then LC_CTYPE, then LANG decide; unset is the C locale. */
+export function isUtf8Locale(lookup: (name: string) => string | undefined): boolean {
+  const locale = [lookup('LC_ALL'), lookup('LC_CTYPE'), lookup('LANG')].find((value) => value !== undefined && value !== '');
+  return locale !== undefined && /utf-?8/i.test(locale);
 }
 
 /** `text` with one JavaScript character per character of the locale (bytes: one per byte). */

@@ -3,6 +3,7 @@
  * (text.ts): bytes outside a UTF-8 locale, where no byte above 0x7f is printable.
  */
 import { hostname, userInfo } from 'node:os';
+import { NAMED_ESCAPES } from './escapes';
 import { caseOf, changeCase } from './matching';
 
 /** The transformation `letter` names, or undefined for a letter this shell does not know. */
@@ -51,22 +52,6 @@ function quote(value: string, bytes: boolean): string {
   return `$'${quoted}'`;
 }
 
-const ESCAPES: Readonly<Record<string, string>> = {
-  a: '\x07',
-  b: '\b',
-  e: '\x1b',
-  E: '\x1b',
-  f: '\f',
-  n: '\n',
-  r: '\r',
-  t: '\t',
-  v: '\v',
-  '\\': '\\',
-  "'": "'",
-  '"': '"',
-  '?': '?',
-};
-
 /** `@E`: the backslash escapes of `$'...'` (octal, `\x`, `\u`, `\U`, `\c`); an unknown one stays as written. */
 function expandBackslashes(value: string): string {
   return value.replace(/\\(?:([0-7]{1,3})|x([0-9a-fA-F]{1,2})|u([0-9a-fA-F]{1,4})|U([0-9a-fA-F]{1,8})|c(.)|(.))/gsu, (whole, octal?: string, hex?: string, u?: string, bigU?: string, control?: string, other?: string) => {
@@ -75,7 +60,8 @@ function expandBackslashes(value: string): string {
     const code = u ?? bigU;
     if (code !== undefined) return parseInt(code, 16) <= 0x10ffff ? String.fromCodePoint(parseInt(code, 16)) : whole;
     if (control !== undefined) return String.fromCharCode(control.toUpperCase().charCodeAt(0) ^ 0x40);
-    return ESCAPES[other ?? ''] ?? whole;
+    if (other === "'" || other === '"' || other === '?') return other;
+    return NAMED_ESCAPES[other ?? ''] ?? whole;
   });
 }
 

@@ -498,9 +498,9 @@ export class WordLexer {
     const s = this.scanner;
     if (s.peek() !== '}') return this.badSubstitution(name, indirect, start, quoted);
     s.next();
-    const span = spanOf(this.source, start, s.offset);
-    if (operator === undefined && !indirect) return { kind: 'ParameterExpansion', name, braced: true, span };
-    return { kind: 'ParameterExpansion', name, braced: true, ...(indirect ? { indirect } : {}), ...(operator ? { operator } : {}), span };
+    // A plain `${x}` keeps the node's old shape: most code looks at its name only.
+    if (operator === undefined && !indirect) return this.parameter(name, true, start);
+    return { kind: 'ParameterExpansion', name, braced: true, indirect, operator, span: spanOf(this.source, start, s.offset) };
   }
 
   /** Skips to the `}` that closes `${` (quotes and nested expansions inside it) for a bad substitution. */
