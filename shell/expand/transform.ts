@@ -1,5 +1,5 @@
 /**
- * `${x@Q}`, `${x@E}`, `${x@P}`, `${x@U}`, `${x@u}`, `${x@L}` on one value, in locale units
+ * `${x@Q}`, `${x@E}`, `${x@P}`, `${x@U}`, `${x@u}`, `${x@L}`, `${x@K}` on one value, in locale units
  * (text.ts): bytes outside a UTF-8 locale, where no byte above 0x7f is printable.
  */
 import { hostname, userInfo } from 'node:os';
@@ -10,6 +10,9 @@ import { caseOf, changeCase } from './matching';
 export function transformer(letter: string, bytes: boolean, env: PromptEnvironment): ((value: string) => string) | undefined {
   switch (letter) {
     case 'Q':
+    // `@K` and `@k` quote as `@Q` does a scalar; they differ only for arrays (not here yet).
+    case 'K':
+    case 'k':
       return (value) => quote(value, bytes);
     case 'E':
       return expandBackslashes;

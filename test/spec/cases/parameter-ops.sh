@@ -690,6 +690,12 @@ set -- a 'b c' "d'e"
 echo "${@@Q}"
 ## stdout: 'a' 'b c' 'd'\''e'
 
+#### ${x@K} and ${x@k} quote a scalar as ${x@Q} does
+x="a b'c"
+set -- a 'b c'
+echo "${x@K}" "${x@k}" "${@@K}" "[${unset@K}]"
+## stdout: 'a b'\''c' 'a b'\''c' 'a' 'b c' []
+
 #### ${x@E} expands backslash escapes
 x='a\tb\nc'
 printf '%s|' "${x@E}"; echo
