@@ -38,6 +38,7 @@ export async function expandOperator(parameter: ParameterExpansion, quoted: bool
 /** The operators that make a new value from the old one. */
 async function operated(operator: Exclude<ParameterOperator, { kind: 'Default' | 'Bad' | 'Names' }>, name: string, value: Value, context: ExpansionContext): Promise<Value> {
   const characters = charactersOf(context.env);
+  const patternUnits = async (word: Word): Promise<string> => toUnits(patternOf(await operandField(word, context)), characters);
   switch (operator.kind) {
     case 'Length':
       if (typeof value === 'object') return String(value.length);
@@ -45,16 +46,16 @@ async function operated(operator: Exclude<ParameterOperator, { kind: 'Default' |
     case 'Substring':
       return substring(operator, name, value, context, characters);
     case 'Trim': {
-      const pattern = toUnits(patternOf(await operandField(operator.pattern, context)), characters);
+      const pattern = await patternUnits(operator.pattern);
       return mapValue(value, characters, (units) => trim(units, pattern, operator.side, operator.longest));
     }
     case 'Replace': {
-      const pattern = toUnits(patternOf(await operandField(operator.pattern, context)), characters);
+      const pattern = await patternUnits(operator.pattern);
       const replacement = replacer(await operandField(operator.replacement, context), characters);
       return mapValue(value, characters, (units) => replace(units, pattern, operator.mode, replacement, context.budget));
     }
     case 'Case': {
-      const pattern = toUnits(patternOf(await operandField(operator.pattern, context)), characters);
+      const pattern = await patternUnits(operator.pattern);
       return mapValue(value, characters, (units) => changeCase(units, pattern, operator.upper, operator.all, characters.bytes));
     }
     case 'Transform': {
