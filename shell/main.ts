@@ -87,15 +87,12 @@ async function main(): Promise<number> {
 
 /**
  * A script ended by SIGINT, SIGTERM or SIGHUP takes its jobs with it, as bash's do by sharing its
- * process group (Quirl's jobs have groups of their own), then dies of the same signal.
+ * process group (Quirl's jobs have groups of their own), then dies of the same signal at once.
  */
 function takeJobsAlongOnSignals(executor: Executor): void {
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-    const die = async (): Promise<void> => {
-      const jobs = executor.jobs.list();
-      for (const job of jobs) job.terminate();
-      // What the jobs' in-shell stages started ends as their abort reaches it: waited for, briefly.
-      await Promise.race([Promise.all(jobs.map((job) => job.whenDone())), new Promise((resolve) => setTimeout(resolve, JOBS_END_WAIT_MS))]);
+    const die = (): void => {
+      executor.terminateAll();
       executor.dispose();
       // With no listener left, Node puts the default disposition back: the signal then ends the process.
       process.removeListener(signal, die);
@@ -104,9 +101,6 @@ function takeJobsAlongOnSignals(executor: Executor): void {
     process.on(signal, die);
   }
 }
-
-/** How long a script ended by a signal waits for its jobs to be reaped before it dies. */
-const JOBS_END_WAIT_MS = 2000;
 
 main().then(
   (status) => process.exit(status),

@@ -171,6 +171,8 @@ export const kill: Builtin = async (context) => {
         const job = jobOfPid(context, Number(target));
         if (job !== undefined && job.lastPid === undefined) job.signal(signal);
         else native.kill(Number(target), signal);
+        // `kill $$`: the shell's own handler runs before its next command, as the signal would arrive in bash.
+        if (Number(target) === process.pid) await new Promise((resolve) => setImmediate(resolve));
       } else if (/^-\d+$/.test(target) && Number(target) < -1) {
         native.killpg(-Number(target), signal);
       } else if (/^-?\d+$/.test(target)) {

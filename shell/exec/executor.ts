@@ -46,6 +46,8 @@ export class Executor {
   readonly watcher = new ChildWatcher();
   readonly jobs: JobTable<Job>;
   private preparer: GroupPreparer | undefined;
+  /** The member jobs running (see executeMemberRequest): not retained, yet the executor's to end. */
+  private readonly members = new Set<Job>();
 
   constructor(
     /** The terminal foreground jobs borrow; undefined without one (or without job control). */
@@ -92,7 +94,17 @@ export class Executor {
       discard: () => undefined,
       terminal: undefined,
     });
-    return this.waitInForeground(job, undefined, request, false);
+    this.members.add(job);
+    try {
+      return await this.waitInForeground(job, undefined, request, false);
+    } finally {
+      this.members.delete(job);
+    }
+  }
+
+  /** Terminates every job it runs, retained or a member of one, at once: the shell is dying of a signal. */
+  terminateAll(): void {
+    for (const job of [...this.jobs.list(), ...this.members]) if (!job.isCompleted()) job.terminate();
   }
 
   /** Runs a pipeline with stdout and stderr captured within `maxBytes` each. */
