@@ -419,6 +419,8 @@ export class Interpreter implements ShellServices {
     if (!isShellError(error)) throw error;
     if (error.code === 'FatalExpansion') throw new ExpansionAbort(error.message, error.status);
     if (!error.reported) await this.say(context, error.message);
+    // bash abandons the rest of the line after a bad substitution; the next line runs.
+    if (error.code === 'BadSubstitution') throw new Interrupted(error.status);
     return error.status;
   }
 

@@ -226,7 +226,6 @@ echo one; echo ${z:?missing}; echo two
 (echo ${x;}; echo next)
 echo after $?
 ## stdout: after 1
-## BUG quirl stdout-json: "next\nafter 0\n"
 
 #### ${#x} of a number
 x=12345

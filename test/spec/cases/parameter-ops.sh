@@ -3,8 +3,6 @@
 # positional and special parameters. Arrays (${a[@]:1}, ${!a[@]}, ${x@A} ${x@a}) are not here.
 # The environment has LC_ALL=C: lengths and offsets count bytes unless a case sets a UTF-8 locale.
 # Fatal errors are shown with their "script: line N: " prefix cut, which differs between shells.
-# Known difference (BUG quirl notes): a bad substitution fails its command and the shell goes on
-# with the rest of the line, where bash abandons the line.
 
 #### ${x-w} on unset, empty and set
 unset u; e=; s=val
@@ -874,7 +872,6 @@ echo next $?
 echo ${x;}; echo same line
 echo next $?
 ## stdout: next 1
-## BUG quirl stdout-json: "same line\nnext 0\n"
 
 #### ${} is a bad substitution
 echo ${}
