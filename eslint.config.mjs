@@ -13,4 +13,9 @@ export default tseslint.config(
     files: ['extension/**/*.ts', 'test/integration/**/*.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
+  {
+    // CommonJS files (node --require preloads) have only require() to import with.
+    files: ['**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
 );
