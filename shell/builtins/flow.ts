@@ -5,11 +5,12 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
-import { describeErrno, isShellError, isSystemError } from '../errors';
+import { describeErrno, isSystemError } from '../errors';
 import { ArithmeticError, evaluateArithmeticText } from '../expand/arith';
 import { FunctionReturn, Interrupted, LoopControl } from '../control';
 import { quoteForShell } from './quote';
 import { ExitRequest, type Builtin, type BuiltinContext } from './types';
+import { declareEach } from './variables';
 
 const NUMBER = /^[+-]?\d+$/;
 
@@ -71,20 +72,8 @@ export const local: Builtin = async ({ argv, state, output }) => {
     await output.err('quirl: local: can only be used in a function\n');
     return 1;
   }
-  let status = 0;
-  for (const operand of argv.slice(1)) {
-    if (operand === '--') continue;
-    const equals = operand.indexOf('=');
-    const name = equals < 0 ? operand : operand.slice(0, equals);
-    try {
-      state.makeLocal(name, equals < 0 ? undefined : operand.slice(equals + 1));
-    } catch (error) {
-      if (!isShellError(error)) throw error;
-      await output.err(`quirl: local: \`${operand}': not a valid identifier\n`);
-      status = 1;
-    }
-  }
-  return status;
+  const operands = argv.slice(1).filter((operand) => operand !== '--');
+  return declareEach('local', operands, output, (name, value) => state.makeLocal(name, value));
 };
 
 /** shift [N]: drops the first N positional parameters; more than there are is status 1, unchanged. */

@@ -1,7 +1,32 @@
-/** export and unset. */
+/** export, unset, and the NAME[=value] operands that export and local share. */
 import { isShellError } from '../errors';
 import { isValidName } from '../interp/state';
+import type { CommandOutput } from '../interp/output';
 import type { Builtin } from './types';
+
+/**
+ * Applies `declare` to each `NAME[=value]` operand (value undefined without `=`); an operand whose
+ * name the state refuses is reported as bash reports it, and makes the status 1.
+ */
+export async function declareEach(
+  builtin: string,
+  operands: readonly string[],
+  output: CommandOutput,
+  declare: (name: string, value: string | undefined) => void,
+): Promise<number> {
+  let status = 0;
+  for (const operand of operands) {
+    const equals = operand.indexOf('=');
+    try {
+      declare(equals < 0 ? operand : operand.slice(0, equals), equals < 0 ? undefined : operand.slice(equals + 1));
+    } catch (error) {
+      if (!isShellError(error)) throw error;
+      await output.err(`quirl: ${builtin}: \`${operand}': not a valid identifier\n`);
+      status = 1;
+    }
+  }
+  return status;
+}
 
 /** export [-p] [NAME[=value] ...] */
 export const exportBuiltin: Builtin = async ({ argv, state, output }) => {
@@ -13,19 +38,7 @@ export const exportBuiltin: Builtin = async ({ argv, state, output }) => {
     await output.out(lines.join(''));
     return 0;
   }
-  let status = 0;
-  for (const operand of operands) {
-    const equals = operand.indexOf('=');
-    const name = equals < 0 ? operand : operand.slice(0, equals);
-    try {
-      state.export(name, equals < 0 ? undefined : operand.slice(equals + 1));
-    } catch (error) {
-      if (!isShellError(error)) throw error;
-      await output.err(`quirl: export: \`${operand}': not a valid identifier\n`);
-      status = 1;
-    }
-  }
-  return status;
+  return declareEach('export', operands, output, (name, value) => state.export(name, value));
 };
 
 /**
