@@ -16,6 +16,7 @@ export async function run(): Promise<void> {
   const handoff = readHandoff();
   if (handoff?.failuresBefore === undefined) {
     const failures = await runMocha((name) => !name.startsWith(AFTER_RESTART));
+    await terminalsQuiet();
     writeHandoff({ ...readHandoff(), failuresBefore: failures, restartRequestedAt: Date.now() });
     await vscode.commands.executeCommand(await restartCommand());
     // The restart ends this host; the next one calls run() again.
@@ -25,6 +26,33 @@ export async function run(): Promise<void> {
   const failures = await runMocha((name) => name.startsWith(AFTER_RESTART));
   const total = handoff.failuresBefore + failures;
   if (total > 0) throw new Error(`${total} integration test(s) failed: ${handoff.failuresBefore} before the extension-host restart, ${failures} after`);
+}
+
+/**
+ * The workbench saves its terminals' layout (what a reload brings back) a moment after the last
+ * change to them, and each change puts the save off again; a reload before it happens brings back
+ * no terminal at all. The tests just opened and closed terminals, so the restart waits until no
+ * terminal has changed for well over that moment (VS Code's own wait is 500 ms), at most 30 s.
+ */
+async function terminalsQuiet(quietMs = 2000, limitMs = 30_000): Promise<void> {
+  let lastChange = Date.now();
+  const changed = (): void => {
+    lastChange = Date.now();
+  };
+  const subscriptions = [
+    vscode.window.onDidOpenTerminal(changed),
+    vscode.window.onDidCloseTerminal(changed),
+    vscode.window.onDidChangeActiveTerminal(changed),
+    vscode.window.onDidChangeTerminalState(changed),
+  ];
+  const started = Date.now();
+  try {
+    while (Date.now() - lastChange < quietMs && Date.now() - started < limitMs) {
+      await new Promise((resolve) => setTimeout(resolve, quietMs - (Date.now() - lastChange)));
+    }
+  } finally {
+    for (const subscription of subscriptions) subscription.dispose();
+  }
 }
 
 /**
