@@ -5,7 +5,6 @@
  * concurrently inside that job, each in a subshell context of its own. Expansion happens where
  * the command runs: a background list expands in the background.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { native } from '../../native';
 import { BUILTINS, ExitRequest, type ShellServices } from '../builtins';
 import { ShellError, isShellError } from '../errors';
@@ -19,18 +18,17 @@ import type { FdTable, PlannedRedirect } from '../exec/fds';
 import type { Job, StageControl } from '../exec/job';
 import type { CommandResolver } from '../exec/resolve';
 import { ExpansionBudget, PIPELINE_EXPANSION_LIMIT } from '../expand/budget';
-import { expandWord, expandWords, literalText } from '../expand';
 import type { ExpansionEnvironment } from '../expand/types';
 import { formatJobLine } from '../jobs/format';
 import { jobStateOf, type JobId } from '../jobs/job';
 import { JobOrder } from '../jobs/spec';
 import type { AndOr, Command, CompoundCommand, FunctionDefinition, List, Pipeline, Program, SimpleCommand } from '../syntax/ast';
 import { parseCommands } from '../syntax';
-import { arithmeticExpansion } from './arithmetic';
 import { LineRun, type LineEnd } from './line';
 import { runClause } from './compound';
 import { ExpansionAbort, FunctionReturn, Interrupted, LoopControl } from '../control';
 import { BadDescriptor, BROKEN_PIPE_STATUS, BrokenPipe, CommandOutput } from './output';
+import { expansionEnvironment, planCommand, type PlannedCommand } from './planning';
 import { planRedirects } from './redirects';
 import type { ShellState } from './state';
 import { timePipeline } from './time';
@@ -54,28 +52,14 @@ export interface Context {
   readonly stage?: Pick<StageControl, 'whileRunning' | 'signal'>;
 }
 
-/** A simple command after expansion. */
-export interface PlannedCommand {
-  readonly argv: string[];
-  readonly assignments: (readonly [string, string])[];
-  readonly redirects: PlannedRedirect[];
-  /** The status of the last command substitution in its words, if any ran: `$?` of `x=$(false)`. */
-  readonly substitutionStatus: number | undefined;
-}
-
 /** Without job control a background job does not read the terminal (POSIX): its stdin is /dev/null. */
 const BACKGROUND_STDIN: PlannedRedirect = { kind: 'open', fd: 0, path: '/dev/null', mode: 'read' };
 /** `|&`: the stage's stderr goes where its stdout goes (after its own redirects, as in bash). */
 const STDERR_TO_PIPE: PlannedRedirect = { kind: 'dup', fd: 2, source: 1 };
 
-const NO_ASSIGNMENTS: ReadonlyMap<string, string> = new Map();
-
-/** Builtins whose NAME=value operands expand like assignments (bash's declaration builtins). */
-const DECLARATION_BUILTINS: ReadonlySet<string> = new Set(['export', 'local']);
-const ASSIGNMENT_WORD = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
 /** Function calls nested deeper than this fail (bash has FUNCNEST, unset by default, and then dies of the stack). */
-export const DEFAULT_FUNCTION_NESTING_LIMIT = 1000;
+const DEFAULT_FUNCTION_NESTING_LIMIT = 1000;
 
 /** $? of a foreground job stopped by Ctrl-Z (128 + SIGTSTP). */
 const STOPPED_STATUS = 128 + SIGNALS.SIGTSTP;
@@ -285,7 +269,7 @@ export class Interpreter implements ShellServices {
 
   /** A pipeline stage of a simple command, expanded now; a number is the status of one that cannot run. */
   private async simpleStage(command: SimpleCommand, context: Context, budget: ExpansionBudget): Promise<Stage | number> {
-    const planned = await this.plan(command, context, budget);
+    const planned = await planCommand(this, command, context, budget);
     const name = planned.argv[0];
     const text = planned.argv.join(' ');
     if (name === undefined || context.state.functions.has(name) || BUILTINS.has(name)) {
@@ -377,7 +361,7 @@ export class Interpreter implements ShellServices {
 
   private async runSimpleCommand(command: SimpleCommand, context: Context, text: string): Promise<number> {
     try {
-      return await this.runPlanned(await this.plan(command, context, new ExpansionBudget()), context, text);
+      return await this.runPlanned(await planCommand(this, command, context, new ExpansionBudget()), context, text);
     } catch (error) {
       return this.reportFailure(error, context);
     }
@@ -735,80 +719,13 @@ export class Interpreter implements ShellServices {
     return command.substitutionStatus ?? 0;
   }
 
-  /** Expands a simple command's assignments, words and redirects, in that order. */
-  async plan(command: SimpleCommand, context: Context, budget: ExpansionBudget): Promise<PlannedCommand> {
-    let substitutionStatus: number | undefined;
-    const onSubstitution = (status: number): void => {
-      substitutionStatus = status;
-    };
-    const assignments: (readonly [string, string])[] = [];
-    if (command.assignments.length > 0) {
-      // Each assignment sees the ones before it (`a=1 b=$a cmd`); the words do not (`x=1 echo $x`).
-      const assigned = new Map<string, string>();
-      const assigning = this.expansionEnvironment(context, assigned, onSubstitution);
-      for (const assignment of command.assignments) {
-        const value = await expandWord(assignment.value, assigning, budget);
-        assignments.push([assignment.name, value] as const);
-        assigned.set(assignment.name, value);
-      }
-    }
-    // Made only for a word that needs more than its literal text (most need none).
-    let environment: ExpansionEnvironment | undefined;
-    const expanding = (): ExpansionEnvironment => (environment ??= this.expansionEnvironment(context, NO_ASSIGNMENTS, onSubstitution));
-    const argv: string[] = [];
-    for (const word of command.words) {
-      const text = literalText(word, budget);
-      if (text !== undefined) argv.push(text);
-      // `export NAME=$value` takes its operands as assignments: no splitting, no globbing.
-      else if (argv.length > 0 && DECLARATION_BUILTINS.has(argv[0] as string) && ASSIGNMENT_WORD.test(word.text)) {
-        argv.push(await expandWord(word, expanding(), budget));
-      } else {
-        argv.push(...(await expandWords([word], expanding(), budget)));
-      }
-    }
-    const redirects = command.redirects.length === 0 ? [] : await planRedirects(command.redirects, expanding(), budget, context.state.cwd);
-    return { argv, assignments, redirects, substitutionStatus };
-  }
-
-  /** How words expand in `context`; `assigned` holds a command's prefix assignments made so far. */
-  expansionEnvironment(
-    context: Context,
-    assigned: ReadonlyMap<string, string> = NO_ASSIGNMENTS,
-    onSubstitution: (status: number) => void = () => undefined,
-  ): ExpansionEnvironment {
-    const { state } = context;
-    return {
-      lookup: (name) => assigned.get(name) ?? state.get(name),
-      special: {
-        lastStatus: state.lastStatus,
-        shellPid: state.shellPid,
-        lastBackgroundPid: state.lastBackgroundPid,
-        scriptName: state.scriptName,
-        positional: state.positional,
-        optionFlags: this.interactive ? 'i' : '',
-      },
-      homeOf: (user) => (user === '' ? state.get('HOME') : homeDirectoryOf(user)),
-      cwd: state.cwd,
-      readDirectory: (path) => {
-        try {
-          return readdirSync(path);
-        } catch {
-          return undefined;
-        }
-      },
-      arithmetic: (expression) => arithmeticExpansion(expression, state),
-      assign: (name, value) => state.set(name, value),
-      variableNames: () => state.assigned().map(([name]) => name),
-      commandSubstitution: async (program, maxBytes) => {
-        const { status, output } = await this.capture(program, context, maxBytes);
-        onSubstitution(status);
-        return output;
-      },
-    };
+  /** How words expand in `context` (see planning.ts). */
+  expansionEnvironment(context: Context, assigned?: ReadonlyMap<string, string>, onSubstitution?: (status: number) => void): ExpansionEnvironment {
+    return expansionEnvironment(this, context, assigned, onSubstitution);
   }
 
   /** `$(...)`: runs `program` in a subshell context with stdout captured within `maxBytes`. */
-  private async capture(program: Program, context: Context, maxBytes: number): Promise<{ status: number; output: string }> {
+  async capture(program: Program, context: Context, maxBytes: number): Promise<{ status: number; output: string }> {
     const pipe = native.pipe();
     const fds = context.fds.derive();
     fds.set(1, pipe.write, true);
@@ -868,16 +785,4 @@ function dialectCommand(command: PlannedCommand): { argv: string[]; redirects: P
     // Last, so that it wins: a compatibility runner never reads the terminal or the shell's stdin.
     redirects: [...command.redirects, { kind: 'open', fd: 0, path: '/dev/null', mode: 'read' }],
   };
-}
-
-function homeDirectoryOf(user: string): string | undefined {
-  try {
-    for (const line of readFileSync('/etc/passwd', 'utf8').split('\n')) {
-      const fields = line.split(':');
-      if (fields[0] === user) return fields[5];
-    }
-  } catch {
-    // No passwd database: ~user stays as typed.
-  }
-  return undefined;
 }

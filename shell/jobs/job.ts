@@ -12,7 +12,7 @@ export type JobId = number & { readonly __brand: 'JobId' };
  * above every PID a kernel hands out (Linux's PID_MAX_LIMIT is 2^22, macOS's 99998), so it never
  * names another process; `wait` and `kill` know it as the job's.
  */
-export const STAND_IN_PID_BASE = 2 ** 22;
+const STAND_IN_PID_BASE = 2 ** 22;
 
 export function standInPid(id: JobId): number {
   return STAND_IN_PID_BASE + id;
