@@ -1,14 +1,12 @@
 /**
  * The builtins that steer the tree walker: `break`, `continue`, `return` (typed control flow the
- * loops and function calls catch), `local`, `shift`, `eval`, `.` / `source`, `let`, and `set` for
- * the positional parameters and its listing.
+ * loops and function calls catch), `local`, `shift`, `eval`, `.` / `source` and `let`.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
 import { describeErrno, isSystemError } from '../errors';
 import { ArithmeticError, evaluateArithmeticText } from '../expand/arith';
 import { FunctionReturn, Interrupted, LoopControl } from '../control';
-import { quoteForShell } from './quote';
 import { ExitRequest, type Builtin, type BuiltinContext } from './types';
 import { declareEach } from './variables';
 
@@ -152,30 +150,6 @@ function findSourceFile(file: string, { state }: BuiltinContext): string {
   }
   return resolve(state.cwd, file);
 }
-
-/**
- * set [--] [ARG ...]: with arguments, the new positional parameters; with none, every variable
- * as `NAME=value` that the shell can read back. The options (`-e`, `-o pipefail`...) are the
- * language's part 3 and refused here by name.
- */
-export const set: Builtin = async ({ argv, state, output }) => {
-  const operands = argv.slice(1);
-  if (operands.length === 0) {
-    await output.out(state.assigned().map(([name, value]) => `${name}=${quoteForShell(value)}\n`).join(''));
-    return 0;
-  }
-  const first = operands[0] as string;
-  if (first === '--') {
-    state.positional = operands.slice(1);
-    return 0;
-  }
-  if (/^[-+]/.test(first) && first !== '-' && first !== '+') {
-    await output.err(`quirl: set: ${first}: invalid option (shell options are not supported yet)\n`);
-    return 2;
-  }
-  state.positional = operands;
-  return 0;
-};
 
 /** let EXPR ...: each argument is evaluated as arithmetic; status 0 when the last is non-zero. */
 export const letBuiltin: Builtin = async ({ argv, state, output }) => {

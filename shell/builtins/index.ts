@@ -1,11 +1,12 @@
 /** The builtin table. As in bash, a prefix assignment to a builtin never stays in the shell. */
 import { alias, unalias } from './alias';
 import { cd, echo, exit, falseBuiltin, history, pwd, trueBuiltin } from './core';
-import { breakBuiltin, continueBuiltin, evalBuiltin, letBuiltin, local, returnBuiltin, set, shift, source } from './flow';
+import { breakBuiltin, continueBuiltin, evalBuiltin, letBuiltin, local, returnBuiltin, shift, source } from './flow';
 import { bg, disown, fg } from './jobctl';
 import { jobs, kill, wait } from './jobs';
 import { printf } from './printf';
 import { read } from './read';
+import { set } from './set';
 import { testBuiltin } from './test';
 import { type } from './type';
 import type { Builtin } from './types';
