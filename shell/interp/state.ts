@@ -7,6 +7,8 @@
 import { ShellError } from '../errors';
 import type { ArithmeticVariables } from '../expand/arith';
 import type { FunctionDefinition } from '../syntax/ast';
+import { ShellOptions } from './options';
+import { TrapTable } from './traps';
 
 interface Variable {
   /** undefined for a name that is exported but not yet assigned (`export NAME`). */
@@ -47,6 +49,10 @@ export class ShellState {
   readonly shellPid: number;
   /** True in a subshell context: `exit` ends the context, not the shell. */
   readonly isSubshell: boolean;
+  /** `set` and `shopt` options: a subshell starts with a copy. */
+  options = new ShellOptions();
+  /** `trap`: a subshell keeps only the ignored signals (POSIX). */
+  traps = new TrapTable();
 
   private constructor(
     variables: Map<string, Variable>,
@@ -96,6 +102,8 @@ export class ShellState {
     copy.loopDepth = this.loopDepth;
     copy.sourceDepth = this.sourceDepth;
     copy.lineNumber = this.lineNumber;
+    copy.options = this.options.clone();
+    copy.traps = this.traps.forSubshell(this.options);
     for (const frame of this.localFrames) copy.localFrames.push(new Map(frame));
     return copy;
   }

@@ -1,0 +1,169 @@
+/**
+ * The shell's options: `set`'s (`-e`, `-o pipefail`...) and `shopt`'s (`nullglob`...), one set
+ * per shell context (a subshell works on a copy), and their listings in the forms bash prints,
+ * which the shell reads back.
+ */
+import { FLAG_ORDER, optionOfLetter, SET_OPTIONS, type OptionChange, type SetOptionName } from './option-names';
+
+/**
+ * `shopt` names, in bash's listing order, with bash's defaults. Quirl honours the glob options,
+ * `nocasematch`, `expand_aliases`, `inherit_errexit` and `lastpipe`'s absence of effect on its
+ * in-shell stages; the rest are kept as set, so that a bash rc file's `shopt -s checkwinsize` works.
+ */
+const SHOPT_DEFAULTS: readonly (readonly [string, boolean])[] = [
+  ['autocd', false],
+  ['assoc_expand_once', false],
+  ['cdable_vars', false],
+  ['cdspell', false],
+  ['checkhash', false],
+  ['checkjobs', false],
+  ['checkwinsize', true],
+  ['cmdhist', true],
+  ['compat31', false],
+  ['compat32', false],
+  ['compat40', false],
+  ['compat41', false],
+  ['compat42', false],
+  ['compat43', false],
+  ['compat44', false],
+  ['complete_fullquote', true],
+  ['direxpand', false],
+  ['dirspell', false],
+  ['dotglob', false],
+  ['execfail', false],
+  ['expand_aliases', false],
+  ['extdebug', false],
+  ['extglob', false],
+  ['extquote', true],
+  ['failglob', false],
+  ['force_fignore', true],
+  ['globasciiranges', true],
+  ['globskipdots', true],
+  ['globstar', false],
+  ['gnu_errfmt', false],
+  ['histappend', false],
+  ['histreedit', false],
+  ['histverify', false],
+  ['hostcomplete', true],
+  ['huponexit', false],
+  ['inherit_errexit', false],
+  ['interactive_comments', true],
+  ['lastpipe', false],
+  ['lithist', false],
+  ['localvar_inherit', false],
+  ['localvar_unset', false],
+  ['login_shell', false],
+  ['mailwarn', false],
+  ['no_empty_cmd_completion', false],
+  ['nocaseglob', false],
+  ['nocasematch', false],
+  ['noexpand_translation', false],
+  ['nullglob', false],
+  ['patsub_replacement', true],
+  ['progcomp', true],
+  ['progcomp_alias', false],
+  ['promptvars', true],
+  ['restricted_shell', false],
+  ['shift_verbose', false],
+  ['sourcepath', true],
+  ['varredir_close', false],
+  ['xpg_echo', false],
+];
+
+const SHOPT_NAMES: ReadonlySet<string> = new Set(SHOPT_DEFAULTS.map(([name]) => name));
+const SET_DEFAULTS: ReadonlySet<SetOptionName> = new Set(['braceexpand', 'hashall', 'interactive-comments']);
+
+export function isShoptName(name: string): boolean {
+  return SHOPT_NAMES.has(name);
+}
+
+/** How the shell was started, as `$-` shows it after the option letters. */
+export interface StartFlags {
+  readonly interactive: boolean;
+  /** `c` for a `-c` string, `s` for commands read from stdin. */
+  readonly source: 'c' | 's' | '';
+}
+
+/** A name and its state as `set -o` and `shopt` list them (bash pads names to 15). */
+function listed(name: string, on: boolean): string {
+  return `${name.padEnd(15)}\t${on ? 'on' : 'off'}\n`;
+}
+
+export class ShellOptions {
+  private readonly set: Set<SetOptionName>;
+  private readonly shopt: Set<string>;
+  start: StartFlags = { interactive: false, source: '' };
+
+  constructor(set?: Iterable<SetOptionName>, shopt?: Iterable<string>) {
+    this.set = new Set(set ?? SET_DEFAULTS);
+    this.shopt = new Set(shopt ?? SHOPT_DEFAULTS.filter(([, on]) => on).map(([name]) => name));
+  }
+
+  clone(): ShellOptions {
+    const copy = new ShellOptions(this.set, this.shopt);
+    copy.start = this.start;
+    return copy;
+  }
+
+  has(name: SetOptionName): boolean {
+    return this.set.has(name);
+  }
+
+  apply({ name, on }: OptionChange): void {
+    if (on) this.set.add(name);
+    else this.set.delete(name);
+    // The editing modes exclude each other (bash).
+    if (on && name === 'vi') this.set.delete('emacs');
+    if (on && name === 'emacs') this.set.delete('vi');
+  }
+
+  shopted(name: string): boolean {
+    return this.shopt.has(name);
+  }
+
+  setShopt(name: string, on: boolean): void {
+    if (!SHOPT_NAMES.has(name)) throw new Error(`${name}: not a shopt name`);
+    if (on) this.shopt.add(name);
+    else this.shopt.delete(name);
+  }
+
+  /** `$-`: the letters of the options on, in bash's order, then how the shell reads commands. */
+  flags(): string {
+    let letters = '';
+    for (const letter of FLAG_ORDER) {
+      if (letter === 'i' ? this.start.interactive : this.set.has(letterName(letter))) letters += letter;
+    }
+    return letters + this.start.source;
+  }
+
+  /** `set -o`: every option and whether it is on. */
+  listing(): string {
+    return SET_OPTIONS.map(({ name }) => listed(name, this.set.has(name))).join('');
+  }
+
+  /** `set +o`: the commands that restore the options as they are. */
+  commands(names: readonly SetOptionName[] = SET_OPTIONS.map(({ name }) => name)): string {
+    return names.map((name) => `set ${this.set.has(name) ? '-' : '+'}o ${name}\n`).join('');
+  }
+
+  /** `shopt` names, all of them or those asked, in bash's order. */
+  static shoptNames(): string[] {
+    return SHOPT_DEFAULTS.map(([name]) => name);
+  }
+
+  /** A `shopt` line: listed, or as the command that restores it (`-p`). */
+  static shoptLine(name: string, on: boolean, asCommand: boolean): string {
+    return asCommand ? `shopt ${on ? '-s' : '-u'} ${name}\n` : listed(name, on);
+  }
+
+  /** A `set -o` option's line for `shopt -o`: listed, or as the command that restores it. */
+  static setLine(name: SetOptionName, on: boolean, asCommand: boolean): string {
+    return asCommand ? `set ${on ? '-' : '+'}o ${name}\n` : listed(name, on);
+  }
+}
+
+function letterName(letter: string): SetOptionName {
+  const name = optionOfLetter(letter);
+  if (name === undefined) throw new Error(`no option has the letter ${letter}`);
+  return name;
+}
