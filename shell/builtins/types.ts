@@ -40,6 +40,15 @@ export interface BuiltinContext {
    * descriptors. `name` is what a syntax error names (a file), absent for `eval`.
    */
   run(source: string, name?: string): Promise<number>;
+  /** The command's prefix assignments (`FOO=1 command env`): a program it runs gets them in its environment. */
+  readonly assignments: readonly (readonly [string, string])[];
+  /**
+   * Runs `argv` as a builtin or a program, never a function (`command`), in this context; with
+   * `searchPath`, PATH search uses it instead of $PATH (`command -p`).
+   */
+  runCommand(argv: readonly string[], searchPath?: string): Promise<number>;
+  /** Keeps this command's redirects as its context's own descriptors once it ends (`exec` with no command). */
+  keepRedirects(): void;
 }
 
 export type Builtin = (context: BuiltinContext) => Promise<number>;

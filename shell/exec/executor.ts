@@ -11,7 +11,7 @@ import { type JobId, type JobState } from '../jobs/job';
 import { GroupPreparer } from './prepared';
 import { JobTable, MAX_RETAINED_JOBS } from '../jobs/table';
 import { ChildWatcher } from './children';
-import { constructPipeline, type PipelineSpec } from './construct';
+import { constructPipeline, type ConstructOptions, type PipelineSpec } from './construct';
 import { CaptureDrain, type CaptureResult } from './drain';
 import type { Job } from './job';
 import type { Terminal, TerminalLease } from './terminal';
@@ -48,6 +48,15 @@ export class Executor {
   private preparer: GroupPreparer | undefined;
   /** The member jobs running (see executeMemberRequest): not retained, yet the executor's to end. */
   private readonly members = new Set<Job>();
+  /**
+   * Job control (an interactive shell, `set -m`): each job gets a process group of its own, led by
+   * a staged leader beside its anchor, and a foreground job borrows the terminal. Off (a script,
+   * `-c`, `set +m`), as in every POSIX shell, jobs create no groups: each command is one spawn in
+   * the shell's own group, where the terminal's Ctrl-C and Ctrl-Z reach the shell and the command
+   * together. Requests that must stay contained keep their groups either way: a request with a
+   * deadline (expiry ends the whole tree) and a reference dialect's runner.
+   */
+  jobControl = true;
 
   constructor(
     /** The terminal foreground jobs borrow; undefined without one (or without job control). */
@@ -68,6 +77,17 @@ export class Executor {
     this.preparer.refill();
   }
 
+  /**
+   * Replaces a group prepared ahead of need with a new one: what its processes inherited from the
+   * shell (the umask, the limits for children) has changed, and the next guest must get the new.
+   */
+  renewPrepared(): void {
+    if (this.preparer === undefined) return;
+    this.preparer.dispose();
+    this.preparer = new GroupPreparer();
+    this.preparer.refill();
+  }
+
   /** Ends what the executor holds between jobs (a prepared group): the shell is exiting. */
   dispose(): void {
     this.preparer?.dispose();
@@ -77,7 +97,7 @@ export class Executor {
   /** Runs a pipeline in the foreground until it finishes or stops. */
   async executeInteractiveRequest(spec: PipelineSpec, request: ExecutionRequest = {}): Promise<Outcome> {
     throwIfCancelled(request);
-    const { job, lease } = this.construct(spec, this.terminal);
+    const { job, lease } = this.construct(spec, this.terminal, this.shellGroup(spec, request, false));
     return this.waitInForeground(job, lease, request);
   }
 
@@ -88,11 +108,13 @@ export class Executor {
    */
   async executeMemberRequest(spec: PipelineSpec, owner: JobId, request: ExecutionRequest = {}): Promise<Outcome> {
     throwIfCancelled(request);
+    const asynchronous = this.jobs.get(owner)?.ignoresInterrupts === true;
     const { job } = constructPipeline(spec, {
       watcher: this.watcher,
       admit: (create) => create(owner),
       discard: () => undefined,
       terminal: undefined,
+      shellGroup: this.shellGroup(spec, request, asynchronous),
     });
     this.members.add(job);
     try {
@@ -120,7 +142,7 @@ export class Executor {
       const err = native.pipe();
       fds.set(2, err.write, true);
       stderr = new CaptureDrain(err.read, request.maxBytes);
-      job = this.construct({ ...spec, fds }, undefined).job;
+      job = this.construct({ ...spec, fds }, undefined, this.shellGroup(spec, request, false)).job;
     } catch (error) {
       stdout.cancel();
       stderr?.cancel();
@@ -137,8 +159,10 @@ export class Executor {
 
   /** Starts a pipeline in the background and retains it. */
   startBackground(spec: PipelineSpec): Job {
-    const { job } = this.construct(spec, undefined);
+    const shellGroup = this.shellGroup(spec, {}, true);
+    const { job } = this.construct(spec, undefined, shellGroup);
     job.notified = true;
+    job.ignoresInterrupts = shellGroup !== undefined;
     return job;
   }
 
@@ -162,14 +186,26 @@ export class Executor {
     holder?.resume('background');
   }
 
-  private construct(spec: PipelineSpec, terminal: Terminal | undefined): { job: Job; lease: TerminalLease | undefined } {
-    const preparer = this.preparer;
+  /** Where a job's processes go without job control (see jobControl); undefined: a group of its own. */
+  private shellGroup(spec: PipelineSpec, request: ExecutionRequest, asynchronous: boolean): ConstructOptions['shellGroup'] {
+    if (this.jobControl || request.deadline !== undefined) return undefined;
+    if (spec.stages.some((stage) => stage.kind === 'external' && stage.contained === true)) return undefined;
+    return { ignoreInterrupts: asynchronous };
+  }
+
+  private construct(
+    spec: PipelineSpec,
+    terminal: Terminal | undefined,
+    shellGroup: ConstructOptions['shellGroup'],
+  ): { job: Job; lease: TerminalLease | undefined } {
+    const preparer = shellGroup === undefined ? this.preparer : undefined;
     const constructed = constructPipeline(spec, {
       watcher: this.watcher,
       admit: (create) => this.jobs.admit(create),
       discard: (job) => this.jobs.remove(job.id),
-      terminal,
+      terminal: shellGroup === undefined ? terminal : undefined,
       takePrepared: preparer === undefined ? undefined : () => preparer.take(),
+      shellGroup,
     });
     // The next group starts up while this job runs (the machine's other core does the work).
     preparer?.refill();

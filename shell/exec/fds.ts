@@ -84,6 +84,25 @@ export class FdTable {
     return plan;
   }
 
+  /**
+   * Takes `derived`'s entries, descriptors and writers as this table's own for good (`exec`
+   * with only redirects); a descriptor this table owned that no entry names any more is closed.
+   */
+  adopt(derived: FdTable): void {
+    if (derived === this) return;
+    this.entries.clear();
+    for (const [fd, osFd] of derived.entries) this.entries.set(fd, osFd);
+    for (const osFd of derived.owned) this.owned.add(osFd);
+    derived.owned.clear();
+    this.writers.push(...derived.writers.splice(0));
+    const named = new Set(this.entries.values());
+    for (const osFd of this.owned) {
+      if (named.has(osFd)) continue;
+      closeQuietly(osFd);
+      this.owned.delete(osFd);
+    }
+  }
+
   /** Closes what this table opened; its entries are unusable afterwards. */
   closeOwned(): void {
     for (const fd of this.owned) closeQuietly(fd);

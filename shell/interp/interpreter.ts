@@ -52,6 +52,12 @@ export interface Context {
   readonly stage?: Pick<StageControl, 'whileRunning' | 'signal'>;
 }
 
+/** How `command` looks a name up: never as a function, and perhaps on another PATH (`command -p`). */
+interface CommandLookup {
+  readonly skipFunctions?: boolean;
+  readonly searchPath?: string;
+}
+
 /** Without job control a background job does not read the terminal (POSIX): its stdin is /dev/null. */
 const BACKGROUND_STDIN: PlannedRedirect = { kind: 'open', fd: 0, path: '/dev/null', mode: 'read' };
 /** `|&`: the stage's stderr goes where its stdout goes (after its own redirects, as in bash). */
@@ -367,16 +373,16 @@ export class Interpreter implements ShellServices {
     }
   }
 
-  /** An expanded simple command: assignments alone, a function, a builtin, or a program. */
-  private async runPlanned(planned: PlannedCommand, context: Context, text: string, sees?: (job: Job) => boolean): Promise<number> {
+  /** An expanded simple command: assignments alone, a function, a builtin, or a program (`command` skips functions). */
+  private async runPlanned(planned: PlannedCommand, context: Context, text: string, sees?: (job: Job) => boolean, lookup: CommandLookup = {}): Promise<number> {
     const name = planned.argv[0];
     if (name === undefined) return this.runAssignments(planned, context);
-    const definition = context.state.functions.get(name);
+    const definition = lookup.skipFunctions === true ? undefined : context.state.functions.get(name);
     if (definition !== undefined) return this.callFunction(definition, planned, context);
     if (BUILTINS.has(name)) return this.runBuiltinHere(planned, context, sees);
     let stage: Stage;
     try {
-      stage = this.externalStage(planned, context);
+      stage = this.externalStage(planned, context, lookup.searchPath);
     } catch (error) {
       if (!isShellError(error)) throw error;
       await this.reportWithRedirects(error, planned, context);
@@ -584,13 +590,13 @@ export class Interpreter implements ShellServices {
     job.notified = true;
   }
 
-  private externalStage(command: PlannedCommand, context: Context): Stage {
+  private externalStage(command: PlannedCommand, context: Context, searchPathOverride?: string): Stage {
     const name = command.argv[0] as string;
     let argv = command.argv;
     let redirects = command.redirects;
     if (name === 'dialect') ({ argv, redirects } = dialectCommand(command));
     const state = context.state;
-    const searchPath = command.assignments.findLast(([variable]) => variable === 'PATH')?.[1] ?? state.get('PATH') ?? '';
+    const searchPath = searchPathOverride ?? command.assignments.findLast(([variable]) => variable === 'PATH')?.[1] ?? state.get('PATH') ?? '';
     return {
       kind: 'external',
       command: command.argv.join(' '),
@@ -657,7 +663,7 @@ export class Interpreter implements ShellServices {
     const name = command.argv[0] as string;
     const restore = context.state.assignTemporarily(command.assignments);
     try {
-      const status = await this.withRedirects(command.redirects, context, (inner) => this.runBuiltin(command, inner, sees));
+      const status = await this.withRedirects(command.redirects, context, (inner) => this.runBuiltin(command, inner, sees, context.fds));
       // Ctrl-C ended the builtin (a `read`): the rest of the line is abandoned too.
       if (context.interrupt?.aborted === true) await this.checkpoint(context);
       return status;
@@ -673,7 +679,7 @@ export class Interpreter implements ShellServices {
     }
   }
 
-  private runBuiltin(command: PlannedCommand, context: Context, sees: (job: Job) => boolean = () => true): Promise<number> {
+  private runBuiltin(command: PlannedCommand, context: Context, sees: (job: Job) => boolean = () => true, outerFds = context.fds): Promise<number> {
     const builtin = BUILTINS.get(command.argv[0] as string);
     if (builtin === undefined) throw new Error(`${command.argv[0]} is not a builtin`);
     return builtin({
@@ -683,6 +689,10 @@ export class Interpreter implements ShellServices {
       shell: this,
       jobs: () => this.executor.jobs.list().filter(sees),
       run: (source, name) => this.runSource(source, context, name),
+      assignments: command.assignments,
+      runCommand: (argv, searchPath) =>
+        this.runPlanned({ ...command, argv: [...argv], redirects: [] }, context, argv.join(' '), sees, { skipFunctions: true, searchPath }),
+      keepRedirects: () => outerFds.adopt(context.fds),
     });
   }
 
