@@ -20,7 +20,29 @@ export interface SpecialParameters {
   readonly optionFlags: string;
 }
 
+/** The shell options that change how words expand (`set -u`, `set -f`, shopt's glob options). */
+export interface ExpansionOptions {
+  /** `set -u`: expanding an unset parameter is a fatal error. */
+  readonly nounset: boolean;
+  /** `set -f`: no pathname expansion. */
+  readonly noglob: boolean;
+  /** A pattern that matches nothing expands to no field. */
+  readonly nullglob: boolean;
+  /** A pattern that matches nothing is an error. */
+  readonly failglob: boolean;
+  /** Wildcards match names starting with `.` (never `.` and `..`). */
+  readonly dotglob: boolean;
+  /** Pathname expansion ignores case. */
+  readonly nocaseglob: boolean;
+  /** `**` alone in a component matches any depth of directories. */
+  readonly globstar: boolean;
+  /** `case` and `[[ == ]]` patterns ignore case. */
+  readonly nocasematch: boolean;
+}
+
 export interface ExpansionEnvironment {
+  /** Absent: every option off. */
+  readonly options?: ExpansionOptions;
   /** A shell variable's value (exported or not), or undefined when unset. */
   lookup(name: string): string | undefined;
   readonly special: SpecialParameters;
@@ -38,6 +60,14 @@ export interface ExpansionEnvironment {
   commandSubstitution(program: Program, maxBytes: number): Promise<string>;
   /** `${x=w}`: assigns shell variable `name`. */
   assign(name: string, value: string): void;
+  /** `${a[@]}`, `${!a[@]}`: the elements of `name` in order as [key, value] (a scalar is element 0); undefined when unset. */
+  entries(name: string): readonly (readonly [string, string])[] | undefined;
+  /** `${a[sub]}`: `subscript` (expanded) is an index expression, or an associative array's key. */
+  element(name: string, subscript: string): string | undefined;
+  /** `${a[sub]=w}`: assigns one element. */
+  assignElement(name: string, subscript: string, value: string): void;
+  /** `${x@a}`, `${x@A}`: the variable's attribute letters (as `declare` prints them), undefined when there is no such variable. */
+  attributes(name: string): string | undefined;
   /** The names of the variables that have values, for `${!prefix*}`. */
   variableNames(): readonly string[];
   /** `$(( ))`: the value of the expression text (already expanded), in decimal. */

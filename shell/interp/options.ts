@@ -3,6 +3,7 @@
  * per shell context (a subshell works on a copy), and their listings in the forms bash prints,
  * which the shell reads back.
  */
+import type { ExpansionOptions } from '../expand/types';
 import { FLAG_ORDER, optionOfLetter, SET_OPTIONS, type OptionChange, type SetOptionName } from './option-names';
 
 /**
@@ -77,12 +78,8 @@ export function isShoptName(name: string): boolean {
   return SHOPT_NAMES.has(name);
 }
 
-/** How the shell was started, as `$-` shows it after the option letters. */
-export interface StartFlags {
-  readonly interactive: boolean;
-  /** `c` for a `-c` string, `s` for commands read from stdin. */
-  readonly source: 'c' | 's' | '';
-}
+/** Where the shell reads its commands, as `$-` shows it last: `c` for a `-c` string, `s` for stdin. */
+export type CommandSource = 'c' | 's' | '';
 
 /** A name and its state as `set -o` and `shopt` list them (bash pads names to 15). */
 function listed(name: string, on: boolean): string {
@@ -92,7 +89,10 @@ function listed(name: string, on: boolean): string {
 export class ShellOptions {
   private readonly set: Set<SetOptionName>;
   private readonly shopt: Set<string>;
-  start: StartFlags = { interactive: false, source: '' };
+  /** Set once at start-up by whoever reads the command line. */
+  source: CommandSource = '';
+  /** expansion()'s answer until an option changes: it is asked for every command. */
+  private forExpansion: ExpansionOptions | undefined;
 
   constructor(set?: Iterable<SetOptionName>, shopt?: Iterable<string>) {
     this.set = new Set(set ?? SET_DEFAULTS);
@@ -101,7 +101,7 @@ export class ShellOptions {
 
   clone(): ShellOptions {
     const copy = new ShellOptions(this.set, this.shopt);
-    copy.start = this.start;
+    copy.source = this.source;
     return copy;
   }
 
@@ -110,6 +110,7 @@ export class ShellOptions {
   }
 
   apply({ name, on }: OptionChange): void {
+    this.forExpansion = undefined;
     if (on) this.set.add(name);
     else this.set.delete(name);
     // The editing modes exclude each other (bash).
@@ -123,17 +124,32 @@ export class ShellOptions {
 
   setShopt(name: string, on: boolean): void {
     if (!SHOPT_NAMES.has(name)) throw new Error(`${name}: not a shopt name`);
+    this.forExpansion = undefined;
     if (on) this.shopt.add(name);
     else this.shopt.delete(name);
   }
 
   /** `$-`: the letters of the options on, in bash's order, then how the shell reads commands. */
-  flags(): string {
+  flags(interactive: boolean): string {
     let letters = '';
     for (const letter of FLAG_ORDER) {
-      if (letter === 'i' ? this.start.interactive : this.set.has(letterName(letter))) letters += letter;
+      if (letter === 'i' ? interactive : this.set.has(letterName(letter))) letters += letter;
     }
-    return letters + this.start.source;
+    return letters + this.source;
+  }
+
+  /** What word expansion needs to know of the options. */
+  expansion(): ExpansionOptions {
+    return (this.forExpansion ??= {
+      nounset: this.set.has('nounset'),
+      noglob: this.set.has('noglob'),
+      nullglob: this.shopt.has('nullglob'),
+      failglob: this.shopt.has('failglob'),
+      dotglob: this.shopt.has('dotglob'),
+      nocaseglob: this.shopt.has('nocaseglob'),
+      globstar: this.shopt.has('globstar'),
+      nocasematch: this.shopt.has('nocasematch'),
+    });
   }
 
   /** `set -o`: every option and whether it is on. */

@@ -78,6 +78,7 @@ export function expansionEnvironment(
 ): ExpansionEnvironment {
   const { state } = context;
   return {
+    options: state.options.expansion(),
     lookup: (name) => assigned.get(name) ?? state.get(name),
     special: {
       lastStatus: state.lastStatus,
@@ -85,7 +86,9 @@ export function expansionEnvironment(
       lastBackgroundPid: state.lastBackgroundPid,
       scriptName: state.scriptName,
       positional: state.positional,
-      optionFlags: shell.interactive ? 'i' : '',
+      get optionFlags() {
+        return state.options.flags(shell.interactive);
+      },
     },
     homeOf: (user) => (user === '' ? state.get('HOME') : homeDirectoryOf(user)),
     cwd: state.cwd,
