@@ -1,12 +1,14 @@
 /** The builtin table. As in bash, a prefix assignment to a builtin never stays in the shell. */
 import { alias, unalias } from './alias';
-import { cd, echo, exit, falseBuiltin, history, pwd, trueBuiltin } from './core';
+import { cd, echo, exit, falseBuiltin, pwd, trueBuiltin } from './core';
 import { breakBuiltin, continueBuiltin, evalBuiltin, letBuiltin, local, returnBuiltin, shift, source } from './flow';
+import { fc, history } from './history';
 import { bg, disown, fg } from './jobctl';
 import { jobs, kill, wait } from './jobs';
 import { printf } from './printf';
 import { read } from './read';
 import { set } from './set';
+import { shopt } from './shopt';
 import { testBuiltin } from './test';
 import { type } from './type';
 import type { Builtin } from './types';
@@ -30,6 +32,7 @@ export const BUILTINS: ReadonlyMap<string, Builtin> = new Map([
   ['bg', bg],
   ['disown', disown],
   ['history', history],
+  ['fc', fc],
   ['break', breakBuiltin],
   ['continue', continueBuiltin],
   ['return', returnBuiltin],
@@ -39,6 +42,7 @@ export const BUILTINS: ReadonlyMap<string, Builtin> = new Map([
   ['.', source],
   ['source', source],
   ['set', set],
+  ['shopt', shopt],
   ['let', letBuiltin],
   ['alias', alias],
   ['unalias', unalias],

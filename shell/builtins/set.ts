@@ -1,27 +1,32 @@
-/** `set`: the positional parameters, the variables' listing, and the shell's options. */
+/**
+ * `set`: the positional parameters, the variables' listing, and the shell's options (`-e`,
+ * `+x`, `-o pipefail`, `-o` / `+o` listings that read back).
+ */
+import { readOptionWords } from '../interp/option-names';
 import { quoteForShell } from './quote';
 import type { Builtin } from './types';
 
+const USAGE = 'set: usage: set [-abefhkmnptuvxBCEHPT] [-o option-name] [--] [-] [arg ...]\n';
+
 /**
- * set [--] [ARG ...]: with arguments, the new positional parameters; with none, every variable
- * as `NAME=value` that the shell can read back. The options (`-e`, `-o pipefail`...) are the
- * language's part 3 and refused here by name.
+ * set [-abefhkmnptuvxBCEHPT] [-o NAME] [--] [ARG ...]: options on (-) or off (+), then the new
+ * positional parameters if any word ended the options; with no words at all, every variable as
+ * `NAME=value` that the shell can read back.
  */
 export const set: Builtin = async ({ argv, state, output }) => {
-  const operands = argv.slice(1);
-  if (operands.length === 0) {
+  const words = argv.slice(1);
+  if (words.length === 0) {
     await output.out(state.assigned().map(([name, value]) => `${name}=${quoteForShell(value)}\n`).join(''));
     return 0;
   }
-  const first = operands[0] as string;
-  if (first === '--') {
-    state.positional = operands.slice(1);
-    return 0;
-  }
-  if (/^[-+]/.test(first) && first !== '-' && first !== '+') {
-    await output.err(`quirl: set: ${first}: invalid option (shell options are not supported yet)\n`);
+  const read = readOptionWords(words);
+  if (read.kind === 'error') {
+    await output.err(`quirl: set: ${read.message}\n${read.usage ? USAGE : ''}`);
     return 2;
   }
-  state.positional = operands;
+  for (const change of read.changes) state.options.apply(change);
+  if (read.list === 'names') await output.out(state.options.listing());
+  if (read.list === 'commands') await output.out(state.options.commands());
+  if (read.operands !== undefined) state.positional = read.operands;
   return 0;
 };
