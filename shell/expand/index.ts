@@ -1,10 +1,12 @@
 /**
- * Word expansion: syntax-tree words to the strings a command receives, in POSIX order — tilde,
- * parameter and command substitution, field splitting, pathname expansion, quote removal. Every
+ * Word expansion: syntax-tree words to the strings a command receives, in bash's order — brace
+ * expansion (command words and redirect targets only), then POSIX's: tilde, parameter and command
+ * substitution, field splitting, pathname expansion, quote removal. Every
  * byte is charged to the pipeline's budget before it is appended; NUL bytes are refused.
  */
 import { ShellError } from '../errors';
 import type { Word } from '../syntax/ast';
+import { expandBraces } from './brace';
 import type { ExpansionBudget } from './budget';
 import { FieldBuilder, FieldSeparators, fieldText, parameterJoiner, type Field } from './fields';
 import { fieldPattern, matchPathnames, patternOf } from './glob';
@@ -25,7 +27,9 @@ export async function expandWords(words: readonly Word[], env: ExpansionEnvironm
       continue;
     }
     context ??= contextFor(env, budget, 'fields');
-    for (const field of await expandFully(word, context)) fields.push(field);
+    for (const braced of expandBraces(word, budget.remaining)) {
+      for (const field of await expandFully(braced, context)) fields.push(field);
+    }
   }
   return fields;
 }
@@ -38,18 +42,18 @@ export async function expandWord(word: Word, env: ExpansionEnvironment, budget: 
   return fields.map(fieldText).join('');
 }
 
-/** Unquoted characters that may make a literal word a pattern. */
-const WILDCARDS = /[*?[]/;
+/** Unquoted characters that may make a literal word expand to more: a pattern's, and brace expansion's `{`. */
+const EXPANDING = /[*?[{]/;
 
 /**
- * A word that expands to itself (literals and single quotes, no unquoted wildcard), charged to
+ * A word that expands to itself (literals and single quotes, no unquoted wildcard or `{`), charged to
  * `budget`: most words of most commands, which then skip the expander's machinery. Undefined
  * for any other word.
  */
 export function literalText(word: Word, budget: ExpansionBudget): string | undefined {
   let text = '';
   for (const part of word.parts) {
-    if (part.kind === 'SingleQuoted' || (part.kind === 'Literal' && (part.quoted || !WILDCARDS.test(part.value)))) text += part.value;
+    if (part.kind === 'SingleQuoted' || (part.kind === 'Literal' && (part.quoted || !EXPANDING.test(part.value)))) text += part.value;
     else return undefined;
   }
   if (word.parts.length === 0 || text.includes('\0')) return undefined;
@@ -74,7 +78,9 @@ export async function expandPattern(
 
 /** A redirect target: every step, and it must come to exactly one field. */
 export async function expandRedirectTarget(word: Word, env: ExpansionEnvironment, budget: ExpansionBudget): Promise<string> {
-  const fields = await expandFully(word, contextFor(env, budget, 'fields'));
+  const context = contextFor(env, budget, 'fields');
+  const fields: string[] = [];
+  for (const braced of expandBraces(word, budget.remaining)) fields.push(...(await expandFully(braced, context)));
   const [only] = fields;
   if (only === undefined || fields.length > 1) throw new ShellError('RedirectFailed', `${word.text}: ambiguous redirect`);
   return only;
