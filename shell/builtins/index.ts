@@ -1,7 +1,7 @@
 /** The builtin table. As in bash, a prefix assignment to a builtin never stays in the shell. */
 import { alias, unalias } from './alias';
 import { cd, echo, exit, falseBuiltin, pwd, trueBuiltin } from './core';
-import { breakBuiltin, continueBuiltin, evalBuiltin, letBuiltin, local, returnBuiltin, shift, source } from './flow';
+import { breakBuiltin, continueBuiltin, evalBuiltin, letBuiltin, returnBuiltin, shift, source } from './flow';
 import { fc, history } from './history';
 import { bg, disown, fg } from './jobctl';
 import { jobs, kill, wait } from './jobs';
@@ -10,9 +10,11 @@ import { read } from './read';
 import { set } from './set';
 import { shopt } from './shopt';
 import { testBuiltin } from './test';
+import { trap } from './trap';
 import { type } from './type';
 import type { Builtin } from './types';
-import { exportBuiltin, unset } from './variables';
+import { unset } from './variables';
+import { declare, exportBuiltin, local, readonly } from './declare';
 
 export const BUILTINS: ReadonlyMap<string, Builtin> = new Map([
   [':', trueBuiltin],
@@ -37,12 +39,16 @@ export const BUILTINS: ReadonlyMap<string, Builtin> = new Map([
   ['continue', continueBuiltin],
   ['return', returnBuiltin],
   ['local', local],
+  ['declare', declare],
+  ['typeset', declare],
+  ['readonly', readonly],
   ['shift', shift],
   ['eval', evalBuiltin],
   ['.', source],
   ['source', source],
   ['set', set],
   ['shopt', shopt],
+  ['trap', trap],
   ['let', letBuiltin],
   ['alias', alias],
   ['unalias', unalias],

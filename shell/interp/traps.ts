@@ -82,6 +82,9 @@ function order(condition: TrapCondition): number {
 }
 
 export class TrapTable {
+  /** Counts changes, so that whoever mirrors the table in signal listeners knows when to look again. */
+  version = 0;
+
   constructor(private readonly actions = new Map<TrapCondition, TrapAction>()) {}
 
   get(condition: TrapCondition): TrapAction | undefined {
@@ -90,6 +93,7 @@ export class TrapTable {
 
   /** Sets a condition's action; undefined puts back the default. */
   set(condition: TrapCondition, action: TrapAction | undefined): void {
+    this.version++;
     if (action === undefined) this.actions.delete(condition);
     else this.actions.set(condition, action);
   }

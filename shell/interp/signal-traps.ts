@@ -1,0 +1,82 @@
+/**
+ * The signals the shell's own traps catch. A listener notes each arrival; the trap runs at the
+ * next point between commands (after a foreground job ends, as in bash), never inside one, so a
+ * trap cannot break the terminal lease or the job table. `trap '' SIG` listens and drops it.
+ */
+import { SIGNALS, signalName } from '../exec/signals';
+import type { TrapTable } from './traps';
+
+/** Signals no process can catch, or that the shell's own machinery owns. */
+const UNCATCHABLE: ReadonlySet<number> = new Set([SIGNALS.SIGKILL, SIGNALS.SIGSTOP, SIGNALS.SIGCHLD]);
+
+/** The signals a trap of the shell handles now: the script's default deaths on them stand aside. */
+const handled = new Set<number>();
+
+/** Whether a trap handles `signal` (main's default deaths on SIGINT, SIGTERM, SIGHUP ask). */
+export function handledByTrap(signal: NodeJS.Signals): boolean {
+  const number = SIGNALS[signal as keyof typeof SIGNALS] as number | undefined;
+  return number !== undefined && handled.has(number);
+}
+
+/** Signals that end a shell by default, on which an EXIT trap runs before the shell dies of them. */
+export const DEADLY: readonly number[] = [SIGNALS.SIGINT, SIGNALS.SIGTERM, SIGNALS.SIGHUP];
+
+export class SignalTraps {
+  private readonly listeners = new Map<number, () => void>();
+  private readonly pending: number[] = [];
+  private table: TrapTable | undefined;
+  private version = -1;
+
+  /** `onDeadly`: a deadly signal with no trap of its own arrived while an EXIT trap is set. */
+  constructor(private readonly onDeadly: (signal: number) => void) {}
+
+  /** Listens for exactly the signals `table` traps (and, with an EXIT trap, the deadly ones). */
+  sync(table: TrapTable): void {
+    if (table === this.table && table.version === this.version) return;
+    this.table = table;
+    this.version = table.version;
+    const wanted = new Map<number, 'trap' | 'deadly'>();
+    for (const signal of [...table.signals('command'), ...table.signals('ignore')]) if (!UNCATCHABLE.has(signal)) wanted.set(signal, 'trap');
+    if (table.command('EXIT') !== undefined) for (const signal of DEADLY) if (!wanted.has(signal)) wanted.set(signal, 'deadly');
+    for (const [signal, listener] of this.listeners) {
+      if (wanted.has(signal)) continue;
+      process.removeListener(`SIG${signalName(signal)}`, listener);
+      this.listeners.delete(signal);
+      handled.delete(signal);
+    }
+    for (const [signal, role] of wanted) {
+      const existing = this.listeners.get(signal);
+      if (existing !== undefined) process.removeListener(`SIG${signalName(signal)}`, existing);
+      const listener = role === 'trap' ? (): void => void this.pending.push(signal) : (): void => this.onDeadly(signal);
+      try {
+        process.on(`SIG${signalName(signal)}` as NodeJS.Signals, listener);
+      } catch {
+        // A signal Node cannot listen for (SIGSEGV...): bash accepts the trap, it just never runs.
+        continue;
+      }
+      this.listeners.set(signal, listener);
+      handled.add(signal);
+    }
+  }
+
+  /** Stops listening for `signal` (the shell is about to die of it). */
+  release(signal: number): void {
+    const listener = this.listeners.get(signal);
+    if (listener !== undefined) process.removeListener(`SIG${signalName(signal)}`, listener);
+    this.listeners.delete(signal);
+    handled.delete(signal);
+  }
+
+  /** A trapped signal that reached a child rather than the shell (Ctrl-C on a script's job): run its trap too. */
+  note(signal: number): void {
+    this.pending.push(signal);
+  }
+
+  /** The signals that arrived since the last call, in order, each once. */
+  take(): number[] {
+    if (this.pending.length === 0) return [];
+    const taken = [...new Set(this.pending)];
+    this.pending.length = 0;
+    return taken;
+  }
+}
