@@ -1,9 +1,10 @@
 /**
- * Quirl's command line: `quirl -c CMD [NAME ARGS...]`, `quirl FILE [ARGS...]`, and `quirl` with a
- * script on stdin. Exit statuses are POSIX sh's: 127 not found, 126 not executable, 128+N for a
+ * Quirl's command line: `quirl -c CMD [NAME ARGS...]`, `quirl FILE [ARGS...]`, `quirl` with a
+ * script on stdin, and the interactive shell, with bash's options and start-up files (invocation.ts). Exit statuses are POSIX sh's: 127 not found, 126 not executable, 128+N for a
  * signal, 2 for a syntax error.
  */
 import { readFileSync, realpathSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { ExitRequest } from './builtins';
 import { errorMessage, isShellError, isSystemError, describeErrno, ParseError } from './errors';
 import { Executor } from './exec/executor';
@@ -12,13 +13,16 @@ import { CommandResolver } from './exec/resolve';
 import { Terminal } from './exec/terminal';
 import { Interpreter } from './interp/interpreter';
 import { runInteractive } from './interactive/loop';
-import { parseArguments, type Invocation } from './invocation';
+import { parseArguments, USAGE, type Invocation } from './invocation';
+import { applyStartupOptions, sourceCommand, startupFiles } from './interactive/startup-files';
+import { version } from '../package.json';
 import { takeLinkAddress } from './ipc/address';
 import { dropRuntimeVariables } from './runtime';
 import { completeCommands } from './interp/script';
 import { streamCommands } from './interp/stream';
 import type { Program } from './syntax';
 import { ShellState } from './interp/state';
+import { handledByTrap } from './interp/signal-traps';
 
 /** The starting directory as the user sees it: $PWD when it names the same directory. */
 function startingDirectory(): string {
@@ -33,7 +37,7 @@ function startingDirectory(): string {
 }
 
 /** The complete commands of a `-c` string or a script file (read whole), or of stdin (read as it comes). */
-function commandsOf(invocation: Exclude<Invocation, { kind: 'usage' | 'interactive' }>): { commands: Iterable<Program> | AsyncIterable<Program>; name: string } {
+function commandsOf(invocation: Extract<Invocation, { kind: 'command' | 'file' | 'stdin' }>): { commands: Iterable<Program> | AsyncIterable<Program>; name: string } {
   const warn = (message: string): void => void process.stderr.write(`quirl: ${message}\n`);
   switch (invocation.kind) {
     case 'command':
@@ -50,11 +54,19 @@ async function main(): Promise<number> {
   const link = takeLinkAddress(process.env);
   dropRuntimeVariables(process.env);
   const invocation = parseArguments(process.argv.slice(2));
-  if (invocation.kind === 'usage') {
-    process.stderr.write(`${invocation.message}\n`);
-    return 2;
+  switch (invocation.kind) {
+    case 'usage':
+      process.stderr.write(`${invocation.message}\n`);
+      return 2;
+    case 'version':
+      process.stdout.write(`Quirl, version ${version} (${process.arch}-${process.platform}, Node ${process.version})\n`);
+      return 0;
+    case 'help':
+      process.stdout.write(`Quirl, version ${version}\n${USAGE}\n\nStart-up files: ~/.quirl_profile (login shells), then ~/.quirlrc (interactive shells).\n`);
+      return 0;
+    case 'interactive':
+      return runInteractive({ cwd: startingDirectory(), scriptName: invocation.name, args: invocation.args, startup: invocation.startup, link });
   }
-  if (invocation.kind === 'interactive') return runInteractive({ cwd: startingDirectory(), scriptName: 'quirl', link });
   let commands: Iterable<Program> | AsyncIterable<Program>;
   let name: string;
   try {
@@ -65,17 +77,30 @@ async function main(): Promise<number> {
     return invocation.kind === 'file' ? 127 : 1;
   }
   const state = ShellState.fromEnvironment(process.env, startingDirectory(), name, invocation.args);
+  const options = applyStartupOptions(state.options, invocation.startup, invocation.kind === 'command' ? 'c' : invocation.kind === 'stdin' ? 's' : '');
+  if ('error' in options) {
+    process.stderr.write(`quirl: ${options.error}\n`);
+    return 2;
+  }
+  process.stdout.write(options.listing);
   const executor = new Executor(Terminal.openControlling());
-  // A script runs command after command: each one's group is made while the one before runs.
-  executor.prepareGroupsAhead();
+  // No job control: each command runs in the shell's own group, one spawn each (`set -m` turns it on).
+  executor.jobControl = false;
   takeJobsAlongOnSignals(executor);
   const interpreter = new Interpreter(executor, new CommandResolver(), false);
   const context = { state, fds: FdTable.standard(), request: {} };
   try {
+    // A login shell's profile first (`quirl -l -c CMD`), as bash reads its own.
+    const home = state.get('HOME') ?? homedir();
+    for (const file of await startupFiles(invocation.startup, { interactive: false, home, env: async () => undefined })) {
+      const program = sourceCommand(file);
+      if (program !== undefined) await interpreter.runProgram(program, context);
+    }
     for await (const program of commands) await interpreter.runProgram(program, context);
-    return state.lastStatus;
+    // The EXIT trap runs last, at the end and at `exit` (and may change the status with `exit N`).
+    return await interpreter.finish(context, state.lastStatus);
   } catch (error) {
-    if (error instanceof ExitRequest) return error.status;
+    if (error instanceof ExitRequest) return await interpreter.finish(context, error.status);
     if (!isShellError(error)) throw error;
     const where = error instanceof ParseError && invocation.kind === 'file' ? `${name}: ` : '';
     process.stderr.write(`quirl: ${where}${error.message}\n`);
@@ -92,6 +117,8 @@ async function main(): Promise<number> {
 function takeJobsAlongOnSignals(executor: Executor): void {
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     const die = (): void => {
+      // A trap of the script's own handles it (or an EXIT trap runs first, then the death comes back here).
+      if (handledByTrap(signal)) return;
       executor.terminateAll();
       executor.dispose();
       // With no listener left, Node puts the default disposition back: the signal then ends the process.

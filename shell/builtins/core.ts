@@ -112,16 +112,3 @@ export const exit: Builtin = async ({ argv, state, output }) => {
   throw new ExitRequest(status);
 };
 
-/** history [N]: the numbered command history, or its last N entries. */
-export const history: Builtin = async ({ argv, output, shell }) => {
-  const count = argv[1];
-  if (count !== undefined && !/^\d+$/.test(count)) {
-    await output.err(`quirl: history: ${count}: numeric argument required\n`);
-    return 2;
-  }
-  const entries = shell.history();
-  const first = count === undefined ? 0 : Math.max(0, entries.length - Number(count));
-  const lines = entries.slice(first).map((entry, index) => `${String(first + index + 1).padStart(5)}  ${entry}\n`);
-  await output.out(lines.join(''));
-  return 0;
-};

@@ -8,6 +8,7 @@ import type { CommandResolver } from '../exec/resolve';
 import type { ShellState } from '../interp/state';
 import type { CommandOutput } from '../interp/output';
 import type { JobOrder } from '../jobs/spec';
+import type { CommandHistory } from './history';
 
 export interface ShellServices {
   readonly executor: Executor;
@@ -18,8 +19,8 @@ export interface ShellServices {
   foreground(job: Job, output: CommandOutput): Promise<number>;
   /** Whether job control is on (an interactive shell): affects messages, not semantics. */
   readonly interactive: boolean;
-  /** The commands entered so far, oldest first (empty without a line editor). */
-  history(): readonly string[];
+  /** The command history an interactive shell keeps; undefined in a shell with none. */
+  history(): CommandHistory | undefined;
   /** The function named `name`, if one is defined in `state`. */
   functionText(state: ShellState, name: string): string | undefined;
 }

@@ -27,8 +27,11 @@ import { formatJobLine } from '../jobs/format';
 import type { JobOrder } from '../jobs/spec';
 import { parse, type Program } from '../syntax';
 import { createCompleter } from './completion';
-import { History, LineEditor, historyLimit, type EditorTerminal, type LineState, type ReadResult } from './editor';
-import { DEFAULT_PS1, DEFAULT_PS2, renderPrompt } from './prompt';
+import { DEFAULT_HISTORY_FILE_SIZE, DEFAULT_HISTORY_SIZE, History, LineEditor, historyControl, historyLimit, type EditorTerminal, type HistorySettings, type LineState, type ReadResult } from './editor';
+import { DEFAULT_PS1, DEFAULT_PS2, decodePrompt } from './prompt';
+import { expandText } from './prompt-expansion';
+import type { Startup } from '../invocation';
+import { applyStartupOptions, sourceCommand, startupFiles } from './startup-files';
 import { OK, refuse } from './control-result';
 import type { RemoteShell } from './remote-control';
 import { ShellIntegration } from './shell-integration';
@@ -62,15 +65,26 @@ type Activity =
 export interface InteractiveOptions {
   readonly cwd: string;
   readonly scriptName: string;
+  /** `quirl -s ARGS` (or `-i ARGS`): the positional parameters. */
+  readonly args: string[];
+  readonly startup: Startup;
   /** The extension's endpoint, in a VS Code terminal. */
   readonly link?: LinkAddress;
 }
 
 export async function runInteractive(options: InteractiveOptions): Promise<number> {
+  const integration = ShellIntegration.fromEnvironment(process.env);
+  const state = ShellState.fromEnvironment(process.env, options.cwd, options.scriptName, options.args, integration?.keep);
+  const applied = applyStartupOptions(state.options, options.startup, 's');
+  if ('error' in applied) {
+    writeSync(2, `quirl: ${applied.error}\n`);
+    return 2;
+  }
+  writeSync(1, applied.listing);
   const terminal = takeTerminal((text) => writeSync(2, text));
   // The terminal's own keys never end the shell; `kill -INT $$` at the prompt is ignored too.
   ignoreInteractiveSignals();
-  const shell = new InteractiveShell(terminal, options);
+  const shell = new InteractiveShell(terminal, options.startup, state, integration);
   // Node's stderr stream, made now rather than at the first $(...) (a net.Socket's teardown reads
   // process.stderr): on a terminal libuv reopens it for the stream, a descriptor the shell then
   // keeps from its start instead of gaining it later. Node sets it blocking again for children.
@@ -99,27 +113,40 @@ class InteractiveShell implements RemoteShell {
   private readonly context: Context;
   private readonly history: History;
   private readonly editor: LineEditor;
-  private readonly integration = ShellIntegration.fromEnvironment(process.env);
   private warnedAboutStoppedJobs = false;
+  /** `\#`: the number the next command gets. */
+  private commandNumber = 1;
+  /** Ctrl-D pressed in a row at the prompt, for ignoreeof. */
+  private endsOfInput = 0;
   private activity: Activity = { kind: 'running' };
   /** The line an extension's `fg` suspended, edited again at the next prompt. */
   private suspendedLine: LineState | undefined;
 
-  constructor(terminal: Terminal | undefined, options: InteractiveOptions) {
+  constructor(
+    terminal: Terminal | undefined,
+    private readonly startup: Startup,
+    state: ShellState,
+    private readonly integration: ShellIntegration | undefined,
+  ) {
     this.executor = new Executor(terminal);
-    this.interpreter = new Interpreter(this.executor, new CommandResolver(), true, () => this.history.entries);
-    this.state = ShellState.fromEnvironment(process.env, options.cwd, options.scriptName, [], this.integration?.keep);
+    this.interpreter = new Interpreter(this.executor, new CommandResolver(), true, () => this.currentHistory());
+    this.state = state;
     // Jobs read the terminal through a blocking descriptor of their own: libuv made fd 0 non-blocking.
     const fds = FdTable.standard();
     if (terminal !== undefined) fds.set(0, terminal.fd, false);
     this.context = { state: this.state, fds, request: {} };
+    // bash's defaults, as shell variables that start-up files and commands may change or unset.
     const home = this.state.get('HOME') ?? homedir();
-    this.history = new History({
-      file: this.state.get('HISTFILE') ?? join(home, '.quirl_history'),
-      size: historyLimit(this.state.get('HISTSIZE'), 1000),
-      fileSize: historyLimit(this.state.get('HISTFILESIZE'), 2000),
-      onError: (error) => this.say(`quirl: history: ${errorMessage(error)}\n`),
-    });
+    const defaults: [string, string][] = [
+      ['HISTFILE', join(home, '.quirl_history')],
+      ['HISTSIZE', String(DEFAULT_HISTORY_SIZE)],
+      ['HISTFILESIZE', String(DEFAULT_HISTORY_FILE_SIZE)],
+      ['PS1', DEFAULT_PS1],
+      ['PS2', DEFAULT_PS2],
+    ];
+    for (const [name, value] of defaults) if (this.state.get(name) === undefined) this.state.set(name, value);
+    // Empty until the start-up files have run: HISTFILE may be set in them.
+    this.history = new History({ size: Infinity, onError: (error) => this.say(`quirl: history: ${errorMessage(error)}\n`) });
     this.editor = new LineEditor(editorTerminal(), {
       history: this.history,
       complete: createCompleter({
@@ -132,7 +159,61 @@ class InteractiveShell implements RemoteShell {
     });
   }
 
+  /** The history, its settings brought up to date with the variables first. */
+  private currentHistory(): History {
+    this.history.configure(this.historySettings());
+    return this.history;
+  }
+
+  private historySettings(): HistorySettings {
+    const file = this.state.get('HISTFILE');
+    return {
+      file: file === '' ? undefined : file,
+      size: historyLimit(this.state.get('HISTSIZE'), DEFAULT_HISTORY_SIZE),
+      fileSize: historyLimit(this.state.get('HISTFILESIZE'), DEFAULT_HISTORY_FILE_SIZE),
+      control: historyControl(this.state.get('HISTCONTROL')),
+    };
+  }
+
+  /**
+   * The start-up files, each run as `. FILE` would be; an error in one is reported and the next
+   * goes on. Returns the status to exit with when one of them ran `exit`.
+   */
+  private async runStartupFiles(): Promise<number | undefined> {
+    const files = await startupFiles(this.startup, {
+      interactive: true,
+      home: this.state.get('HOME') ?? homedir(),
+      env: () => this.expandQuietly(this.state.get('ENV') ?? ''),
+    });
+    for (const file of files) {
+      try {
+        const program = sourceCommand(file);
+        if (program !== undefined) await this.interpreter.runProgram(program, this.context);
+      } catch (error) {
+        if (error instanceof ExitRequest) return error.status;
+        this.hangUpIfTerminalGone();
+        this.state.lastStatus = this.reportUnexpected(error);
+      }
+    }
+    return undefined;
+  }
+
   async run(): Promise<number> {
+    const exit = await this.runStartupFiles();
+    if (exit !== undefined) {
+      hangUpJobs(this.executor.jobs.list());
+      return exit;
+    }
+    this.history.configure(this.historySettings());
+    this.history.load();
+    try {
+      return await this.loop();
+    } finally {
+      this.history.close();
+    }
+  }
+
+  private async loop(): Promise<number> {
     for (;;) {
       this.reportJobChanges();
       const command = await this.readCommand();
@@ -144,10 +225,12 @@ class InteractiveShell implements RemoteShell {
       if (command.kind === 'eof') {
         // End of input from a terminal that was hung up is the terminal gone, not Ctrl-D.
         this.hangUpIfTerminalGone();
+        if (this.ignoresEndOfInput()) continue;
         this.say('exit\n');
         if (this.mayExit()) break;
         continue;
       }
+      this.endsOfInput = 0;
       // An empty or comment-only line runs nothing: its prompt cycle ends with a bare D.
       if (command.program.body.items.length > 0) this.integration?.commandStarted(command.source);
       try {
@@ -163,11 +246,76 @@ class InteractiveShell implements RemoteShell {
           this.state.lastStatus = this.reportUnexpected(error);
         }
       } finally {
+        this.commandNumber += 1;
         this.integration?.commandFinished(this.state.lastStatus);
       }
     }
     hangUpJobs(this.executor.jobs.list());
     return this.state.lastStatus;
+  }
+
+  /** ignoreeof: Ctrl-D at the prompt ends the shell only after IGNOREEOF (10) of them in a row, as in bash. */
+  private ignoresEndOfInput(): boolean {
+    if (!this.state.options.has('ignoreeof')) return false;
+    const value = this.state.get('IGNOREEOF');
+    const limit = value === undefined || !/^\d+$/.test(value) ? 10 : Number(value);
+    this.endsOfInput += 1;
+    if (this.endsOfInput > limit) return false;
+    this.say('Use "exit" to leave the shell.\n');
+    return true;
+  }
+
+  /** PROMPT_COMMAND, run before each primary prompt; $? is kept for the prompt and the next command, as in bash. */
+  private async runPromptCommand(): Promise<void> {
+    const command = this.state.get('PROMPT_COMMAND');
+    if (command === undefined || command.trim() === '') return;
+    const status = this.state.lastStatus;
+    try {
+      await this.interpreter.runProgram(parse(command, { aliases: (name) => this.state.aliases.get(name) }), this.context);
+    } catch (error) {
+      if (error instanceof ExitRequest) throw error;
+      this.hangUpIfTerminalGone();
+      if (error instanceof ParseError) this.say(`quirl: PROMPT_COMMAND: ${error.message}\n`);
+      else this.reportUnexpected(error);
+    } finally {
+      this.state.lastStatus = status;
+    }
+  }
+
+  /** A prompt variable's value as shown: escapes decoded, then expanded (promptvars). */
+  private async prompt(template: string): Promise<string> {
+    const promptvars = this.state.options.shopted('promptvars');
+    const decoded = decodePrompt(
+      template,
+      {
+        cwd: this.state.cwd,
+        home: this.state.get('HOME'),
+        uid: process.getuid?.() ?? 1000,
+        jobs: this.executor.jobs.list().length,
+        historyNumber: this.history.base + this.history.entries.length,
+        commandNumber: this.commandNumber,
+        shellName: this.state.scriptName,
+        now: new Date(),
+      },
+      promptvars,
+    );
+    return promptvars ? this.expandQuietly(decoded) : decoded;
+  }
+
+  /** `text` expanded; an error in it is reported and the text is shown as it is, as bash does. */
+  private async expandQuietly(text: string): Promise<string> {
+    const status = this.state.lastStatus;
+    try {
+      return await expandText(text, this.interpreter, this.context);
+    } catch (error) {
+      this.hangUpIfTerminalGone();
+      if (isShellError(error)) this.say(`quirl: ${error.message}\n`);
+      else this.reportUnexpected(error);
+      return text;
+    } finally {
+      // A $(...) in the prompt sets no $?.
+      this.state.lastStatus = status;
+    }
   }
 
   /** The terminal is gone: the jobs are told and the shell dies of SIGHUP. */
@@ -201,14 +349,9 @@ class InteractiveShell implements RemoteShell {
   private async readCommand(): Promise<Command> {
     let text = '';
     for (;;) {
-      const template = text === '' ? (this.state.get('PS1') ?? DEFAULT_PS1) : (this.state.get('PS2') ?? DEFAULT_PS2);
-      const prompt = renderPrompt(template, {
-        cwd: this.state.cwd,
-        home: this.state.get('HOME'),
-        uid: process.getuid?.() ?? 1000,
-        lastStatus: this.state.lastStatus,
-      });
       const primary = text === '';
+      if (primary) await this.runPromptCommand();
+      const prompt = await this.prompt((primary ? this.state.get('PS1') : this.state.get('PS2')) ?? '');
       const initial = primary ? this.suspendedLine : undefined;
       if (primary) this.suspendedLine = undefined;
       this.activity = { kind: primary ? 'prompt' : 'continuation' };
@@ -235,12 +378,12 @@ class InteractiveShell implements RemoteShell {
       text += `${result.text}\n`;
       try {
         const program = parse(text, { aliases: (name) => this.state.aliases.get(name) });
-        this.history.add(text.slice(0, -1));
+        this.currentHistory().add(text.slice(0, -1));
         return { kind: 'program', program, source: text.slice(0, -1) };
       } catch (error) {
         if (!(error instanceof ParseError)) throw error;
         if (error.incomplete) continue;
-        this.history.add(text.slice(0, -1));
+        this.currentHistory().add(text.slice(0, -1));
         this.say(`quirl: ${error.message}\n`);
         this.state.lastStatus = error.status;
         return { kind: 'none' };

@@ -7,6 +7,7 @@
  */
 import { native } from '../../native';
 import { BUILTINS, ExitRequest, type ShellServices } from '../builtins';
+import type { CommandHistory } from '../builtins/history';
 import { ShellError, isShellError } from '../errors';
 import type { InShellStage, PipelineSpec, Stage } from '../exec/construct';
 import { applyWithoutBlocking } from '../exec/blocking-opens';
@@ -92,7 +93,7 @@ export class Interpreter implements ShellServices {
     readonly resolver: CommandResolver,
     readonly interactive: boolean,
     /** The command history, where there is one (an interactive shell's line editor keeps it). */
-    readonly history: () => readonly string[] = () => [],
+    readonly history: () => CommandHistory | undefined = () => undefined,
   ) {}
 
   isBuiltin(name: string): boolean {

@@ -1,8 +1,13 @@
 /**
- * Command history: the list the editor browses and searches, and the file it lives in between
- * sessions. What bash's ignoreboth records is recorded: no empty lines, no line starting with a
- * space, no repeat of the previous entry. The caller adds whole commands (a multi-line command
- * once, joined); the editor never adds on its own.
+ * Command history: the list the editor browses and searches (and `history` and `fc` show), and
+ * the file it lives in between sessions. HISTCONTROL decides what is recorded (`ignorespace`,
+ * `ignoredups`, `erasedups`; unset, Quirl records as bash's `ignoreboth` does); empty lines never
+ * are. The caller adds whole commands (a multi-line command once, joined); the editor never adds
+ * on its own.
+ *
+ * Each command is appended to the file as it is recorded, so shells sharing one file lose none of
+ * each other's lines; the rewrites that trim it to HISTFILESIZE, and the appends, are done under a
+ * lock file (`FILE.lock`), so that no append falls between a rewrite's read and its rename.
  *
  * The file is bash's timestamped format: each entry is a `#<seconds>` line and then the command,
  * which may span lines. Lines before the first timestamp are one entry each, so a plain bash
@@ -10,6 +15,7 @@
  * history goes on in memory and the problem is reported once through onError.
  */
 import { appendFileSync, readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
+import { withFileLock } from './file-lock';
 
 export const DEFAULT_HISTORY_SIZE = 1000;
 export const DEFAULT_HISTORY_FILE_SIZE = 2000;
@@ -21,8 +27,29 @@ export interface HistoryOptions {
   readonly size?: number;
   /** Entries kept in the file (HISTFILESIZE), counted in commands, not lines. */
   readonly fileSize?: number;
+  /** What is recorded (HISTCONTROL); by default bash's `ignoreboth`. */
+  readonly control?: HistoryControl;
   /** Told when the file cannot be read or written. */
   readonly onError?: (error: HistoryFileError) => void;
+}
+
+export interface HistoryControl {
+  /** Lines starting with a space are not recorded. */
+  readonly ignoreSpace: boolean;
+  /** A repeat of the previous entry is not recorded. */
+  readonly ignoreDups: boolean;
+  /** Earlier entries equal to a new one are removed. */
+  readonly eraseDups: boolean;
+}
+
+const IGNORE_BOTH: HistoryControl = { ignoreSpace: true, ignoreDups: true, eraseDups: false };
+
+/** HISTCONTROL as bash reads it (colon-separated words, unknown ones ignored); unset is `ignoreboth` in Quirl. */
+export function historyControl(value: string | undefined): HistoryControl {
+  if (value === undefined) return IGNORE_BOTH;
+  const words = new Set(value.split(':'));
+  const both = words.has('ignoreboth');
+  return { ignoreSpace: both || words.has('ignorespace'), ignoreDups: both || words.has('ignoredups'), eraseDups: words.has('erasedups') };
 }
 
 export class HistoryFileError extends Error {
@@ -51,28 +78,48 @@ interface FileEntry {
 
 const STAMP = /^#(\d+)$/;
 
+/** The settings that may change while the shell runs (HISTFILE, HISTSIZE, HISTFILESIZE, HISTCONTROL). */
+export type HistorySettings = Pick<HistoryOptions, 'file' | 'size' | 'fileSize' | 'control'>;
+
 export class History {
   private readonly list: string[] = [];
-  private readonly file: string | undefined;
-  private readonly size: number;
-  private readonly fileSize: number;
+  private file: string | undefined;
+  private size: number;
+  private fileSize: number;
+  private control: HistoryControl;
   private readonly onError: ((error: HistoryFileError) => void) | undefined;
+  /** The history number of the first entry: it grows as HISTSIZE drops old ones (bash's history_base). */
+  private first = 1;
   /** Entries in the file as far as this shell knows (others may append too). */
   private fileEntries = 0;
+  /** The last `pending` entries are in no file yet (added while there was no HISTFILE): `-a` and exit write them. */
+  private pending = 0;
+  /** Commands this shell appended since it last read the file whole, in order: `-n` skips them. */
+  private ownAppends: string[] = [];
   /** Set after a failed write, so that an unwritable file is reported once, not per command. */
   private writesFailed = false;
+  private lastAdded = false;
 
   /** Loads the file at once, trimming it to fileSize. Never throws for the file's sake. */
   constructor(options: HistoryOptions = {}) {
     this.file = options.file;
     this.size = Math.max(0, options.size ?? DEFAULT_HISTORY_SIZE);
     this.fileSize = Math.max(0, options.fileSize ?? DEFAULT_HISTORY_FILE_SIZE);
+    this.control = options.control ?? IGNORE_BOTH;
     this.onError = options.onError;
-    if (this.file === undefined) return;
-    const entries = this.readFile(this.file) ?? [];
+    this.load();
+  }
+
+  /** Reads the file (an interactive shell's, once its start-up files have set HISTFILE), trimming it to fileSize. */
+  load(): void {
+    const file = this.file;
+    if (file === undefined) return;
+    const entries = this.readFile(file) ?? [];
     this.fileEntries = entries.length;
-    this.list.push(...entries.slice(Math.max(0, entries.length - this.size)).map((entry) => entry.text));
-    if (entries.length > this.fileSize) this.rewriteFile(this.file, entries);
+    this.ownAppends = [];
+    this.list.unshift(...entries.slice(Math.max(0, entries.length - this.size)).map((entry) => entry.text));
+    this.limit();
+    if (entries.length > this.fileSize) this.locked(file, () => this.rewriteFile(file, this.readFile(file) ?? entries));
   }
 
   /** Oldest first. */
@@ -80,49 +127,177 @@ export class History {
     return this.list;
   }
 
+  /** Whether the last command offered to add() was recorded. */
+  get lastLineAdded(): boolean {
+    return this.lastAdded;
+  }
+
+  /** The history number of `entries[0]`; the next command's is `base + entries.length`. */
+  get base(): number {
+    return this.first;
+  }
+
+  /** New values of the variables: a smaller size drops the oldest entries at once, as in bash. */
+  configure(settings: HistorySettings): void {
+    if (settings.file !== this.file) {
+      this.file = settings.file;
+      this.writesFailed = false;
+      this.ownAppends = [];
+    }
+    this.size = Math.max(0, settings.size ?? DEFAULT_HISTORY_SIZE);
+    this.fileSize = Math.max(0, settings.fileSize ?? DEFAULT_HISTORY_FILE_SIZE);
+    this.control = settings.control ?? IGNORE_BOTH;
+    this.limit();
+  }
+
   /** Records a command and appends it to the file; false when it is not recorded. */
   add(command: string): boolean {
-    if (this.size === 0 || command.trim() === '' || command.startsWith(' ') || command === this.list.at(-1)) return false;
+    const { ignoreSpace, ignoreDups, eraseDups } = this.control;
+    this.lastAdded = false;
+    if (this.size === 0 || command.trim() === '' || (ignoreSpace && command.startsWith(' ')) || (ignoreDups && command === this.list.at(-1))) return false;
+    this.lastAdded = true;
+    if (eraseDups) {
+      for (let index = this.list.length - 1; index >= 0; index -= 1) if (this.list[index] === command) this.removeAt(index);
+    }
     this.list.push(command);
-    if (this.list.length > this.size) this.list.splice(0, this.list.length - this.size);
-    if (this.file !== undefined && !this.writesFailed && this.fileSize > 0) this.appendToFile(this.file, command);
+    this.pending += 1;
+    // Appended with whatever went unwritten before it, so that the file keeps the list's order.
+    if (this.file !== undefined && !this.writesFailed && this.fileSize > 0 && this.appendToFile(this.file, this.list.slice(-this.pending))) this.pending = 0;
+    this.limit();
     return true;
   }
 
-  private appendToFile(file: string, command: string): void {
+  /** `history -c`. */
+  clear(): void {
+    this.first += this.list.length;
+    this.list.length = 0;
+    this.pending = 0;
+  }
+
+  /** `history -d`: removes the entry at `index` (into entries); later entries are numbered one less, as in bash. */
+  remove(index: number): void {
+    this.removeAt(index);
+  }
+
+  /** `history -w [FILE]`: the file becomes this list, trimmed to fileSize. */
+  writeTo(file: string): void {
+    this.locked(file, () => {
+      const entries = this.list.map((text) => ({ stamp: now(), text }));
+      this.rewriteFile(file, entries, true);
+    });
+    if (file === this.file) this.ownAppends = [];
+    this.pending = 0;
+  }
+
+  /** `history -a [FILE]`: appends the entries that are in no file yet. */
+  appendTo(file: string): void {
+    if (this.pending > 0) this.appendToFile(file, this.list.slice(-this.pending), true);
+    this.pending = 0;
+  }
+
+  /** `history -r [FILE]`: the file's entries are added to the list. */
+  readFrom(file: string): void {
+    const entries = this.readFile(file, true) ?? [];
+    for (const entry of entries) this.list.push(entry.text);
+    // What was pending is no longer at the end: `-a` starts afresh, as bash's counts do after `-r`.
+    this.pending = 0;
+    if (file === this.file) {
+      this.fileEntries = entries.length;
+      this.ownAppends = [];
+    }
+    this.limit();
+  }
+
+  /** `history -n [FILE]`: adds the entries other shells appended since this one last read the file. */
+  readNewFrom(file: string): void {
+    const entries = this.readFile(file, true) ?? [];
+    const known = file === this.file ? Math.min(this.fileEntries - this.ownAppends.length, entries.length) : 0;
+    const own = file === this.file ? [...this.ownAppends] : [];
+    for (const { text } of entries.slice(known)) {
+      if (own[0] === text) own.shift();
+      else this.list.push(text);
+    }
+    this.pending = 0;
+    if (file === this.file) {
+      this.fileEntries = entries.length;
+      this.ownAppends = [];
+    }
+    this.limit();
+  }
+
+  /** At exit: what is in no file yet is appended (trimming the file to fileSize as any append does). */
+  close(): void {
+    const file = this.file;
+    if (file === undefined || this.writesFailed || this.fileSize === 0) return;
+    if (this.pending > 0) this.appendToFile(file, this.list.slice(-this.pending));
+  }
+
+  private removeAt(index: number): void {
+    if (index >= this.list.length - this.pending) this.pending -= 1;
+    this.list.splice(index, 1);
+  }
+
+  /** Drops the oldest entries past `size`. */
+  private limit(): void {
+    const excess = this.list.length - this.size;
+    if (excess <= 0) return;
+    this.list.splice(0, excess);
+    this.first += excess;
+    this.pending = Math.min(this.pending, this.list.length);
+  }
+
+  /** Appends `commands` under the lock, trimming the file past fileSize; false, reported, when it fails. */
+  private appendToFile(file: string, commands: readonly string[], raise = false): boolean {
     try {
-      appendFileSync(file, encode({ stamp: String(Math.floor(Date.now() / 1000)), text: command }), { mode: 0o600 });
-      this.fileEntries += 1;
-      if (this.fileEntries <= this.fileSize) return;
-      // Read again: other shells append to the same file.
-      const entries = this.readFile(file);
-      if (entries !== undefined) this.rewriteFile(file, entries);
+      this.locked(file, () => {
+        appendFileSync(file, commands.map((text) => encode({ stamp: now(), text })).join(''), { mode: 0o600 });
+        if (file !== this.file) return;
+        this.fileEntries += commands.length;
+        this.ownAppends.push(...commands);
+        if (this.fileEntries <= this.fileSize) return;
+        // Read again: other shells append to the same file.
+        const entries = this.readFile(file);
+        if (entries !== undefined) this.rewriteFile(file, entries);
+      });
+      return true;
     } catch (error) {
+      if (raise) throw new HistoryFileError('write', file, error);
       this.fail('write', file, error);
+      return false;
     }
   }
 
-  /** The file's entries: none when it does not exist, undefined when it cannot be read. */
-  private readFile(file: string): FileEntry[] | undefined {
+  /** Runs `action` holding the file's lock; a lock that cannot be made (a read-only directory) is done without. */
+  private locked(file: string, action: () => void): void {
+    withFileLock(file, action);
+  }
+
+  /** The file's entries: none when it does not exist, undefined when it cannot be read (or throws, with `raise`). */
+  private readFile(file: string, raise = false): FileEntry[] | undefined {
     try {
       return parse(readFileSync(file, 'utf8'));
     } catch (error) {
       if (isMissing(error)) return [];
+      if (raise) throw new HistoryFileError('read', file, error);
       this.fail('read', file, error);
       return undefined;
     }
   }
 
   /** Replaces the file with its last fileSize entries, through a rename so a crash never leaves half a file. */
-  private rewriteFile(file: string, entries: readonly FileEntry[]): void {
+  private rewriteFile(file: string, entries: readonly FileEntry[], raise = false): void {
     try {
       // Through a symlink, replace what it points to rather than the link.
-      const target = realpathSync(file);
+      const target = isMissing(tryRealpath(file)) ? file : realpathSync(file);
       const temporary = `${target}.${process.pid}.tmp`;
       writeFileSync(temporary, entries.slice(Math.max(0, entries.length - this.fileSize)).map(encode).join(''), { mode: 0o600 });
       renameSync(temporary, target);
-      this.fileEntries = Math.min(entries.length, this.fileSize);
+      if (file === this.file) {
+        this.fileEntries = Math.min(entries.length, this.fileSize);
+        this.ownAppends = [];
+      }
     } catch (error) {
+      if (raise) throw new HistoryFileError('write', file, error);
       this.fail('write', file, error);
     }
   }
@@ -133,6 +308,20 @@ export class History {
       this.writesFailed = true;
     }
     this.onError?.(new HistoryFileError(operation, file, cause));
+  }
+}
+
+function now(): string {
+  return String(Math.floor(Date.now() / 1000));
+}
+
+/** realpath's error, or undefined when it resolves. */
+function tryRealpath(file: string): unknown {
+  try {
+    realpathSync(file);
+    return undefined;
+  } catch (error) {
+    return error;
   }
 }
 

@@ -1,0 +1,205 @@
+/**
+ * `history` and `fc`: the command history an interactive shell keeps, listed, edited and read
+ * from or written to files, as bash's builtins do. A shell without a line editor keeps none
+ * (bash's `set +o history`): both then list nothing.
+ */
+import type { BuiltinContext, Builtin } from './types';
+
+/** The history as the builtins see it (the interactive shell's, see interactive/editor/history.ts). */
+export interface CommandHistory {
+  /** Oldest first. */
+  readonly entries: readonly string[];
+  /** The history number of `entries[0]`. */
+  readonly base: number;
+  /** Whether the line being run was recorded (a line starting with a space may not be): `fc` leaves it out. */
+  readonly lastLineAdded: boolean;
+  add(command: string): boolean;
+  clear(): void;
+  remove(index: number): void;
+  writeTo(file: string): void;
+  appendTo(file: string): void;
+  readFrom(file: string): void;
+  readNewFrom(file: string): void;
+}
+
+const HISTORY_USAGE = 'history [-c] [-d offset] [n] or history -anrw [filename] or history -ps arg [arg...]';
+const FC_USAGE = 'fc [-e ename] [-lnr] [first] [last] or fc -s [pat=rep] [command]';
+
+async function usage(context: BuiltinContext, name: string, problem: string, text: string): Promise<number> {
+  await context.output.err(`quirl: ${name}: ${problem}\n${name}: usage: ${text}\n`);
+  return 2;
+}
+
+/** `  N  command` lines, bash's format for `history`. */
+function numbered(history: CommandHistory, from: number): string {
+  return history.entries
+    .slice(from)
+    .map((entry, index) => `${String(history.base + from + index).padStart(5)}  ${entry}\n`)
+    .join('');
+}
+
+/** The index into entries of history position `word` (negative: from the end), or undefined when out of range. */
+function position(history: CommandHistory, word: string): number | undefined {
+  const number = Number(word);
+  const index = number < 0 ? history.entries.length + number : number - history.base;
+  return Number.isInteger(number) && number !== 0 && index >= 0 && index < history.entries.length ? index : undefined;
+}
+
+/** history [N] | -c | -d OFFSET[-LAST] | -anrw [FILE] | -s ARG... */
+export const history: Builtin = async (context) => {
+  const { argv, state, output, shell } = context;
+  const list = shell.history();
+  const flags = new Set<string>();
+  let delete_: string | undefined;
+  let index = 1;
+  for (; index < argv.length; index += 1) {
+    const word = argv[index] as string;
+    if (word === '--') {
+      index += 1;
+      break;
+    }
+    if (!/^-[a-z]+$/.test(word)) break;
+    for (const letter of word.slice(1)) {
+      if (!'cdanrws'.includes(letter)) return usage(context, 'history', `-${letter}: invalid option`, HISTORY_USAGE);
+      flags.add(letter);
+      if (letter === 'd') {
+        delete_ = argv[++index];
+        if (delete_ === undefined) return usage(context, 'history', '-d: option requires an argument', HISTORY_USAGE);
+      }
+    }
+  }
+  const operands = argv.slice(index);
+  if (list === undefined) return 0;
+  if (flags.has('s')) {
+    // The `history -s` line itself gives way to its arguments, as in bash.
+    if (list.lastLineAdded) list.remove(list.entries.length - 1);
+    if (operands.length > 0) list.add(operands.join(' '));
+    return 0;
+  }
+  if (flags.has('c')) list.clear();
+  if (delete_ !== undefined) return deleteEntries(context, list, delete_);
+  const fileFlags = ['a', 'n', 'r', 'w'].filter((letter) => flags.has(letter));
+  if (fileFlags.length > 1) {
+    await output.err('quirl: history: cannot use more than one of -anrw\n');
+    return 1;
+  }
+  const fileFlag = fileFlags[0];
+  if (fileFlag !== undefined) {
+    const file = operands[0] ?? state.get('HISTFILE');
+    if (file === undefined || file === '') return 0;
+    try {
+      if (fileFlag === 'a') list.appendTo(file);
+      else if (fileFlag === 'n') list.readNewFrom(file);
+      else if (fileFlag === 'r') list.readFrom(file);
+      else list.writeTo(file);
+    } catch (error) {
+      await output.err(`quirl: history: ${file}: ${error instanceof Error ? error.message : String(error)}\n`);
+      return 1;
+    }
+    return 0;
+  }
+  if (flags.has('c')) return 0;
+  const count = operands[0];
+  if (operands.length > 1) {
+    await output.err('quirl: history: too many arguments\n');
+    return 1;
+  }
+  if (count !== undefined && !/^\d+$/.test(count)) {
+    await output.err(`quirl: history: ${count}: numeric argument required\n`);
+    return 1;
+  }
+  await output.out(numbered(list, count === undefined ? 0 : Math.max(0, list.entries.length - Number(count))));
+  return 0;
+};
+
+/** `history -d N` or `-d FIRST-LAST` (bash 5.1's ranges). */
+async function deleteEntries(context: BuiltinContext, list: CommandHistory, word: string): Promise<number> {
+  const range = /^(-?\d+)-(-?\d+)$/.exec(word);
+  const first = position(list, range === null ? word : (range[1] as string));
+  const last = range === null ? first : position(list, range[2] as string);
+  if (first === undefined || last === undefined || last < first) {
+    await context.output.err(`quirl: history: ${word}: history position out of range\n`);
+    return 1;
+  }
+  for (let index = last; index >= first; index -= 1) list.remove(index);
+  return 0;
+}
+
+/**
+ * What `fc` works on: the history without the `fc` line itself. A number is a history position
+ * (negative: back from the end); a word is the latest command starting with it.
+ */
+function fcIndex(entries: readonly string[], base: number, word: string): number | undefined {
+  if (/^-?\d+$/.test(word)) {
+    const number = Number(word);
+    const index = number < 0 ? entries.length + number : number - base;
+    return Math.min(Math.max(index, 0), entries.length - 1);
+  }
+  for (let index = entries.length - 1; index >= 0; index -= 1) if ((entries[index] as string).startsWith(word)) return index;
+  return undefined;
+}
+
+/** fc -l [-nr] [first [last]]; fc -s [old=new] [command]. Editing (`fc` alone, `-e`) is not done: it says so. */
+export const fc: Builtin = async (context) => {
+  const { argv, output, shell } = context;
+  const flags = new Set<string>();
+  let index = 1;
+  for (; index < argv.length; index += 1) {
+    const word = argv[index] as string;
+    if (word === '--') {
+      index += 1;
+      break;
+    }
+    if (!/^-[a-z]+$/.test(word)) break;
+    for (const letter of word.slice(1)) {
+      if (!'lnrse'.includes(letter)) return usage(context, 'fc', `-${letter}: invalid option`, FC_USAGE);
+      flags.add(letter);
+    }
+  }
+  const operands = argv.slice(index);
+  const list = shell.history();
+  const entries = list === undefined ? [] : list.lastLineAdded ? list.entries.slice(0, -1) : list.entries;
+  const base = list?.base ?? 1;
+  if (flags.has('s')) return reexecute(context, list, entries, base, operands);
+  if (!flags.has('l')) {
+    await output.err('quirl: fc: editing a command is not supported; use fc -l or fc -s\n');
+    return 1;
+  }
+  // No history (a shell without one, or nothing before this line): nothing to list, as in bash.
+  if (entries.length === 0) return 0;
+  const first = fcIndex(entries, base, operands[0] ?? (operands.length === 0 ? '-16' : '-1'));
+  const last = fcIndex(entries, base, operands[1] ?? (operands[0] === undefined ? '-1' : operands[0]));
+  if (first === undefined || last === undefined) {
+    await output.err('quirl: fc: history specification out of range\n');
+    return 1;
+  }
+  let order = first <= last ? range(first, last) : range(last, first).reverse();
+  if (flags.has('r')) order = order.reverse();
+  const numbering = !flags.has('n');
+  await output.out(order.map((at) => `${numbering ? base + at : ''}\t ${entries[at]}\n`).join(''));
+  return 0;
+};
+
+function range(from: number, to: number): number[] {
+  return Array.from({ length: to - from + 1 }, (_, offset) => from + offset);
+}
+
+/** `fc -s [old=new] [command]`: the command, changed, is shown, put in the history instead of the fc line, and run. */
+async function reexecute(context: BuiltinContext, list: CommandHistory | undefined, entries: readonly string[], base: number, operands: readonly string[]): Promise<number> {
+  const substitution = operands[0]?.includes('=') === true ? operands[0] : undefined;
+  const which = operands[substitution === undefined ? 0 : 1] ?? '-1';
+  const at = entries.length === 0 ? undefined : fcIndex(entries, base, which);
+  if (list === undefined || at === undefined) {
+    await context.output.err('quirl: fc: no command found\n');
+    return 1;
+  }
+  let command = entries[at] as string;
+  if (substitution !== undefined) {
+    const [old = '', replacement = ''] = [substitution.slice(0, substitution.indexOf('=')), substitution.slice(substitution.indexOf('=') + 1)];
+    if (old !== '') command = command.replaceAll(old, replacement);
+  }
+  if (list.lastLineAdded) list.remove(list.entries.length - 1);
+  list.add(command);
+  await context.output.out(`${command}\n`);
+  return context.run(command);
+}
