@@ -384,8 +384,11 @@ class InteractiveShell implements RemoteShell {
         if (!(error instanceof ParseError)) throw error;
         if (error.incomplete) continue;
         this.currentHistory().add(text.slice(0, -1));
+        // A command of its own for VS Code (E, C, D;2), as the failed line is one for the user.
+        this.integration?.commandStarted(text.slice(0, -1));
         this.say(`quirl: ${error.message}\n`);
         this.state.lastStatus = error.status;
+        this.integration?.commandFinished(error.status);
         return { kind: 'none' };
       }
     }

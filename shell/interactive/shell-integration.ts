@@ -3,9 +3,9 @@
  * knows where commands start and end, their exact text, their exit status and the directory.
  *
  * One prompt cycle: P;Cwd=…, then A prompt B (inside the prompt string, zero-width), the line is
- * typed, then E;line[;nonce] and C before the command runs and D;status after it. A cycle in which
- * nothing ran (an empty line, Ctrl-C, a syntax error) is closed by a bare D before the next prompt,
- * as VS Code's own bash integration does. Continuation prompts (PS2) carry no marks: the spec's
+ * typed, then E;line[;nonce] and C before the command runs and D;status after it (a line that does
+ * not parse too: D;2). A cycle in which nothing ran (an empty line, Ctrl-C) is closed by a bare D
+ * before the next prompt, as VS Code's own bash integration does. Continuation prompts (PS2) carry no marks: the spec's
  * F and G are unfinalized.
  */
 import { writeSync } from 'node:fs';

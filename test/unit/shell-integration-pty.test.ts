@@ -71,6 +71,11 @@ class Session {
     this.process.write(`${line}\r`);
   }
 
+  /** Ends the shell whatever state it is in (after a failed wait). */
+  kill(): void {
+    if (!this.exited) this.process.kill('SIGKILL');
+  }
+
   async close(): Promise<void> {
     this.process.write('exit\r');
     await this.until('exit', () => this.exited);
@@ -103,6 +108,28 @@ test('quirl under VS Code: marks around a command, the nonce on E and hidden fro
     assert.equal(between(first.length - 2), 'hi\r\n');
     assert.equal(between(first.length + 6), '');
   } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});
+
+test('quirl under VS Code: a line that does not parse is a command of its own, ended by D with status 2', async () => {
+  const home = realpathSync(mkdtempSync(join(tmpdir(), 'quirl-osc633-')));
+  const session = new Session(home);
+  try {
+    await session.type('echo (');
+    await session.until('D after the parse error', () => session.marks.some((mark) => mark.body.startsWith('D')));
+    await session.type('true');
+    await session.until('D after true', () => session.marks.filter((mark) => mark.body.startsWith('D')).length === 2);
+    await session.close();
+
+    const bodies = session.marks.map((mark) => (mark.body.startsWith('P;') ? 'P' : mark.body));
+    // VS Code records the line, the error as its output, and status 2, as for any failed command.
+    assert.deepEqual(bodies.slice(0, 8), ['P', 'A', 'B', 'A', 'B', `E;echo\\x20(;${NONCE}`, 'C', 'D;2']);
+    const marks = session.marks;
+    assert.match(session.output.slice(marks[6]!.at, marks[7]!.at), /syntax error/);
+    assert.deepEqual(bodies.slice(8, 16), ['P', 'A', 'B', 'A', 'B', `E;true;${NONCE}`, 'C', 'D;0']);
+  } finally {
+    session.kill();
     rmSync(home, { recursive: true, force: true });
   }
 });
