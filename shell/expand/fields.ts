@@ -24,8 +24,11 @@ const IFS_WHITESPACE = ' \t\n';
 export class FieldSeparators {
   /** Matches one delimiter: a run of IFS white space, or one other IFS character. */
   readonly pattern: RegExp;
+  /** Whether IFS's first character, which joins the elements of an unquoted `$@`, is white space. */
+  readonly joinsWithWhitespace: boolean;
 
   private constructor(chars: string) {
+    this.joinsWithWhitespace = IFS_WHITESPACE.includes(chars[0]!);
     const whitespace = [...chars].filter((c) => IFS_WHITESPACE.includes(c));
     const others = [...chars].filter((c) => !IFS_WHITESPACE.includes(c));
     const alternatives = [];
@@ -111,15 +114,25 @@ export class FieldBuilder {
     if (start < text.length) this.push(text.slice(start), false);
   }
 
-  /** Ends the open field, as between the parameters of `$@`. */
+  /**
+   * Ends one element of a list (`$@`, `$*`, `${!p@}`) before the next. Quoted, each element is a
+   * field. Unquoted, bash joins the elements with IFS's first character and splits the result:
+   * so between them comes that character, and when it is not white space an empty element is
+   * an empty field (`set -- a '' b; IFS=-; echo $@` has three fields). An empty IFS joins nothing.
+   */
   close(): void {
+    if (this.separators === null) this.end();
+    else this.delimit(this.separators.joinsWithWhitespace);
+  }
+
+  private end(): void {
     if (this.current !== null) this.fields.push(this.current);
     this.current = null;
     this.closedByWhitespace = false;
   }
 
   finish(): Field[] {
-    this.close();
+    this.end();
     return this.fields;
   }
 
@@ -131,13 +144,13 @@ export class FieldBuilder {
   private delimit(whitespace: boolean): void {
     if (whitespace) {
       if (this.current === null) return;
-      this.close();
+      this.end();
       this.closedByWhitespace = true;
       return;
     }
     if (this.current !== null || !this.closedByWhitespace) {
       this.open();
-      this.close();
+      this.end();
     }
     this.closedByWhitespace = false;
   }
