@@ -5,9 +5,13 @@
  */
 import type { Field } from './fields';
 import { compilePattern, hasWildcards, unescapePattern } from './pattern';
-import type { ExpansionEnvironment } from './types';
+import type { ExpansionEnvironment, ExpansionOptions } from './types';
 
 type Directories = Pick<ExpansionEnvironment, 'cwd' | 'readDirectory'>;
+/** shopt's options that change what a pattern matches. */
+export type GlobOptions = Pick<ExpansionOptions, 'dotglob' | 'nocaseglob' | 'globstar'>;
+
+const NO_OPTIONS: GlobOptions = { dotglob: false, nocaseglob: false, globstar: false };
 
 /** Characters that may make a field a pattern, when unquoted. */
 const WILDCARD_CHARACTERS = /[*?[]/;
@@ -29,8 +33,12 @@ export function patternOf(field: Field, escape: (quoted: string) => string | und
   return field.map((segment) => (segment.quoted ? (escape(segment.text) ?? segment.text.replace(PATTERN_CHARACTERS, '\\$&')) : segment.text)).join('');
 }
 
-/** The paths `pattern` matches, sorted (code unit order, as in the POSIX locale); empty when none. */
-export function matchPathnames(pattern: string, directories: Directories): string[] {
+/**
+ * The paths `pattern` matches, sorted (code unit order, as in the POSIX locale); empty when none.
+ * dotglob lets wildcards match hidden names, nocaseglob ignores case, and globstar makes a `**`
+ * component match any depth of directories (none included).
+ */
+export function matchPathnames(pattern: string, directories: Directories, options: GlobOptions = NO_OPTIONS): string[] {
   const absolute = pattern.startsWith('/');
   const components = pattern.split('/').slice(absolute ? 1 : 0);
   // Each prefix is a matched path so far, with its trailing '/': '' or '/' to begin with.
@@ -39,23 +47,46 @@ export function matchPathnames(pattern: string, directories: Directories): strin
     const last = index === components.length - 1;
     // A trailing slash keeps only the matches that are directories.
     if (last && component === '') return prefixes.filter((prefix) => read(directories, prefix) !== undefined).sort();
-    prefixes = prefixes.flatMap((prefix) => matchComponent(directories, prefix, component, last));
+    prefixes = prefixes.flatMap((prefix) =>
+      options.globstar && component === '**' ? matchAnyDepth(directories, prefix, last, options) : matchComponent(directories, prefix, component, last, options),
+    );
     if (prefixes.length === 0) return [];
   }
   return prefixes.sort();
 }
 
-function matchComponent(directories: Directories, prefix: string, component: string, last: boolean): string[] {
+function matchComponent(directories: Directories, prefix: string, component: string, last: boolean, options: GlobOptions): string[] {
   const join = (name: string): string => (last ? prefix + name : `${prefix}${name}/`);
   if (!hasWildcards(component)) {
     // Nothing to match: a name in the middle is checked by reading it next, the last one here.
     const name = unescapePattern(component);
     return !last || exists(directories, prefix, name) ? [join(name)] : [];
   }
-  const matcher = compilePattern(component);
-  const hiddenToo = component.startsWith('.') || component.startsWith('\\.');
+  const matcher = compilePattern(component, options.nocaseglob);
+  const hiddenToo = options.dotglob || component.startsWith('.') || component.startsWith('\\.');
   const names = read(directories, prefix) ?? [];
   return names.filter((name) => (hiddenToo || !name.startsWith('.')) && matcher.test(name)).map(join);
+}
+
+/**
+ * globstar's `**`: the directory itself and every directory below it (hidden ones only with
+ * dotglob); as the last component, every file below it too, and the directory itself when named.
+ */
+function matchAnyDepth(directories: Directories, prefix: string, last: boolean, options: GlobOptions): string[] {
+  const found: string[] = [];
+  const walk = (directory: string): void => {
+    for (const name of [...(read(directories, directory) ?? [])].sort()) {
+      if (name.startsWith('.') && !options.dotglob) continue;
+      const path = `${directory}${name}`;
+      const isDirectory = read(directories, `${path}/`) !== undefined;
+      if (isDirectory) {
+        found.push(last ? path : `${path}/`);
+        walk(`${path}/`);
+      } else if (last) found.push(path);
+    }
+  };
+  walk(prefix);
+  return last ? (prefix === '' ? found : [prefix, ...found]) : [prefix, ...found];
 }
 
 function exists(directories: Directories, prefix: string, name: string): boolean {

@@ -101,10 +101,13 @@ async function expandToFields(word: Word, context: ExpansionContext): Promise<Fi
 async function expandFully(word: Word, context: ExpansionContext): Promise<string[]> {
   const result: string[] = [];
   for (const field of await expandToFields(word, context)) {
-    const pattern = fieldPattern(field);
-    const matches = pattern === null ? [] : matchPathnames(pattern, context.env);
-    // No match leaves the field as it is. Matches are new bytes: the pattern's stay charged too.
-    if (matches.length === 0) result.push(fieldText(field));
+    const options = context.env.options;
+    const pattern = options?.noglob === true ? null : fieldPattern(field);
+    const matches = pattern === null ? [] : matchPathnames(pattern, context.env, options);
+    // No match leaves the field as it is (nullglob: drops it; failglob: an error that ends a script, as in bash).
+    // Matches are new bytes: the pattern's stay charged too.
+    if (matches.length === 0 && pattern !== null && options?.failglob === true) throw new ShellError('FatalExpansion', `no match: ${fieldText(field)}`);
+    if (matches.length === 0 && !(pattern !== null && options?.nullglob === true)) result.push(fieldText(field));
     for (const match of matches) {
       context.budget.charge(match);
       result.push(match);

@@ -1,4 +1,5 @@
 /** The values of parameters: special ones (`$?`, `$$`, `$#`...), positional ones, and variables. */
+import { ShellError } from '../errors';
 import type { ExpansionEnvironment } from './types';
 
 /** The value of parameter `name`, or undefined when it is unset. `@` and `*` are expanded by the caller. */
@@ -20,4 +21,14 @@ export function parameterValue(name: string, env: ExpansionEnvironment): string 
   }
   if (/^[1-9][0-9]*$/.test(name)) return special.positional[Number(name) - 1];
   return env.lookup(name);
+}
+
+/**
+ * A parameter's value where an unset one expands to nothing, or, with `set -u`, is a fatal error
+ * (`x: unbound variable`, `$1: unbound variable`): a script ends with status 1, as in bash.
+ */
+export function boundValue(name: string, value: string | undefined, env: ExpansionEnvironment): string {
+  if (value !== undefined) return value;
+  if (env.options?.nounset === true) throw new ShellError('FatalExpansion', `${/^[A-Za-z_]/.test(name) ? name : `$${name}`}: unbound variable`);
+  return '';
 }

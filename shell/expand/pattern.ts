@@ -80,9 +80,9 @@ export function unescapePattern(pattern: string): string {
   return pattern.replace(/\\(.)/gsu, '$1');
 }
 
-/** An anchored RegExp matching what `pattern` matches. */
-export function compilePattern(pattern: string): RegExp {
-  return new RegExp(`^${patternSource(pattern)}$`, 'su');
+/** An anchored RegExp matching what `pattern` matches; `nocase` for nocaseglob and nocasematch. */
+export function compilePattern(pattern: string, nocase = false): RegExp {
+  return new RegExp(`^${patternSource(pattern)}$`, nocase ? 'sui' : 'su');
 }
 
 /**

@@ -38,6 +38,8 @@ export interface ExpansionOptions {
   readonly globstar: boolean;
   /** `case` and `[[ == ]]` patterns ignore case. */
   readonly nocasematch: boolean;
+  /** `set -C`: redirects planned in this environment never truncate an existing regular file (`>|` still does). */
+  readonly noclobber: boolean;
 }
 
 export interface ExpansionEnvironment {

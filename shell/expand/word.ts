@@ -7,7 +7,7 @@ import type { ArithmeticExpansion, CommandSubstitution, ParameterExpansion, Tild
 import type { ExpansionBudget } from './budget';
 import { FieldBuilder, fieldText, type FieldSeparators } from './fields';
 import { expandOperator } from './operators';
-import { parameterValue } from './parameters';
+import { boundValue, parameterValue } from './parameters';
 import type { ExpansionEnvironment } from './types';
 
 export interface ExpansionContext {
@@ -93,7 +93,7 @@ function expandTilde(tilde: Tilde, context: ExpansionContext, out: FieldBuilder)
 function expandParameter(parameter: ParameterExpansion, quoted: boolean, context: ExpansionContext, out: FieldBuilder): void {
   const { name } = parameter;
   if (name === '@' || name === '*') emitList(context.env.special.positional, name === '*', quoted, context, out);
-  else out.appendExpansion(parameterValue(name, context.env) ?? '', quoted);
+  else out.appendExpansion(boundValue(name, parameterValue(name, context.env), context.env), quoted);
 }
 
 /** A list of values (`$@`, `$*`, `${!prefix@}`...): a field each, or joined where that is asked (`star`, quoted). */

@@ -150,7 +150,7 @@ async function runCase(interpreter: Interpreter, clause: CaseClause, context: Co
 
   async function matchesAny(patterns: CaseClause['items'][number]['patterns'], value: string): Promise<boolean> {
     for (const pattern of patterns) {
-      if (compilePattern(await expandPattern(pattern, environment, budget)).test(value)) return true;
+      if (compilePattern(await expandPattern(pattern, environment, budget), environment.options?.nocasematch).test(value)) return true;
     }
     return false;
   }

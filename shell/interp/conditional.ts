@@ -40,7 +40,7 @@ export async function evaluateConditional(interpreter: Interpreter, expression: 
           case '=':
           case '==':
           case '!=': {
-            const matches = compilePattern(await expandPattern(node.right, environment, budget)).test(left);
+            const matches = compilePattern(await expandPattern(node.right, environment, budget), environment.options?.nocasematch).test(left);
             return node.operator === '!=' ? !matches : matches;
           }
           case '=~':

@@ -149,6 +149,7 @@ export class ShellOptions {
       nocaseglob: this.shopt.has('nocaseglob'),
       globstar: this.shopt.has('globstar'),
       nocasematch: this.shopt.has('nocasematch'),
+      noclobber: this.set.has('noclobber'),
     });
   }
 

@@ -3,6 +3,7 @@
  * made absolute against the context's directory, here-strings and here-document bodies expanded
  * into the text the shell will feed.
  */
+import { statSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import { ShellError } from '../errors';
 import type { PlannedRedirect } from '../exec/fds';
@@ -31,11 +32,15 @@ async function planRedirect(redirect: Redirect, environment: ExpansionEnvironmen
       const target = await expandRedirectTarget(redirect.target, environment, budget);
       const input = redirect.operator === '<' || redirect.operator === '<>';
       const fd = redirect.fd ?? (input ? 0 : 1);
-      return { kind: 'open', fd, path: resolvePath(cwd, target), mode: OPEN_MODES[redirect.operator], target };
+      const path = resolvePath(cwd, target);
+      if (redirect.operator === '>') refuseClobber(path, target, environment);
+      return { kind: 'open', fd, path, mode: OPEN_MODES[redirect.operator], target };
     }
     case 'BothRedirect': {
       const target = await expandRedirectTarget(redirect.target, environment, budget);
-      return { kind: 'both', path: resolvePath(cwd, target), append: redirect.operator === '&>>', target };
+      const path = resolvePath(cwd, target);
+      if (redirect.operator !== '&>>') refuseClobber(path, target, environment);
+      return { kind: 'both', path, append: redirect.operator === '&>>', target };
     }
     case 'DupRedirect': {
       const target = await expandRedirectTarget(redirect.target, environment, budget);
@@ -46,6 +51,7 @@ async function planRedirect(redirect: Redirect, environment: ExpansionEnvironmen
       if (/^\d+-$/.test(target)) return { kind: 'dup', fd, source: Number(target.slice(0, -1)), move: true };
       // bash: `>&file` with no descriptor number means `&>file`.
       if (redirect.operator === '>&' && redirect.fd === null) {
+        refuseClobber(resolvePath(cwd, target), target, environment);
         return { kind: 'both', path: resolvePath(cwd, target), append: false, target };
       }
       throw new ShellError('RedirectFailed', `${target}: ambiguous redirect`);
@@ -55,4 +61,16 @@ async function planRedirect(redirect: Redirect, environment: ExpansionEnvironmen
     case 'HereDocument':
       return { kind: 'hereDocument', fd: redirect.fd ?? 0, text: await expandWord(redirect.body, environment, budget) };
   }
+}
+
+/** `set -C`: `>` and `&>` refuse to truncate an existing regular file (devices and FIFOs are fine, as in bash). */
+function refuseClobber(path: string, target: string, environment: ExpansionEnvironment): void {
+  if (environment.options?.noclobber !== true) return;
+  let regular: boolean;
+  try {
+    regular = statSync(path).isFile();
+  } catch {
+    return;
+  }
+  if (regular) throw new ShellError('RedirectFailed', `${target}: cannot overwrite existing file`);
 }
