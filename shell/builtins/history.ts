@@ -168,7 +168,8 @@ export const fc: Builtin = async (context) => {
   // No history (a shell without one, or nothing before this line): nothing to list, as in bash.
   if (entries.length === 0) return 0;
   const first = fcIndex(entries, base, operands[0] ?? (operands.length === 0 ? '-16' : '-1'));
-  const last = fcIndex(entries, base, operands[1] ?? (operands[0] === undefined ? '-1' : operands[0]));
+  // Listing, a lone `first` runs to the latest command (bash).
+  const last = fcIndex(entries, base, operands[1] ?? '-1');
   if (first === undefined || last === undefined) {
     await output.err('quirl: fc: history specification out of range\n');
     return 1;
