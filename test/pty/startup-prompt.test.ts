@@ -131,3 +131,63 @@ if (QUIRL_ONLY) {
     }
   });
 }
+
+if (QUIRL_ONLY) {
+  test('VS Code\'s shell integration marks every prompt cycle whatever PS1 and PROMPT_COMMAND do [quirl, direct]', { timeout: 120_000 }, async () => {
+    const home = homeWith({ '.quirlrc': `PS1='${COLOURED_PS1.replace('~/work', '$(echo \\~)/work')}'\nPROMPT_COMMAND='echo "[pc]"'\n` });
+    try {
+      await withShell('quirl', 'direct', async (sh) => {
+        const marks: string[] = [];
+        sh.onOsc(633, (data) => marks.push(data.replace(/^P;Cwd=.*/, 'P').replace(/;nonce-for-test$/, '')));
+        assert.deepEqual(await sh.run('echo hi'), ['hi', '[pc]']);
+        // From the command on: the editor writes a prompt's A and B again when it redraws it for the typed line.
+        assert.deepEqual(marks.slice(marks.indexOf('E;echo\\x20hi')), ['E;echo\\x20hi', 'C', 'D;0', 'P', 'A', 'B']);
+        marks.length = 0;
+        // A line that runs nothing closes its cycle with a bare D.
+        assert.deepEqual(await sh.run(''), ['[pc]']);
+        assert.deepEqual(marks.slice(marks.indexOf('D')), ['D', 'P', 'A', 'B']);
+      }, { HOME: home, TERM_PROGRAM: 'vscode', VSCODE_NONCE: 'nonce-for-test' });
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+}
+
+/** `history` output without its numbers. */
+function commands(listing: readonly string[]): string[] {
+  return listing.map((line) => line.replace(/^\s*\d+\s+/, ''));
+}
+
+if (QUIRL_ONLY) {
+  test('the history builtin: HISTCONTROL=erasedups, -d, -c, -w and -r, and -n reading what another shell appended [quirl, direct]', { timeout: 180_000 }, async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'quirl-pty-history-'));
+    const histfile = join(directory, 'shared_history');
+    const saved = join(directory, 'saved');
+    try {
+      await withShell('quirl', 'direct', async (first) => {
+        await first.run('HISTCONTROL=erasedups');
+        await first.run('echo a');
+        await first.run('echo b');
+        await first.run('echo a');
+        assert.deepEqual(commands(await first.run('history')), ['HISTCONTROL=erasedups', 'echo b', 'echo a', 'history']);
+        // -d takes a history number; later entries move up one. erasedups drops the earlier `history`.
+        const numbers = (await first.run('history 1')).map((line) => Number(/^\s*(\d+)/.exec(line)?.[1]));
+        await first.run(`history -d ${numbers[0]! - 3}`);
+        assert.deepEqual(commands(await first.run('history')), ['HISTCONTROL=erasedups', 'echo a', 'history 1', `history -d ${numbers[0]! - 3}`, 'history']);
+        await first.run(`history -w ${saved}`);
+        await first.run('history -c');
+        assert.deepEqual(commands(await first.run('history')), ['history']);
+        await first.run(`history -r ${saved}`);
+        assert.deepEqual(commands(await first.run('history 3')), ['history', `history -w ${saved}`, 'history 3']);
+        await withShell('quirl', 'direct', async (second) => {
+          await second.run('echo from the second shell');
+        }, { HISTFILE: histfile });
+        await first.run('history -n');
+        assert.deepEqual(commands(await first.run('history 4')), ['history -n', 'echo from the second shell', 'exit', 'history 4']);
+      }, { HISTFILE: histfile });
+      assert.match(readFileSync(saved, 'utf8'), /^#\d+\nHISTCONTROL=erasedups\n#\d+\necho a\n/);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+}
