@@ -21,7 +21,7 @@ import type { CommandResolver } from '../exec/resolve';
 import { ExpansionBudget, PIPELINE_EXPANSION_LIMIT } from '../expand/budget';
 import type { ExpansionEnvironment } from '../expand/types';
 import { formatJobLine } from '../jobs/format';
-import { jobStateOf, type JobId } from '../jobs/job';
+import { isFinished, jobStateOf, statusOf, type JobId } from '../jobs/job';
 import { JobOrder } from '../jobs/spec';
 import type { AndOr, Command, CompoundCommand, FunctionDefinition, List, Pipeline, Program, SimpleCommand } from '../syntax/ast';
 import { parseCommands } from '../syntax';
@@ -34,6 +34,9 @@ import { planRedirects } from './redirects';
 import type { ShellState } from './state';
 import { timePipeline } from './time';
 import { hasCommandSubstitution } from './tree';
+import { SignalTraps } from './signal-traps';
+import { traceAssignment, tracePrefix, traceWord } from './xtrace';
+import { expandText } from '../interactive/prompt-expansion';
 
 /** Where a command runs: its state, its descriptors, and the request that bounds it. */
 export interface Context {
@@ -51,6 +54,11 @@ export interface Context {
   readonly line?: LineRun;
   /** For an in-shell stage: its job's gate (held while the job is stopped) and abort (the job killed). */
   readonly stage?: Pick<StageControl, 'whileRunning' | 'signal'>;
+  /**
+   * Where `set -e` and the ERR trap are ignored: an `if`/`while` condition, a pipeline before
+   * `&&` or `||`, after `!`, and everything run from there (functions, subshells), as in bash.
+   */
+  readonly conditional?: boolean;
 }
 
 /** How `command` looks a name up: never as a function, and perhaps on another PATH (`command -p`). */
@@ -87,6 +95,15 @@ export class Interpreter implements ShellServices {
   private lastYield = performance.now();
   /** Set by SIGINT while a command line runs in an interactive shell; taken at the next checkpoint. */
   private interruptPending = false;
+  /** The top-level shell's signal traps, listened for while they are set. */
+  private readonly signalTraps = new SignalTraps((signal) => void this.dieOf(signal));
+  /** The shell's own top-level context, once a command has run in it: where signal traps run. */
+  private topContext: Context | undefined;
+  /** A trap's command is running: ERR and signal traps wait (bash runs no trap inside another). */
+  private inTrap = false;
+  /** `$(...)` and `eval` nesting, for the repeated first character of PS4. */
+  private traceLevel = 1;
+  private exited = false;
 
   constructor(
     readonly executor: Executor,
@@ -174,6 +191,8 @@ export class Interpreter implements ShellServices {
   async runList(list: List, context: Context): Promise<number> {
     for (const item of list.items) {
       await this.checkpoint(context);
+      // `set -n`: commands are read, not run (an interactive shell ignores it, as bash does).
+      if (context.state.options.has('noexec') && !this.interactive) continue;
       context.state.lastStatus = item.background ? await this.runInBackground(item.andOr, context) : await this.runAndOr(item.andOr, context);
     }
     return context.state.lastStatus;
@@ -197,6 +216,7 @@ export class Interpreter implements ShellServices {
     }
     const going = context.line?.backgroundJob;
     if (going?.abortSignal.aborted === true) throw new Interrupted(killedStatus(going.abortSignal));
+    await this.runPendingTraps(context);
     if (context.owner === undefined && context.interrupt?.aborted === true) {
       if (this.interruptPending) {
         this.interruptPending = false;
@@ -208,10 +228,13 @@ export class Interpreter implements ShellServices {
   }
 
   private async runAndOr(andOr: AndOr, context: Context): Promise<number> {
-    let status = await this.runPipeline(andOr.first, context, false);
-    for (const { operator, pipeline } of andOr.rest) {
+    // Every pipeline but the last is tested, so `set -e` ignores its failure.
+    const tested: Context = { ...context, conditional: true };
+    const last = andOr.rest.length;
+    let status = await this.runPipeline(andOr.first, last === 0 ? context : tested, false);
+    for (const [index, { operator, pipeline }] of andOr.rest.entries()) {
       context.state.lastStatus = status;
-      if ((operator === '&&') === (status === 0)) status = await this.runPipeline(pipeline, context, false);
+      if ((operator === '&&') === (status === 0)) status = await this.runPipeline(pipeline, index === last - 1 ? context : tested, false);
     }
     return status;
   }
@@ -247,9 +270,92 @@ export class Interpreter implements ShellServices {
   }
 
   private async runPipeline(pipeline: Pipeline, context: Context, background: boolean): Promise<number> {
-    const run = (): Promise<number> => this.runPipelineStages(pipeline, context, background);
+    const inner = pipeline.negated ? { ...context, conditional: true } : context;
+    const run = (): Promise<number> => this.runPipelineStages(pipeline, inner, background);
     const status = pipeline.time === null ? await run() : await timePipeline(pipeline.time, run, new CommandOutput(context.fds, undefined));
-    return pipeline.negated ? (status === 0 ? 1 : 0) : status;
+    if (pipeline.negated) return status === 0 ? 1 : 0;
+    // A compound command other than ( ) failed because of a command inside it, which was judged there.
+    const only = pipeline.commands.length === 1 ? pipeline.commands[0] : undefined;
+    const judgedInside = only?.kind === 'CompoundCommand' && !['Subshell', 'ArithmeticCommand', 'ConditionalCommand'].includes(only.clause.kind);
+    if (status !== 0 && !background && !judgedInside) await this.failed(status, context);
+    return status;
+  }
+
+  /**
+   * A command failed where `set -e` and the ERR trap apply: the trap runs (in a function only
+   * with `set -E`), then `set -e` ends the shell or subshell with the status.
+   */
+  private async failed(status: number, context: Context): Promise<void> {
+    const { state } = context;
+    if (context.conditional === true || this.inTrap) return;
+    const err = state.traps.command('ERR');
+    if (err !== undefined && (state.functionDepth === 0 || state.options.has('errtrace'))) {
+      state.lastStatus = status;
+      await this.runTrap(err, context);
+    }
+    if (state.options.has('errexit')) throw new ExitRequest(status);
+  }
+
+  /** A trap's command, run as `eval` would run it; `$?` is as it was before it. */
+  private async runTrap(text: string, context: Context): Promise<void> {
+    const status = context.state.lastStatus;
+    const wasInTrap = this.inTrap;
+    this.inTrap = true;
+    try {
+      await this.runSource(text, { ...context, conditional: false }, 'trap');
+    } finally {
+      this.inTrap = wasInTrap;
+    }
+    context.state.lastStatus = status;
+  }
+
+  /** Signals that arrived for the top-level shell's traps run here, between commands, in its context. */
+  private async runPendingTraps(context: Context): Promise<void> {
+    const { state } = context;
+    if (state.isSubshell || context.owner !== undefined) return;
+    this.topContext = context;
+    this.signalTraps.sync(state.traps);
+    if (this.inTrap) return;
+    for (const signal of this.signalTraps.take()) {
+      const command = state.traps.command(signal);
+      if (command !== undefined) await this.runTrap(command, context);
+    }
+  }
+
+  /**
+   * The shell's EXIT trap, once: at the end of a script or `-c` string, at `exit`, at `set -e`'s
+   * exit, and before dying of a signal. `exit` in the trap sets the status. Returns the status the
+   * shell ends with.
+   */
+  async finish(context: Context, status: number): Promise<number> {
+    if (this.exited) return status;
+    this.exited = true;
+    await this.runPendingTraps(context).catch(() => undefined);
+    return this.runExitTrap(context, status);
+  }
+
+  /** Runs the context's EXIT trap, if set (a subshell's own, or the shell's). */
+  private async runExitTrap(context: Context, status: number): Promise<number> {
+    const command = context.state.traps.command('EXIT');
+    if (command === undefined) return status;
+    context.state.traps.set('EXIT', undefined);
+    context.state.lastStatus = status;
+    try {
+      await this.runSource(command, { ...context, conditional: true }, 'trap');
+      return status;
+    } catch (error) {
+      if (error instanceof ExitRequest) return error.status;
+      throw error;
+    }
+  }
+
+  /** A deadly signal with no trap while an EXIT trap is set: the trap runs, then the shell dies of the signal. */
+  private async dieOf(signal: number): Promise<void> {
+    const context = this.topContext;
+    if (context !== undefined) await this.finish(context, 128 + signal).catch(() => undefined);
+    this.signalTraps.release(signal);
+    // The default death (main's, or the system's) takes it from here.
+    process.kill(process.pid, signal);
   }
 
   private async runPipelineStages(pipeline: Pipeline, context: Context, background: boolean): Promise<number> {
@@ -320,7 +426,14 @@ export class Interpreter implements ShellServices {
     parent: Context,
     run: (context: Context) => Promise<number>,
   ): Promise<number> {
-    const context: Context = { state: parent.state.clone(), fds, request: { signal: control.signal }, owner: control.jobId, stage: control };
+    const context: Context = {
+      state: parent.state.clone(),
+      fds,
+      request: { signal: control.signal },
+      owner: control.jobId,
+      stage: control,
+      conditional: parent.conditional,
+    };
     try {
       return await this.asSubshell(context, () => run(context), control);
     } catch (error) {
@@ -333,6 +446,12 @@ export class Interpreter implements ShellServices {
 
   /** Runs `run` as a subshell's body: `exit`, `return` and `break` end it, as a subshell process would end. */
   async asSubshell(context: Context, run: () => Promise<number>, control?: StageControl): Promise<number> {
+    const status = await this.subshellBody(context, run, control);
+    if (context.state.traps.command('EXIT') === undefined) return status;
+    return this.subshellBody(context, () => this.runExitTrap(context, status), control);
+  }
+
+  private async subshellBody(context: Context, run: () => Promise<number>, control?: StageControl): Promise<number> {
     try {
       return await run();
     } catch (error) {
@@ -377,6 +496,7 @@ export class Interpreter implements ShellServices {
   /** An expanded simple command: assignments alone, a function, a builtin, or a program (`command` skips functions). */
   private async runPlanned(planned: PlannedCommand, context: Context, text: string, sees?: (job: Job) => boolean, lookup: CommandLookup = {}): Promise<number> {
     const name = planned.argv[0];
+    if (context.state.options.has('xtrace')) await this.trace(planned, context);
     if (name === undefined) return this.runAssignments(planned, context);
     const definition = lookup.skipFunctions === true ? undefined : context.state.functions.get(name);
     if (definition !== undefined) return this.callFunction(definition, planned, context);
@@ -457,7 +577,7 @@ export class Interpreter implements ShellServices {
     }
     if (context.owner !== undefined) {
       try {
-        return (await this.executor.executeMemberRequest(spec, context.owner, context.request)).status;
+        return pipelineStatus(await this.executor.executeMemberRequest(spec, context.owner, context.request), context.state);
       } catch (error) {
         // The job was killed: its in-shell part ends as a process killed by that signal would.
         if (context.request.signal?.aborted === true) throw new Interrupted(killedStatus(context.request.signal));
@@ -467,7 +587,7 @@ export class Interpreter implements ShellServices {
     const going = context.line?.backgroundJob;
     if (going !== undefined) {
       try {
-        return (await this.executor.executeMemberRequest(spec, going.id, { signal: going.abortSignal })).status;
+        return pipelineStatus(await this.executor.executeMemberRequest(spec, going.id, { signal: going.abortSignal }), context.state);
       } catch (error) {
         // `kill %N` of the job the line goes on for ends the line, quietly, as it ends the job.
         if (going.abortSignal.aborted) throw new Interrupted(killedStatus(going.abortSignal));
@@ -485,7 +605,8 @@ export class Interpreter implements ShellServices {
       if (groupless && context.interrupt?.aborted === true && isShellError(error, 'Cancelled')) await this.checkpoint(context);
       throw error;
     }
-    return this.settleInLine(outcome, context, errors);
+    const status = await this.settleInLine(outcome, context, errors);
+    return outcome.kind === 'done' ? pipelineStatus({ ...outcome, status }, context.state) : status;
   }
 
   /**
@@ -525,6 +646,12 @@ export class Interpreter implements ShellServices {
     }
     const last = job.state.kind === 'done' ? job.state.last : undefined;
     if (last?.kind === 'signaled' && (last.signal === SIGNALS.SIGINT || last.signal === SIGNALS.SIGQUIT)) {
+      // The script traps the signal: it lives on, and the trap runs now that the job has ended (bash).
+      const trapped = this.topContext?.state.traps.get(last.signal);
+      if (trapped !== undefined) {
+        if (trapped.kind === 'command') this.signalTraps.note(last.signal);
+        return outcome.status;
+      }
       native.setSignalDisposition(last.signal, 'default');
       native.kill(process.pid, last.signal);
     }
@@ -708,8 +835,14 @@ export class Interpreter implements ShellServices {
     let status = 0;
     try {
       const aliases = this.interactive ? (alias: string): string | undefined => context.state.aliases.get(alias) : undefined;
-      for (const program of parseCommands(source, { final: true, warn: (message) => this.warn(context, name, message), aliases })) {
-        status = await this.runList(program.body, context);
+      // `eval` nests for PS4 as `$(...)` does.
+      if (name === undefined) this.traceLevel++;
+      try {
+        for (const program of parseCommands(source, { final: true, warn: (message) => this.warn(context, name, message), aliases })) {
+          status = await this.runList(program.body, context);
+        }
+      } finally {
+        if (name === undefined) this.traceLevel--;
       }
     } catch (error) {
       if (!isShellError(error, 'ParseError')) throw error;
@@ -730,6 +863,16 @@ export class Interpreter implements ShellServices {
     return command.substitutionStatus ?? 0;
   }
 
+  /** `set -x`: the expanded command on stderr after PS4, its words quoted to be read back. */
+  private async trace(planned: PlannedCommand, context: Context): Promise<void> {
+    const ps4 = context.state.get('PS4') ?? '+ ';
+    const prefix = tracePrefix(/[$`]/.test(ps4) ? await expandText(ps4, this, context).catch(() => ps4) : ps4, this.traceLevel);
+    // Each assignment on a line of its own, then the command (bash).
+    const lines = planned.assignments.map(([name, value]) => traceAssignment(name, value));
+    if (planned.argv.length > 0) lines.push(planned.argv.map(traceWord).join(' '));
+    await new CommandOutput(context.fds, undefined).err(lines.map((line) => `${prefix}${line}\n`).join(''));
+  }
+
   /** How words expand in `context` (see planning.ts). */
   expansionEnvironment(context: Context, assigned?: ReadonlyMap<string, string>, onSubstitution?: (status: number) => void): ExpansionEnvironment {
     return expansionEnvironment(this, context, assigned, onSubstitution);
@@ -745,7 +888,15 @@ export class Interpreter implements ShellServices {
     let status: number;
     try {
       const inner: Context = { ...context, state: context.state.clone(), fds };
-      status = await this.asSubshell(inner, () => this.runList(program.body, inner));
+      const { options } = inner.state;
+      // bash clears -e in $(...) unless inherit_errexit or posix mode keeps it.
+      if (!options.shopted('inherit_errexit') && !options.has('posix')) options.apply({ name: 'errexit', on: false });
+      this.traceLevel++;
+      try {
+        status = await this.asSubshell(inner, () => this.runList(program.body, inner));
+      } finally {
+        this.traceLevel--;
+      }
     } finally {
       // The write end closed, the drain ends by itself at EOF, even when the substitution was
       // abandoned (Ctrl-C): cancelling it instead destroys a net.Socket, whose teardown makes
@@ -761,6 +912,13 @@ export class Interpreter implements ShellServices {
     }
     return { status, output: result.data.toString('utf8') };
   }
+}
+
+/** `set -o pipefail`: a pipeline's status is its last failing stage's (0 when none failed). */
+function pipelineStatus(outcome: Outcome, state: ShellState): number {
+  if (outcome.kind !== 'done' || !state.options.has('pipefail')) return outcome.status;
+  const failed = outcome.job.processes.map((process) => (isFinished(process.state) ? statusOf(process.state) : 0)).findLast((status) => status !== 0);
+  return failed ?? outcome.status;
 }
 
 /** The status of something killed by an aborted job's signal (its reason; SIGKILL for a termination). */
