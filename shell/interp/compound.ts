@@ -27,7 +27,7 @@ export async function runClause(interpreter: Interpreter, clause: Clause, contex
     }
     case 'IfClause':
       for (const branch of clause.branches) {
-        if ((await interpreter.runList(branch.condition, context)) === 0) return interpreter.runList(branch.body, context);
+        if ((await interpreter.runList(branch.condition, tested(context))) === 0) return interpreter.runList(branch.body, context);
       }
       return clause.otherwise === null ? 0 : interpreter.runList(clause.otherwise, context);
     case 'LoopClause':
@@ -43,6 +43,11 @@ export async function runClause(interpreter: Interpreter, clause: Clause, contex
     case 'ConditionalCommand':
       return (await evaluateConditional(interpreter, clause.expression, context)) ? 0 : 1;
   }
+}
+
+/** A condition's context: `set -e` and the ERR trap ignore what fails there. */
+function tested(context: Context): Context {
+  return { ...context, conditional: true };
 }
 
 /** What a loop does after its body: go on, or stop (a `break` that ends here). */
@@ -77,7 +82,7 @@ function runLoop(interpreter: Interpreter, clause: LoopClause, context: Context)
     let status = 0;
     for (;;) {
       await interpreter.checkpoint(context);
-      const condition = await pass(() => interpreter.runList(clause.condition, context));
+      const condition = await pass(() => interpreter.runList(clause.condition, tested(context)));
       // `break` in the condition: the loop's status is its body's last, as in bash.
       if (condition.step === 'stop') return status;
       if (condition.control) continue;
