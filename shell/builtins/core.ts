@@ -3,7 +3,8 @@ import { realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describeErrno, isSystemError } from '../errors';
 import type { CommandOutput } from '../interp/output';
-import { expandEscapes, fromBytes, isUtf8Locale, toBytes } from './printf';
+import { expandEscapes, fromBytes, toBytes } from '../expand/escapes';
+import { isUtf8Locale } from './printf';
 import { type Builtin, ExitRequest } from './types';
 
 export const trueBuiltin: Builtin = async () => 0;

@@ -8,7 +8,7 @@
  * Numbers: integers are 64-bit (BigInt); floating point is x86's 80-bit long double, as bash's
  * floatmax_t is here: strtold's rounding and glibc's exact decimal output are done with BigInt.
  */
-import { NAMED_ESCAPES } from '../expand/escapes';
+import { escapeAt, expandEscapes, fromBytes, toBytes } from '../expand/escapes';
 import { isUtf8Locale as isUtf8 } from '../expand/text';
 import { isValidName, type ShellState } from '../interp/state';
 import type { Builtin } from './types';
@@ -55,123 +55,11 @@ function parseOptions(words: readonly string[]): ParsedOptions {
   return { variable, format: words[index], args: words.slice(index + 1) };
 }
 
-/** UTF-8 bytes of a string, one character per byte. */
-export function toBytes(text: string): string {
-  return Buffer.from(text, 'utf8').toString('latin1');
-}
-
-export function fromBytes(bytes: string): string {
-  return Buffer.from(bytes, 'latin1').toString('utf8');
-}
-
 /** Whether the shell's locale is UTF-8 (LC_ALL, then LC_CTYPE, then LANG; unset is C). */
 export function isUtf8Locale(state: ShellState): boolean {
   return isUtf8((name) => state.get(name));
 }
 
-// ---------------------------------------------------------------------------------------------
-// Backslash escapes: bash's tescape (the format, %b) and ansicstr (echo -e) differ only in the
-// octal forms, \c, \' \" \? and whether a missing digit is reported.
-
-/** `format`: printf's own format; `argument`: %b; `echo`: echo -e. */
-export type EscapeMode = 'format' | 'argument' | 'echo';
-
-interface Escape {
-  /** The bytes the escape stands for. */
-  readonly bytes: string;
-  /** How many bytes after the backslash it used (0: the backslash stands for itself). */
-  readonly length: number;
-  readonly stop?: boolean;
-  readonly message?: string;
-}
-
-const OCTAL = /^[0-7]/;
-const HEX_DIGIT = /^[0-9a-fA-F]/;
-
-/** The escape whose backslash is just before `start` in `bytes`. */
-export function escapeAt(bytes: string, start: number, mode: EscapeMode, utf8: boolean): Escape {
-  const letter = bytes[start] ?? '';
-  const named = NAMED_ESCAPES[letter];
-  if (named !== undefined) return { bytes: named, length: 1 };
-  if (OCTAL.test(letter)) return octalEscape(bytes, start, mode);
-  if (letter === 'x') return numericEscape(bytes, start + 1, 2, mode, () => '\\x');
-  if (letter === 'u' || letter === 'U') {
-    return numericEscape(bytes, start + 1, letter === 'u' ? 4 : 8, mode, (value) => encodeCodePoint(value, letter, utf8));
-  }
-  if (letter === 'c' && mode !== 'format') return { bytes: '', length: 1, stop: true };
-  if ((letter === "'" || letter === '"' || letter === '?') && mode === 'format') return { bytes: letter, length: 1 };
-  return { bytes: '\\', length: 0 };
-}
-
-/** `\0` takes three more digits in %b and echo, two in a format; echo has no `\1`–`\7`. */
-function octalEscape(bytes: string, start: number, mode: EscapeMode): Escape {
-  const leadingZero = bytes[start] === '0';
-  if (mode === 'echo' && !leadingZero) return { bytes: '\\', length: 0 };
-  const most = 1 + (leadingZero && mode !== 'format' ? 3 : 2);
-  let length = 0;
-  let value = 0;
-  while (length < most && OCTAL.test(bytes[start + length] ?? '')) {
-    value = value * 8 + Number(bytes[start + length]);
-    length += 1;
-  }
-  return { bytes: String.fromCharCode(value & 0xff), length };
-}
-
-/** `\xHH`, `\uHHHH`, `\UHHHHHHHH`: up to `most` hex digits, at least one. */
-function numericEscape(bytes: string, start: number, most: number, mode: EscapeMode, encode: (value: number) => string): Escape {
-  let digits = '';
-  while (digits.length < most && HEX_DIGIT.test(bytes[start + digits.length] ?? '')) digits += bytes[start + digits.length];
-  if (digits === '') {
-    const letter = bytes[start - 1] as string;
-    if (mode === 'echo') return { bytes: '\\', length: 0 };
-    return { bytes: '\\', length: 0, message: letter === 'x' ? 'missing hex digit for \\x' : `missing unicode digit for \\${letter}` };
-  }
-  const value = parseInt(digits, 16);
-  return { bytes: most === 2 ? String.fromCharCode(value) : encode(value), length: digits.length + 1 };
-}
-
-/**
- * A code point in the locale's encoding: UTF-8 the way bash's u32toutf8 writes it (up to six
- * bytes, surrogates too), or outside a UTF-8 locale ASCII as is and the rest as the escape text.
- */
-function encodeCodePoint(value: number, letter: string, utf8: boolean): string {
-  if (value <= 0x7f) return String.fromCharCode(value);
-  if (!utf8) return letter === 'u' && value <= 0xffff ? `\\u${hex(value, 4)}` : `\\U${hex(value, 8)}`;
-  if (value >= 0x80000000) return '';
-  let continuation = 0;
-  while (value >= [0x80, 0x800, 0x10000, 0x200000, 0x4000000][continuation]!) continuation += 1;
-  let bytes = '';
-  let rest = value;
-  for (let index = 0; index < continuation; index += 1) {
-    bytes = String.fromCharCode(0x80 | (rest & 0x3f)) + bytes;
-    rest = Math.floor(rest / 64);
-  }
-  const lead = [0, 0xc0, 0xe0, 0xf0, 0xf8, 0xfc][continuation] as number;
-  return String.fromCharCode(lead | rest) + bytes;
-}
-
-function hex(value: number, width: number): string {
-  return value.toString(16).toUpperCase().padStart(width, '0');
-}
-
-/** Every escape of `bytes` (%b, echo -e); `stop` when `\c` ended it. */
-export function expandEscapes(bytes: string, mode: EscapeMode, utf8: boolean): { bytes: string; stop: boolean; messages: string[] } {
-  let out = '';
-  const messages: string[] = [];
-  for (let index = 0; index < bytes.length; index += 1) {
-    const char = bytes[index] as string;
-    if (char !== '\\' || index + 1 >= bytes.length) {
-      out += char;
-      continue;
-    }
-    const escape = escapeAt(bytes, index + 1, mode, utf8);
-    if (escape.message !== undefined) messages.push(escape.message);
-    if (escape.stop === true) return { bytes: out, stop: true, messages };
-    out += escape.bytes;
-    index += escape.length;
-  }
-  return { bytes: out, stop: false, messages };
-}
 
 // ---------------------------------------------------------------------------------------------
 // The format loop.

@@ -3,7 +3,7 @@
  * (text.ts): bytes outside a UTF-8 locale, where no byte above 0x7f is printable.
  */
 import { hostname, userInfo } from 'node:os';
-import { NAMED_ESCAPES } from './escapes';
+import { ansiCBytes, ansiCString } from './escapes';
 import { caseOf, changeCase } from './matching';
 
 /** The transformation `letter` names, or undefined for a letter this shell does not know. */
@@ -15,7 +15,8 @@ export function transformer(letter: string, bytes: boolean, env: PromptEnvironme
     case 'k':
       return (value) => quote(value, bytes);
     case 'E':
-      return expandBackslashes;
+      // `$'...'`'s escapes; outside a UTF-8 locale the value is bytes already, and `\u` stays as written.
+      return (value) => (bytes ? ansiCBytes(value, false) : ansiCString(value, true));
     case 'P':
       return (value) => expandPrompt(value, env);
     case 'U':
@@ -53,19 +54,6 @@ function quote(value: string, bytes: boolean): string {
     quoted += ANSI_C_NAMED[c] ?? (unprintable.test(c) ? `\\${code.toString(8).padStart(3, '0')}` : c);
   }
   return `$'${quoted}'`;
-}
-
-/** `@E`: the backslash escapes of `$'...'` (octal, `\x`, `\u`, `\U`, `\c`); an unknown one stays as written. */
-function expandBackslashes(value: string): string {
-  return value.replace(/\\(?:([0-7]{1,3})|x([0-9a-fA-F]{1,2})|u([0-9a-fA-F]{1,4})|U([0-9a-fA-F]{1,8})|c(.)|(.))/gsu, (whole, octal?: string, hex?: string, u?: string, bigU?: string, control?: string, other?: string) => {
-    if (octal !== undefined) return String.fromCharCode(parseInt(octal, 8) & 0xff);
-    if (hex !== undefined) return String.fromCharCode(parseInt(hex, 16));
-    const code = u ?? bigU;
-    if (code !== undefined) return parseInt(code, 16) <= 0x10ffff ? String.fromCodePoint(parseInt(code, 16)) : whole;
-    if (control !== undefined) return String.fromCharCode(control.toUpperCase().charCodeAt(0) ^ 0x40);
-    if (other === "'" || other === '"' || other === '?') return other;
-    return NAMED_ESCAPES[other ?? ''] ?? whole;
-  });
 }
 
 /** What `@P` needs of the shell. */

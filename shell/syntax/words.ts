@@ -17,6 +17,7 @@ import type {
   Word,
   WordPart,
 } from './ast';
+import { ansiCString } from '../expand/escapes';
 import { Scanner } from './scanner';
 import { EmbeddedSource, spanOf, syntaxError, type SourceText } from './source';
 
@@ -223,7 +224,7 @@ export class WordLexer {
           parts.push(this.doubleQuoted());
           break;
         case '$':
-          this.dollar(parts, false);
+          if (!this.dollarQuoted(parts, true)) this.dollar(parts, false);
           break;
         case '`':
           parts.push(this.backquoted(false));
@@ -360,6 +361,31 @@ export class WordLexer {
     s.next();
     const next = s.peekRaw();
     parts.literal(next !== '' && escapable.includes(next) ? s.nextRaw() : '\\', true, at, s.offset);
+  }
+
+  /**
+   * At a `$`: `$'...'` (bash's ANSI-C quoting: its C escapes decoded, then quoted as `'...'`) or,
+   * where `double`, `$"..."` (a double-quoted string: there is no message catalog to translate it
+   * from). False, nothing consumed, at any other `$`.
+   */
+  private dollarQuoted(parts: Parts<WordPart>, double: boolean): boolean {
+    const s = this.scanner;
+    const start = s.offset;
+    const text = this.source.text;
+    const quote = text[start + 1];
+    if (quote === '"' && double) {
+      s.next();
+      parts.push(this.doubleQuoted());
+      return true;
+    }
+    if (quote !== "'") return false;
+    let close = start + 2;
+    while (close < text.length && text[close] !== "'") close += text[close] === '\\' ? 2 : 1;
+    if (close >= text.length) throw syntaxError(this.source, 'unterminated single quote', start, text.length, true);
+    s.seek(close + 1);
+    // The value is decoded as in a UTF-8 locale: a parser does not know the locale.
+    parts.push({ kind: 'SingleQuoted', value: ansiCString(text.slice(start + 2, close), true), span: spanOf(this.source, start, close + 1) });
+    return true;
   }
 
   /** `$...`: a parameter, a `$(...)` substitution, or (before anything else) a literal `$`. */
@@ -544,7 +570,8 @@ export class WordLexer {
       } else if (c === '"') {
         parts.push(this.doubleQuoted());
       } else if (c === '$') {
-        this.dollar(parts, quoted);
+        // `$'...'` is ANSI-C quoting here even inside double quotes (bash: "${x:-$'\t'}").
+        if (!this.dollarQuoted(parts, !quoted)) this.dollar(parts, quoted);
       } else if (c === '`') {
         parts.push(this.backquoted(quoted));
       } else {
