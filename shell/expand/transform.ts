@@ -2,9 +2,9 @@
  * `${x@Q}`, `${x@E}`, `${x@P}`, `${x@U}`, `${x@u}`, `${x@L}`, `${x@K}` on one value, in locale units
  * (text.ts): bytes outside a UTF-8 locale, where no byte above 0x7f is printable.
  */
-import { hostname, userInfo } from 'node:os';
 import { ansiCBytes, ansiCString } from './escapes';
 import { caseOf, changeCase } from './matching';
+import { decodePrompt } from './prompt-escapes';
 
 /** The transformation `letter` names, or undefined for a letter this shell does not know. */
 export function transformer(letter: string, bytes: boolean, env: PromptEnvironment): ((value: string) => string) | undefined {
@@ -62,44 +62,20 @@ export interface PromptEnvironment {
 }
 
 /**
- * `@P`, simplified: the escapes of a prompt that need no history or job state — `\u \h \H \w \W
- * \s \$ \n \r \a \e \\`, with `\[ \]` removed; others stay as written. bash would also expand
- * parameters in the result (promptvars); this does not.
+ * `@P`: the prompt's escapes (prompt-escapes.ts), with what a shell without jobs or history shows
+ * for `\j \! \#` (the expansion sees neither), and no expansion of the result afterwards (bash's
+ * promptvars would expand it; a transformation here cannot run a command substitution).
  */
 function expandPrompt(value: string, env: PromptEnvironment): string {
-  return value.replace(/\\(.)/gsu, (whole, letter: string) => {
-    switch (letter) {
-      case 'u':
-        return userInfo().username;
-      case 'h':
-        return hostname().split('.')[0] ?? '';
-      case 'H':
-        return hostname();
-      case 'w':
-      case 'W': {
-        const cwd = env.lookup('PWD') ?? '';
-        const home = env.lookup('HOME');
-        const shown = home !== undefined && home !== '' && (cwd === home || cwd.startsWith(`${home}/`)) ? `~${cwd.slice(home.length)}` : cwd;
-        return letter === 'w' || shown === '/' || shown === '~' ? shown : shown.slice(shown.lastIndexOf('/') + 1);
-      }
-      case 's':
-        return 'quirl';
-      case '$':
-        return userInfo().uid === 0 ? '#' : '$';
-      case 'n':
-        return '\n';
-      case 'r':
-        return '\r';
-      case 'a':
-        return '\x07';
-      case 'e':
-        return '\x1b';
-      case '\\':
-        return '\\';
-      case '[':
-      case ']':
-        return '';
-    }
-    return whole;
-  });
+  const facts = {
+    cwd: env.lookup('PWD') ?? '',
+    home: env.lookup('HOME'),
+    uid: process.getuid?.() ?? 1000,
+    jobs: 0,
+    historyNumber: 1,
+    commandNumber: 0,
+    shellName: 'quirl',
+    now: new Date(),
+  };
+  return decodePrompt(value, facts, { forExpansion: false, markers: false });
 }

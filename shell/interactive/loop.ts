@@ -28,7 +28,8 @@ import type { JobOrder } from '../jobs/spec';
 import { parse, type Program } from '../syntax';
 import { createCompleter } from './completion';
 import { DEFAULT_HISTORY_FILE_SIZE, DEFAULT_HISTORY_SIZE, History, LineEditor, historyControl, historyLimit, type EditorTerminal, type HistorySettings, type LineState, type ReadResult } from './editor';
-import { DEFAULT_PS1, DEFAULT_PS2, decodePrompt } from './prompt';
+import { DEFAULT_PS1, DEFAULT_PS2 } from './prompt';
+import { decodePrompt } from '../expand/prompt-escapes';
 import { expandText } from './prompt-expansion';
 import type { Startup } from '../invocation';
 import { applyStartupOptions, sourceCommand, startupFiles } from './startup-files';
@@ -297,7 +298,7 @@ class InteractiveShell implements RemoteShell {
         shellName: this.state.scriptName,
         now: new Date(),
       },
-      promptvars,
+      { forExpansion: promptvars, markers: true },
     );
     return promptvars ? this.expandQuietly(decoded) : decoded;
   }
