@@ -1,0 +1,352 @@
+# set's options: -u, -f, -C, -o pipefail, -x with PS4, -n, $-, and the -o / +o listings.
+
+#### set -u: an unset variable ends the script
+set -u
+echo a
+echo $nope
+echo no
+## stdout: a
+## status: 1
+
+#### set -u: ${x} too
+set -u
+echo a
+echo ${nope}
+echo no
+## stdout: a
+## status: 1
+
+#### set -u: a positional parameter
+set -u
+echo a
+echo $1
+echo no
+## stdout: a
+## status: 1
+
+#### set -u: $@ and $* are fine when empty
+set -u
+echo "$@" "$*" ok
+## stdout:  ok
+
+#### set -u: a default is fine
+set -u
+echo ${nope-d} ${nope:-e} [${nope+x}]
+## stdout: d e []
+
+#### set -u: an empty variable is set
+set -u
+x=
+echo "[$x]"
+## stdout: []
+
+#### set -u: ${#x} of an unset x
+set -u
+echo a
+echo ${#nope}
+echo no
+## stdout: a
+## status: 1
+## BUG quirl STDOUT:
+a
+0
+no
+## END
+## BUG quirl status: 0
+
+#### set -u in a subshell ends the subshell
+(set -u; echo $nope; echo no)
+echo after $?
+## stdout: after 1
+
+#### set +u allows it again
+set -u
+set +u
+echo "[$nope]"
+## stdout: []
+
+#### set -o nounset
+set -o nounset
+echo a
+echo $nope
+## stdout: a
+## status: 1
+
+#### set -f: no pathname expansion
+touch a1 a2
+set -f
+echo a*
+set +f
+echo a*
+## STDOUT:
+a*
+a1 a2
+## END
+
+#### set -o noglob
+touch b1
+set -o noglob
+echo b*
+## stdout: b*
+
+#### set -C refuses to overwrite a file
+echo a > f
+set -C
+echo b > f
+echo $?
+cat f
+## STDOUT:
+1
+a
+## END
+
+#### set -C: >| overwrites
+echo a > f
+set -C
+echo b >| f
+cat f
+## stdout: b
+
+#### set -C: >> appends
+echo a > f
+set -C
+echo b >> f
+cat f
+## STDOUT:
+a
+b
+## END
+
+#### set -C: a new file is fine
+set -C
+echo a > new
+cat new
+## stdout: a
+
+#### set -C: /dev/null is fine
+set -C
+echo a > /dev/null && echo ok
+## stdout: ok
+
+#### set -C: &> refuses too
+echo a > f
+set -C
+echo b &> f
+echo $?
+## stdout: 1
+
+#### set -o pipefail: the last failing stage
+set -o pipefail
+(exit 3) | (exit 4) | true
+echo $?
+## stdout: 4
+
+#### pipefail off: the last stage
+(exit 3) | true
+echo $?
+## stdout: 0
+
+#### pipefail: all succeed
+set -o pipefail
+true | true
+echo $?
+## stdout: 0
+
+#### pipefail: a signal death counts
+set -o pipefail
+yes | head -1 >/dev/null
+echo $?
+## stdout: 141
+
+#### $- by default
+echo $-
+## stdout: hB
+
+#### $- with options
+set -eux 2>/dev/null
+set +x 2>/dev/null
+echo $-
+## stdout: ehuB
+
+#### $- with -f -C -a
+set -fCa
+echo $-
+set +fCa
+## stdout: afhBC
+
+#### set -o lists every option
+set -o | head -4
+## STDOUT:
+allexport      	off
+braceexpand    	on
+emacs          	off
+errexit        	off
+## END
+
+#### set -o shows an option on
+set -o pipefail
+set -o | grep pipefail
+## stdout: pipefail       	on
+
+#### set +o prints commands
+set +o | head -3
+## STDOUT:
+set +o allexport
+set -o braceexpand
+set +o emacs
+## END
+
+#### set +o reads back
+set -o pipefail -u
+saved=$(set +o)
+set +o pipefail +u
+eval "$saved"
+echo $- ; set -o | grep pipefail
+## STDOUT:
+huB
+pipefail       	on
+## END
+
+#### set -o NAME with a bad name
+set -o nosuch
+echo $?
+## stdout: 2
+
+#### set with a bad letter
+set -Z
+echo $?
+## stdout: 2
+
+#### set -- sets the positional parameters
+set -- a b c
+echo $# $2
+## stdout: 3 b
+
+#### set -e -- sets both
+set -e -- a b
+echo $# $-
+## stdout: 2 ehB
+
+#### set +o NAME ARGS sets them too
+set +o pipefail x y
+echo $1 $#
+## stdout: x 2
+
+#### set - ends options and turns off -x
+set -x
+set - a b
+echo $# $-
+## stdout: 2 hB
+
+#### set -- with nothing clears them
+set -- a b
+set --
+echo $#
+## stdout: 0
+
+#### set -x traces a command
+set -x
+echo hi 2>/dev/null
+set +x
+## stdout: hi
+
+#### set -x goes to stderr with +
+{ set -x; echo 'a b' c; set +x; } 2>err
+cat err
+## STDOUT:
+a b c
++ echo 'a b' c
++ set +x
+## END
+
+#### set -x: assignments each on a line
+{ set -x; x=1 y='2 3'; set +x; } 2>err
+cat err
+## STDOUT:
++ x=1
++ y='2 3'
++ set +x
+## END
+
+#### set -x: PS4 is expanded
+{ PS4='[$n] '; n=5; set -x; : hi; set +x; } 2>err
+cat err
+## STDOUT:
+[5] : hi
+[5] set +x
+## END
+
+#### set -x: nesting repeats the first character
+{ set -x; echo $(echo in); set +x; } 2>err
+cat err
+## STDOUT:
+in
+++ echo in
++ echo in
++ set +x
+## END
+
+#### set -x: eval nests
+{ set -x; eval 'echo e'; set +x; } 2>err
+cat err
+## STDOUT:
+e
++ eval 'echo e'
+++ echo e
++ set +x
+## END
+
+#### set -x: empty words and quotes
+{ set -x; : '' "it's" '$x' a=b; set +x; } 2>err
+cat err
+## STDOUT:
++ : '' 'it'\''s' '$x' a=b
++ set +x
+## END
+
+#### set -x: an empty PS4
+{ PS4=; set -x; : hi; set +x; } 2>err
+cat err
+## STDOUT:
+: hi
+set +x
+## END
+
+#### set -n reads but does not run
+echo a
+set -n
+echo no
+## stdout: a
+
+#### set -o vi and emacs exclude each other
+set -o vi
+set -o | grep -E '^(vi|emacs) '
+set -o emacs
+set -o | grep -E '^(vi|emacs) '
+## STDOUT:
+emacs          	off
+vi             	on
+emacs          	on
+vi             	off
+## END
+
+#### set -o ignoreeof is recorded
+set -o ignoreeof
+set +o | grep ignoreeof
+## stdout: set -o ignoreeof
+
+#### options are copied into a subshell
+set -o pipefail
+(set -o | grep pipefail)
+## stdout: pipefail       	on
+
+#### a subshell's options stay in it
+(set -o pipefail)
+set -o | grep pipefail
+## stdout: pipefail       	off
+
+#### set -e in a function stays on after it
+f() { set -e; }
+f
+echo $-
+## stdout: ehB
