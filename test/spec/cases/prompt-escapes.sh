@@ -1,0 +1,113 @@
+# A prompt's escapes through ${x@P}, which decodes a value as bash decodes PS1 (bash 5.2). The
+# interactive prompt itself is tested on a real terminal (test/pty/startup-prompt.test.ts).
+# Known differences, by design of ${x@P} in Quirl: it does not expand parameters or command
+# substitutions in the result (bash's promptvars does), and \j and \# count no jobs and no
+# commands (the expansion sees neither). The shell's version (\v \V) differs and is not compared here.
+
+#### \w and \W show the directory, with ~ for HOME
+cd "$HOME"; w='\w'; W='\W'
+echo "${w@P} ${W@P}"
+mkdir -p sub/dir && cd sub/dir
+echo "${w@P} ${W@P}"
+cd /; echo "${w@P} ${W@P}"
+## STDOUT:
+~ ~
+~/sub/dir dir
+/ /
+## END
+
+#### \w outside HOME is the whole path
+mkdir -p d && cd d && w='\w'
+[ "${w@P}" = "$PWD" ] && echo whole
+## stdout: whole
+
+#### \u is the user, \h the host name up to its first dot, \H all of it
+u='\u' h='\h' H='\H'
+[ "${u@P}" = "$(id -un)" ] && echo user
+[ "${H@P}" = "$(uname -n)" ] && echo host
+n=$(uname -n)
+[ "${h@P}" = "${n%%.*}" ] && echo short
+## STDOUT:
+user
+host
+short
+## END
+
+#### \$ is # for root and $ for anyone else
+p='\$'
+if [ "$(id -u)" = 0 ]; then [ "${p@P}" = '#' ] && echo right; else [ "${p@P}" = '$' ] && echo right; fi
+## stdout: right
+
+#### \\ \n \a \e \r and octal \nnn
+p='a\\b\nc\ad\ee\rf\101\060'
+printf '%s' "${p@P}" | od -An -c | tr -s ' '
+## stdout:  a \ b \n c \a d 033 e \r f A 0
+
+#### \[ and \] take nothing in ${x@P}
+p='\[\e[1m\]bold\[\e[0m\]'
+printf '%s' "${p@P}" | od -An -c | tr -s ' '
+## stdout:  033 [ 1 m b o l d 033 [ 0 m
+
+#### a backslash before anything else stays as written
+p='\q\z \ x'
+echo "${p@P}"
+## stdout: \q\z \ x
+
+#### \t \T \A \@ and \d have their shapes
+p='\t|\T|\A|\@|\d'
+case "${p@P}" in
+  [0-2][0-9]:[0-5][0-9]:[0-5][0-9]'|'[01][0-9]:[0-5][0-9]:[0-5][0-9]'|'[0-2][0-9]:[0-5][0-9]'|'[01][0-9]:[0-5][0-9]' '[AP]M'|'[A-Z][a-z][a-z]' '[A-Z][a-z][a-z]' '[0-3][0-9]) echo shaped ;;
+  *) echo "not: ${p@P}" ;;
+esac
+## stdout: shaped
+
+#### \D{format} is strftime's
+p='\D{%Y}|\D{%m}|\D{%%}'
+case "${p@P}" in
+  [0-9][0-9][0-9][0-9]'|'[01][0-9]'|%') echo shaped ;;
+  *) echo "not: ${p@P}" ;;
+esac
+## stdout: shaped
+
+#### \! in a shell that keeps no history
+p='\!'
+echo "${p@P}"
+## stdout: 1
+
+#### \# counts the commands a script has run
+p='\#'
+echo "${p@P}"
+## stdout: 2
+## BUG quirl stdout: 0
+
+#### \s is the shell's own name, not the script's
+p='\s'
+echo "${p@P}"
+## stdout: bash
+## OK quirl stdout: quirl
+
+#### \j counts the jobs
+p='\j'
+echo "${p@P}"
+sleep 1 & pid=$!
+echo "${p@P}"
+wait "$pid"
+## STDOUT:
+0
+1
+## END
+## BUG quirl STDOUT:
+0
+0
+## END
+
+#### the result is expanded as promptvars does
+x=value p='[$x]'
+echo "${p@P}"
+## stdout: [value]
+## BUG quirl stdout: [$x]
+
+#### ${x@P} of an unset variable is empty
+unset p
+echo "<${p@P}>"
+## stdout: <>
