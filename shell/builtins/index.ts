@@ -1,22 +1,30 @@
 /** The builtin table. As in bash, a prefix assignment to a builtin never stays in the shell. */
 import { alias, unalias } from './alias';
-import { cd, echo, exit, falseBuiltin, pwd, trueBuiltin } from './core';
+import { builtin, enable } from './builtin';
+import { command } from './command';
+import { echo, exit, falseBuiltin, trueBuiltin } from './core';
+import { cd, dirs, popd, pushd, pwd } from './dirs';
+import { getopts } from './getopts';
+import { hash } from './hash';
+import { help } from './help';
+import { logout } from './logout';
 import { breakBuiltin, continueBuiltin, evalBuiltin, letBuiltin, returnBuiltin, shift, source } from './flow';
 import { fc, history } from './history';
-import { bg, disown, fg } from './jobctl';
+import { bg, disown, fg, suspend } from './jobctl';
 import { jobs, kill, wait } from './jobs';
 import { printf } from './printf';
 import { read } from './read';
 import { set } from './set';
 import { shopt } from './shopt';
+import { BuiltinTable } from './table';
 import { testBuiltin } from './test';
 import { trap } from './trap';
 import { type } from './type';
-import type { Builtin } from './types';
+import { umask } from './umask';
 import { unset } from './variables';
 import { declare, exportBuiltin, local, readonly } from './declare';
 
-export const BUILTINS: ReadonlyMap<string, Builtin> = new Map([
+export const BUILTINS = new BuiltinTable([
   [':', trueBuiltin],
   ['true', trueBuiltin],
   ['false', falseBuiltin],
@@ -56,6 +64,18 @@ export const BUILTINS: ReadonlyMap<string, Builtin> = new Map([
   ['test', testBuiltin],
   ['[', testBuiltin],
   ['printf', printf],
+  ['command', command],
+  ['hash', hash],
+  ['getopts', getopts],
+  ['umask', umask],
+  ['pushd', pushd],
+  ['popd', popd],
+  ['dirs', dirs],
+  ['builtin', builtin],
+  ['enable', enable],
+  ['help', help],
+  ['logout', logout],
+  ['suspend', suspend],
 ]);
 
 export type { Builtin, BuiltinContext, ShellServices } from './types';

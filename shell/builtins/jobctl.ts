@@ -1,7 +1,11 @@
-/** Moving jobs between foreground and background: fg, bg, disown. */
+/** Moving jobs between foreground and background, and the shell itself: fg, bg, disown, suspend. */
+import { native } from '../../native';
 import { isShellError } from '../errors';
 import type { Job } from '../exec/job';
+import { SIGNALS } from '../exec/signals';
 import { resolveJobSpec } from '../jobs/spec';
+import { jobOfPid } from './jobs';
+import { has, parseOrReport } from './options';
 import type { Builtin, BuiltinContext } from './types';
 
 /** The jobs the operands name, or the current job; reports the first bad spec and returns undefined. */
@@ -66,28 +70,57 @@ export const bg: Builtin = async (context) => {
 };
 
 /**
- * disown [-h] [-a] [spec ...]: the shell forgets the job (it is not listed, waited for or sent
- * SIGHUP at exit); with -h it stays listed but is not sent SIGHUP.
+ * disown [-h] [-ar] [spec | pid ...]: the shell forgets the job (it is not listed, waited for or
+ * sent SIGHUP at exit); with -h it stays listed but is not sent SIGHUP. -a is every job, -r
+ * every running one.
  */
 export const disown: Builtin = async (context) => {
   const { argv, output, shell } = context;
-  const flags = argv.slice(1).filter((word) => /^-[ah]+$/.test(word));
-  const operands = argv.slice(1).filter((word) => !flags.includes(word));
-  const keepListed = flags.some((flag) => flag.includes('h'));
-  const all = flags.some((flag) => flag.includes('a'));
-  const bad = operands.find((word) => word.startsWith('-'));
-  if (bad !== undefined) {
-    await output.err(`quirl: disown: ${bad}: invalid option\ndisown: usage: disown [-h] [-a] [jobspec ...]\n`);
-    return 2;
+  const parsed = await parseOrReport(output, argv, 'ahr');
+  if (typeof parsed === 'number') return parsed;
+  const { options, operands } = parsed;
+  let jobs: Job[] = [];
+  if (operands.length === 0) {
+    const selected = has(options, 'a') || has(options, 'r') ? context.jobs() : await selectJobs(context, []);
+    if (selected === undefined) return 1;
+    jobs = selected;
   }
-  const jobs = all ? context.jobs() : await selectJobs(context, operands);
-  if (jobs === undefined) return 1;
+  for (const word of operands) {
+    const job = /^\d+$/.test(word) ? jobOfPid(context, Number(word)) : (await selectJobs(context, [word]))?.[0];
+    if (job === undefined) {
+      if (/^\d+$/.test(word)) await output.err(`quirl: disown: ${word}: no such job\n`);
+      return 1;
+    }
+    jobs.push(job);
+  }
+  if (has(options, 'r')) jobs = jobs.filter((job) => job.state.kind === 'running');
   for (const job of jobs) {
     job.hangUpOnExit = false;
-    if (!keepListed) {
+    if (!has(options, 'h')) {
       shell.executor.jobs.remove(job.id);
       shell.jobOrder.forget(job.id);
     }
   }
+  return 0;
+};
+
+/**
+ * suspend [-f]: stops the shell until a SIGCONT (the shell that started it, `fg`). Only a shell
+ * with job control can be suspended, and a login shell only with -f, as in bash.
+ */
+export const suspend: Builtin = async ({ argv, output, shell, state }) => {
+  const parsed = await parseOrReport(output, argv, 'f');
+  if (typeof parsed === 'number') return parsed;
+  if (!shell.interactive || shell.executor.terminal === undefined) {
+    await output.err('quirl: suspend: cannot suspend: no job control\n');
+    return 1;
+  }
+  if (state.options.shopted('login_shell') && !has(parsed.options, 'f')) {
+    await output.err('quirl: suspend: cannot suspend a login shell\n');
+    return 1;
+  }
+  // The whole group stops (the shell leads it): the shell that started Quirl takes the terminal back.
+  native.killpg(native.getpgrp(), SIGNALS.SIGSTOP);
+  // Continued: the terminal is the shell's again once its parent gives it back.
   return 0;
 };

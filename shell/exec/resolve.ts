@@ -11,8 +11,14 @@ import type { ExecTarget } from './construct';
 
 const SCRIPT_SHELL = '/bin/sh';
 
+/** A remembered PATH search result (`hash`): where the name was found, and how often it ran since. */
+export interface HashedCommand {
+  readonly path: string;
+  hits: number;
+}
+
 export class CommandResolver {
-  private readonly hashed = new Map<string, string>();
+  private readonly hashed = new Map<string, HashedCommand>();
   private hashedFor: string | undefined;
   /** Whether each file is directly executable, by identity and modification time. */
   private readonly directlyExecutable = new Map<string, boolean>();
@@ -23,6 +29,8 @@ export class CommandResolver {
     if (name === undefined || name === '') throw new ShellError('CommandNotFound', `${JSON.stringify(name ?? '')}: command not found`);
     if (!name.includes('/')) {
       const found = this.search(name, searchPath, cwd);
+      const entry = this.hashed.get(name);
+      if (entry !== undefined) entry.hits += 1;
       return this.execTarget(found, found, argv);
     }
     // A path is exec'd as typed (the child runs in cwd), so that a script's $0 reads as in bash.
@@ -38,26 +46,67 @@ export class CommandResolver {
     }
   }
 
+  /** Every executable file named `name` along PATH, in order (`type -a`). */
+  lookupAll(name: string, searchPath: string, cwd: string): string[] {
+    return this.candidates(name, searchPath, cwd).filter((candidate) => isExecutableFile(candidate));
+  }
+
   /** Forgets remembered locations (after PATH changes, or `hash -r`). */
   forget(): void {
     this.hashed.clear();
   }
 
+  /** Forgets one remembered location (`hash -d`); false when there was none. */
+  forgetName(name: string): boolean {
+    return this.hashed.delete(name);
+  }
+
+  /** Remembers `path` for `name` without searching (`hash -p`). */
+  remember(name: string, path: string, searchPath: string): void {
+    this.followPath(searchPath);
+    this.hashed.set(name, { path, hits: 0 });
+  }
+
+  /** Searches PATH for `name` and remembers it (`hash NAME`); throws the 127/126 errors. */
+  hash(name: string, searchPath: string, cwd: string): string {
+    this.hashed.delete(name);
+    return this.search(name, searchPath, cwd);
+  }
+
+  /** The remembered location of `name` under PATH `searchPath`, if any (`type`, `hash -t`). */
+  hashedPath(name: string, searchPath: string): string | undefined {
+    this.followPath(searchPath);
+    return this.hashed.get(name)?.path;
+  }
+
+  /** The table, in the order names were remembered (`hash`). */
+  hashedCommands(searchPath: string): [string, Readonly<HashedCommand>][] {
+    this.followPath(searchPath);
+    return [...this.hashed];
+  }
+
+  /** Remembered locations hold for one PATH value: another one forgets them all. */
+  private followPath(searchPath: string): void {
+    if (this.hashedFor === searchPath) return;
+    this.hashed.clear();
+    this.hashedFor = searchPath;
+  }
+
+  private candidates(name: string, searchPath: string, cwd: string): string[] {
+    return searchPath.split(':').map((directory) => resolvePath(cwd, directory === '' ? '.' : directory, name));
+  }
+
   private search(name: string, searchPath: string, cwd: string): string {
-    if (this.hashedFor !== searchPath) {
-      this.hashed.clear();
-      this.hashedFor = searchPath;
-    }
+    this.followPath(searchPath);
     const remembered = this.hashed.get(name);
-    if (remembered !== undefined && isExecutableFile(remembered)) return remembered;
+    if (remembered !== undefined && isExecutableFile(remembered.path)) return remembered.path;
     this.hashed.delete(name);
     let deniedCandidate: string | undefined;
-    for (const directory of searchPath.split(':')) {
-      const candidate = resolvePath(cwd, directory === '' ? '.' : directory, name);
+    for (const candidate of this.candidates(name, searchPath, cwd)) {
       const stats = statOrUndefined(candidate);
       if (stats === undefined || stats.isDirectory()) continue;
       if (isExecutableFile(candidate, stats)) {
-        this.hashed.set(name, candidate);
+        this.hashed.set(name, { path: candidate, hits: 0 });
         return candidate;
       }
       deniedCandidate ??= candidate;
