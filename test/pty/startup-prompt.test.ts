@@ -191,3 +191,22 @@ if (QUIRL_ONLY) {
     }
   });
 }
+
+if (QUIRL_ONLY) {
+  test('PS2 with escapes and an expansion for a continued line; ignoreeof keeps the shell on Ctrl-D [quirl, direct]', { timeout: 120_000 }, async () => {
+    await withShell('quirl', 'direct', async (sh) => {
+      await sh.run(`PS2='\\[\\e[2m\\]\${n:-more}\\[\\e[0m\\]> '; n=cont`);
+      sh.type('echo "first\r');
+      await sh.waitForScreen(() => sh.cursorAfter('cont> '), 'the continuation prompt');
+      sh.type('second"\r');
+      await sh.nextPrompt();
+      assert.match(sh.screenText(), /^first\nsecond$/m);
+      await sh.run('set -o ignoreeof');
+      sh.press('Ctrl-D');
+      await sh.nextPrompt();
+      // As in bash, the message follows the prompt Ctrl-D was pressed at.
+      assert.match(sh.screenText(), /^~\/work. Use "exit" to leave the shell\.$/m);
+      assert.deepEqual(await sh.run('echo still here'), ['still here']);
+    });
+  });
+}
