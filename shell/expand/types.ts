@@ -60,6 +60,11 @@ export interface ExpansionEnvironment {
    * with ResourceLimit past it; `maxBytes` is what remains of the pipeline's expansion budget.
    */
   commandSubstitution(program: Program, maxBytes: number): Promise<string>;
+  /**
+   * `<(list)` and `>(list)`: starts the list beside the command being expanded and returns the
+   * name of its end of the pipe (`/dev/fd/N`). Absent where expansion runs no commands.
+   */
+  processSubstitution?(program: Program, direction: '<' | '>'): string;
   /** `${x=w}`: assigns shell variable `name`. */
   assign(name: string, value: string): void;
   /** `${a[@]}`, `${!a[@]}`: the elements of `name` in order as [key, value] (a scalar is element 0); undefined when unset. */

@@ -3,7 +3,8 @@
  * substitution. Results go into a FieldBuilder, which splits unquoted ones on IFS; pathname
  * expansion then works on the finished fields.
  */
-import type { ArithmeticExpansion, CommandSubstitution, ParameterExpansion, Tilde, WordPart } from '../syntax/ast';
+import { ShellError } from '../errors';
+import type { ArithmeticExpansion, CommandSubstitution, ParameterExpansion, ProcessSubstitution, Tilde, WordPart } from '../syntax/ast';
 import type { ExpansionBudget } from './budget';
 import { FieldBuilder, fieldText, type FieldSeparators } from './fields';
 import { expandOperator } from './operators';
@@ -61,6 +62,10 @@ export async function expandParts(parts: readonly WordPart[], context: Expansion
       case 'ArithmeticExpansion':
         out.appendExpansion(await arithmetic(part, context), quoted);
         break;
+      case 'ProcessSubstitution':
+        // A name of the shell's making: never split or globbed.
+        out.append(substituteProcess(part, context), true);
+        break;
     }
   }
 }
@@ -107,6 +112,13 @@ export function emitList(values: readonly string[], star: boolean, quoted: boole
     if (index > 0) out.close();
     out.appendExpansion(value, quoted);
   });
+}
+
+/** `<(list)`, `>(list)`: the list started, the name of the pipe to it. */
+function substituteProcess(substitution: ProcessSubstitution, context: ExpansionContext): string {
+  const start = context.env.processSubstitution;
+  if (start === undefined) throw new ShellError('Usage', `${substitution.direction}(...): process substitution is not available here`);
+  return start.call(context.env, substitution.program, substitution.direction);
 }
 
 /** Runs the substitution with what is left of the budget as its output limit; trailing newlines go. */

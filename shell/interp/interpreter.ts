@@ -32,6 +32,7 @@ import { BadDescriptor, BROKEN_PIPE_STATUS, BrokenPipe, CommandOutput } from './
 import { expansionEnvironment, planCommand, type PlannedCommand } from './planning';
 import { planRedirects } from './redirects';
 import type { ShellState } from './state';
+import { ownsProcessSubstitution, withProcessSubstitutions, type ProcessSubstitutions } from './process-substitution';
 import { timePipeline } from './time';
 import { hasCommandSubstitution } from './tree';
 import { SignalTraps } from './signal-traps';
@@ -54,6 +55,8 @@ export interface Context {
   readonly line?: LineRun;
   /** For an in-shell stage: its job's gate (held while the job is stopped) and abort (the job killed). */
   readonly stage?: Pick<StageControl, 'whileRunning' | 'signal'>;
+  /** The process substitutions of the command running here, if it has any. */
+  readonly processSubstitutions?: ProcessSubstitutions;
   /**
    * Where `set -e` and the ERR trap are ignored: an `if`/`while` condition, a pipeline before
    * `&&` or `||`, after `!`, and everything run from there (functions, subshells), as in bash.
@@ -367,7 +370,11 @@ export class Interpreter implements ShellServices {
     try {
       const stages: Stage[] = [];
       for (const [index, command] of commands.entries()) {
-        const stage = command.kind === 'SimpleCommand' ? await this.simpleStage(command, context, budget) : this.compoundStage(command, context);
+        // A simple command with `<(...)` expands in its own stage, whose pipes the lists then get (bash).
+        const stage =
+          command.kind === 'SimpleCommand' && !ownsProcessSubstitution(command)
+            ? await this.simpleStage(command, context, budget)
+            : this.compoundStage(command, context);
         if (typeof stage === 'number') return stage;
         stages.push(pipeline.stderrPiped[index] === true ? { ...stage, redirects: [...stage.redirects, STDERR_TO_PIPE] } : stage);
       }
@@ -404,8 +411,9 @@ export class Interpreter implements ShellServices {
     }
   }
 
-  private compoundStage(command: Exclude<Command, SimpleCommand>, context: Context): InShellStage {
-    const { text } = command;
+  /** A stage that runs `command` inside the shell, expanding it there. */
+  private compoundStage(command: Command, context: Context): InShellStage {
+    const text = command.kind === 'SimpleCommand' ? command.words.map((word) => word.text).join(' ') : command.text;
     return {
       kind: 'inShell',
       command: text,
@@ -474,6 +482,11 @@ export class Interpreter implements ShellServices {
   /** One command of any kind, in `context`; `text` is its source as a job would show it. */
   async runCommand(command: Command, context: Context, text: string): Promise<number> {
     context.state.lineNumber = command.span.start.line;
+    if (ownsProcessSubstitution(command)) return withProcessSubstitutions(context, (inner) => this.runCommandHere(command, inner, text));
+    return this.runCommandHere(command, context, text);
+  }
+
+  private async runCommandHere(command: Command, context: Context, text: string): Promise<number> {
     switch (command.kind) {
       case 'SimpleCommand':
         return this.runSimpleCommand(command, context, text);
@@ -876,6 +889,19 @@ export class Interpreter implements ShellServices {
   /** How words expand in `context` (see planning.ts). */
   expansionEnvironment(context: Context, assigned?: ReadonlyMap<string, string>, onSubstitution?: (status: number) => void): ExpansionEnvironment {
     return expansionEnvironment(this, context, assigned, onSubstitution);
+  }
+
+  /** `<(list)`, `>(list)`: the list started beside the command of `context`, ended with it (see process-substitution.ts). */
+  substituteProcess(program: Program, direction: '<' | '>', context: Context): string {
+    const substitutions = context.processSubstitutions;
+    if (substitutions === undefined) throw new ShellError('Usage', `${direction}(...): process substitution is not supported here`);
+    return substitutions.start(direction, (inner) =>
+      this.asSubshell(inner, () => this.runList(program.body, inner)).catch(async (error: unknown) => {
+        const report = describeUnexpected(error, inner.state.get('QUIRL_DEBUG') !== undefined);
+        await this.say(inner, `${direction}(...): ${report.message}`);
+        return report.status;
+      }),
+    );
   }
 
   /** `$(...)`: runs `program` in a subshell context with stdout captured within `maxBytes`. */

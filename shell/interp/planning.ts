@@ -22,10 +22,11 @@ export interface PlannedCommand {
   readonly substitutionStatus: number | undefined;
 }
 
-/** What expansion needs of the interpreter: whether it is interactive (`$-`), and `$(...)`. */
+/** What expansion needs of the interpreter: whether it is interactive (`$-`), `$(...)`, `<(...)` and `>(...)`. */
 export interface Expanding {
   readonly interactive: boolean;
   capture(program: Program, context: Context, maxBytes: number): Promise<{ status: number; output: string }>;
+  substituteProcess(program: Program, direction: '<' | '>', context: Context): string;
 }
 
 const NO_ASSIGNMENTS: ReadonlyMap<string, string> = new Map();
@@ -107,6 +108,7 @@ export function expansionEnvironment(
       onSubstitution(status);
       return output;
     },
+    processSubstitution: (program, direction) => shell.substituteProcess(program, direction, context),
   };
 }
 

@@ -317,7 +317,27 @@ export interface Tilde {
   readonly span: Span;
 }
 
-export type WordPart = Literal | SingleQuoted | DoubleQuoted | ParameterExpansion | CommandSubstitution | ArithmeticExpansion | Tilde;
+/**
+ * `<(list)` or `>(list)` (bash): the list runs beside the command, and the word is the name of a
+ * pipe to it, `/dev/fd/N`.
+ */
+export interface ProcessSubstitution {
+  readonly kind: 'ProcessSubstitution';
+  /** `<`: the command reads what the list writes; `>`: the list reads what the command writes. */
+  readonly direction: '<' | '>';
+  readonly program: Program;
+  readonly span: Span;
+}
+
+export type WordPart =
+  | Literal
+  | SingleQuoted
+  | DoubleQuoted
+  | ParameterExpansion
+  | CommandSubstitution
+  | ArithmeticExpansion
+  | Tilde
+  | ProcessSubstitution;
 
 /** `[n]<`, `[n]>`, `[n]>>`, `[n]>|`, `[n]<>` with a file target. */
 export interface FileRedirect {

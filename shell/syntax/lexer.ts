@@ -7,7 +7,7 @@ import type { Arithmetic, HereDocument, Word } from './ast';
 import { readHereDocumentBody } from './heredoc';
 import type { Scanner } from './scanner';
 import { spanOf, syntaxError } from './source';
-import { arithmeticClose, arithmeticEnd, isDigit, WordLexer, type Substitutions, type WordToken } from './words';
+import { arithmeticClose, arithmeticEnd, isDigit, startsProcessSubstitution, WordLexer, type Substitutions, type WordToken } from './words';
 
 const CONTROL_OPERATORS = ['|', '||', '|&', '&', '&&', ';', ';;', ';&', ';;&', '(', ')'] as const;
 const REDIRECT_OPERATORS = ['<', '>', '>>', '>|', '<>', '<&', '>&', '&>', '&>>', '<<<', '<<', '<<-'] as const;
@@ -189,7 +189,7 @@ export class Lexer {
       this.readHereDocumentBodies();
       return { kind: 'newline', start, end };
     }
-    if (OPERATORS.has(c)) return this.operator(start, null);
+    if (OPERATORS.has(c) && !startsProcessSubstitution(s.source.text, start)) return this.operator(start, null);
     if (isDigit(c)) {
       const redirect = this.numberedRedirect(start);
       if (redirect !== null) return redirect;
@@ -223,7 +223,8 @@ export class Lexer {
     while (isDigit(s.peek())) digits += s.next();
     const c = s.peek();
     const fd = Number(digits);
-    if ((c === '<' || c === '>') && fd <= MAX_FD) return this.operator(start, fd);
+    // `2<(list)` is a word (bash): digits, then a process substitution.
+    if ((c === '<' || c === '>') && fd <= MAX_FD && !startsProcessSubstitution(s.source.text, s.offset)) return this.operator(start, fd);
     s.seek(start);
     return null;
   }

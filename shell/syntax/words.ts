@@ -10,6 +10,7 @@ import type {
   Literal,
   ParameterExpansion,
   ParameterOperator,
+  ProcessSubstitution,
   Program,
   QuotedPart,
   SingleQuoted,
@@ -36,6 +37,11 @@ export type WordToken =
 /** Characters that end an unquoted word: blanks, newline and the operator characters. */
 function endsWord(c: string): boolean {
   return c === '' || c === ' ' || c === '\t' || c === '\n' || '|&;<>()'.includes(c);
+}
+
+/** Whether `<(` or `>(`, a process substitution, starts at `at`: there `<` and `>` do not end a word. */
+export function startsProcessSubstitution(text: string, at: number): boolean {
+  return (text[at] === '<' || text[at] === '>') && text[at + 1] === '(';
 }
 
 /** A `[[ =~ ]]` regular expression ends at a blank, or a `)` closing the `[[`'s own group. */
@@ -196,7 +202,7 @@ export class WordLexer {
     let assignmentLike = false;
     let tildeAllowed = true;
 
-    for (let c = s.peek(); regex ? !endsRegex(c, regexDepth) : !endsWord(c); c = s.peek()) {
+    for (let c = s.peek(); regex ? !endsRegex(c, regexDepth) : !endsWord(c) || startsProcessSubstitution(this.source.text, s.offset); c = s.peek()) {
       const at = s.offset;
       if (regex && REGEX_CHARACTERS.includes(c)) {
         if (c === '(') regexDepth += 1;
@@ -228,6 +234,10 @@ export class WordLexer {
           break;
         case '`':
           parts.push(this.backquoted(false));
+          break;
+        case '<':
+        case '>':
+          parts.push(this.processSubstitution());
           break;
         default: {
           const run = s.match(ORDINARY_RUN);
@@ -386,6 +396,16 @@ export class WordLexer {
     // The value is decoded as in a UTF-8 locale: a parser does not know the locale.
     parts.push({ kind: 'SingleQuoted', value: ansiCString(text.slice(start + 2, close), true), span: spanOf(this.source, start, close + 1) });
     return true;
+  }
+
+  /** `<(list)` or `>(list)`, the scanner at the `<` or `>`: the list is parsed as a `$(...)`'s. */
+  private processSubstitution(): ProcessSubstitution {
+    const s = this.scanner;
+    const start = s.offset;
+    const direction = s.next() as '<' | '>';
+    s.next();
+    const program = this.substitutions.dollar(s, start);
+    return { kind: 'ProcessSubstitution', direction, program, span: spanOf(this.source, start, s.offset) };
   }
 
   /** `$...`: a parameter, a `$(...)` substitution, or (before anything else) a literal `$`. */

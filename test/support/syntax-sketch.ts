@@ -175,6 +175,8 @@ function sketchPart(part: WordPart): string {
       return `$((${sketchArithmetic(part.arithmetic)}))`;
     case 'Tilde':
       return `~{${part.user}}`;
+    case 'ProcessSubstitution':
+      return `${part.direction}(${sketch(part.program)})`;
   }
 }
 

@@ -1,0 +1,130 @@
+/**
+ * Process substitution (bash's `<(list)` and `>(list)`). The list runs beside the command whose
+ * word names it, in a subshell context of its own whose stdout (`<(...)`) or stdin (`>(...)`) is
+ * one end of a pipe; the word is `/dev/fd/N`, N the shell's descriptor for the other end, which
+ * the command's programs get as N and its builtins open by that name. The list's programs are
+ * members of the command's job, or of no job at the top level: never listed, never given the
+ * terminal. When the command ends the shell closes its ends, so a list writing sees EPIPE and a
+ * list reading sees EOF, and waits for the lists to end, so nothing they started outlives it.
+ */
+import { native } from '../../native';
+import { closeQuietly } from '../exec/close';
+import type { FdTable } from '../exec/fds';
+import type { JobId } from '../jobs/job';
+import type { Command, ConditionalExpression, Redirect, Word } from '../syntax/ast';
+import type { Context } from './interpreter';
+
+/**
+ * What the programs of a top-level substitution's list are members of: no job the table lists
+ * (members are never retained), and no PID `$!` could name (see standInPid).
+ */
+const NO_JOB = 0x7fffffff as JobId;
+
+/** The process substitutions of one command: their pipes' shell ends and their lists. */
+export class ProcessSubstitutions {
+  /** The command's descriptors: the context's, and each substitution's end as itself. */
+  readonly fds: FdTable;
+  private readonly ends: number[] = [];
+  private readonly lists: Promise<unknown>[] = [];
+
+  constructor(private readonly context: Context) {
+    this.fds = context.fds.derive();
+  }
+
+  /**
+   * Starts `run` (the list) beside the command and returns the word: the name of the shell's
+   * end of the pipe. The list gets the command's descriptors, not the other substitutions'
+   * ends, so that none of those is held open by another's programs.
+   */
+  start(direction: '<' | '>', run: (context: Context) => Promise<number>): string {
+    const pipe = native.pipe();
+    const [kept, given] = direction === '<' ? [pipe.read, pipe.write] : [pipe.write, pipe.read];
+    this.ends.push(kept);
+    this.fds.set(kept, kept, false);
+    const fds = this.context.fds.derive();
+    fds.set(direction === '<' ? 1 : 0, given, true);
+    const signal = abortOf(this.context);
+    const inner: Context = {
+      state: this.context.state.clone(),
+      fds,
+      request: { signal },
+      owner: this.context.owner ?? NO_JOB,
+      stage: { whileRunning: () => this.context.stage?.whileRunning() ?? Promise.resolve(), signal },
+    };
+    this.lists.push(run(inner).finally(() => fds.closeOwned()));
+    return `/dev/fd/${kept}`;
+  }
+
+  /** The command has ended: its ends close, and the lists are waited for. */
+  async end(): Promise<void> {
+    for (const fd of this.ends) closeQuietly(fd);
+    await Promise.allSettled(this.lists);
+  }
+}
+
+/** Runs `run` as the command of `context` with room for process substitutions, ended with it. */
+export async function withProcessSubstitutions(context: Context, run: (context: Context) => Promise<number>): Promise<number> {
+  const substitutions = new ProcessSubstitutions(context);
+  try {
+    return await run({ ...context, fds: substitutions.fds, processSubstitutions: substitutions });
+  } finally {
+    await substitutions.end();
+  }
+}
+
+/** What ends a list early: its command's job killed, or Ctrl-C on the line. */
+function abortOf(context: Context): AbortSignal {
+  const signals = [context.stage?.signal, context.request.signal, context.interrupt].filter((signal) => signal !== undefined);
+  return signals.length === 0 ? new AbortController().signal : AbortSignal.any(signals);
+}
+
+const owning = new WeakMap<Command, boolean>();
+
+/**
+ * Whether `command`'s own words (not those of the commands in its body) have a process
+ * substitution: its words, assignments and redirect targets; a compound command's redirects and
+ * the words of its clause. Cached: this is asked of every command run.
+ */
+export function ownsProcessSubstitution(command: Command): boolean {
+  let owns = owning.get(command);
+  if (owns === undefined) {
+    owns = wordsOf(command).some((word) => word.parts.some((part) => part.kind === 'ProcessSubstitution'));
+    owning.set(command, owns);
+  }
+  return owns;
+}
+
+function wordsOf(command: Command): Word[] {
+  if (command.kind === 'FunctionDefinition') return [];
+  if (command.kind === 'SimpleCommand') {
+    const values = command.assignments.flatMap((assignment) => (assignment.value.kind === 'Word' ? [assignment.value] : []));
+    return [...command.words, ...values, ...redirectWords(command.redirects)];
+  }
+  const { clause } = command;
+  const words = redirectWords(command.redirects);
+  if (clause.kind === 'ForClause') words.push(...(clause.words ?? []));
+  if (clause.kind === 'CaseClause') words.push(clause.subject, ...clause.items.flatMap((item) => item.patterns));
+  if (clause.kind === 'ConditionalCommand') words.push(...conditionalWords(clause.expression));
+  return words;
+}
+
+function redirectWords(redirects: readonly Redirect[]): Word[] {
+  return redirects.flatMap((redirect) => (redirect.kind === 'HereDocument' ? [] : [redirect.target]));
+}
+
+function conditionalWords(expression: ConditionalExpression): Word[] {
+  switch (expression.kind) {
+    case 'CondWord':
+      return [expression.word];
+    case 'CondUnary':
+      return [expression.operand];
+    case 'CondBinary':
+      return [expression.left, expression.right];
+    case 'CondNot':
+    case 'CondGroup':
+      return conditionalWords(expression.kind === 'CondNot' ? expression.operand : expression.inner);
+    case 'CondAnd':
+    case 'CondOr':
+      return [...conditionalWords(expression.left), ...conditionalWords(expression.right)];
+  }
+}
