@@ -262,7 +262,8 @@ class InteractiveShell implements RemoteShell {
     const limit = value === undefined || !/^\d+$/.test(value) ? 10 : Number(value);
     this.endsOfInput += 1;
     if (this.endsOfInput > limit) return false;
-    this.say('Use "exit" to leave the shell.\n');
+    // On a line of its own below the prompt, as bash writes it.
+    this.say('\nUse "exit" to leave the shell.\n');
     return true;
   }
 

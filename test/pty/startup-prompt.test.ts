@@ -204,8 +204,8 @@ if (QUIRL_ONLY) {
       await sh.run('set -o ignoreeof');
       sh.press('Ctrl-D');
       await sh.nextPrompt();
-      // As in bash, the message follows the prompt Ctrl-D was pressed at.
-      assert.match(sh.screenText(), /^~\/work. Use "exit" to leave the shell\.$/m);
+      // As in bash, on a line of its own below the prompt Ctrl-D was pressed at.
+      assert.match(sh.screenText(), /^~\/work. \nUse "exit" to leave the shell\.$/m);
       assert.deepEqual(await sh.run('echo still here'), ['still here']);
     });
   });
