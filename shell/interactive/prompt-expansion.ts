@@ -21,7 +21,7 @@ function bodyWord(text: string): Word {
 /** `text` expanded in `context`; the newline the here-document adds is taken off again. */
 export async function expandText(text: string, interpreter: Interpreter, context: Context): Promise<string> {
   // Nothing to expand: only the quoting comes off (and a backslash-newline, as in a here-document).
-  if (!/[$`]/.test(text)) return text.replace(/\\([$`\\\n])/g, (_, quoted: string) => (quoted === '\n' ? '' : quoted));
+  if (!/^(?:[^\\$`]|\\[\s\S])*[$`]/.test(text)) return text.replace(/\\([$`\\\n])/g, (_, quoted: string) => (quoted === '\n' ? '' : quoted));
   const expanded = await expandWord(bodyWord(text), interpreter.expansionEnvironment(context), new ExpansionBudget());
   return expanded.endsWith('\n') ? expanded.slice(0, -1) : expanded;
 }
