@@ -15,8 +15,8 @@ import type { Command, ConditionalExpression, Redirect, Word } from '../syntax/a
 import type { Context } from './interpreter';
 
 /**
- * What the programs of a top-level substitution's list are members of: no job the table lists
- * (members are never retained), and no PID `$!` could name (see standInPid).
+ * What the programs of a top-level substitution's list are members of. Members are never
+ * retained, so it names nothing `jobs` lists; the table would issue it only after 2^31 jobs.
  */
 const NO_JOB = 0x7fffffff as JobId;
 
