@@ -3,6 +3,7 @@
  * from or written to files, as bash's builtins do. A shell without a line editor keeps none
  * (bash's `set +o history`): both then list nothing.
  */
+import { has, parseOrReport, valueOf } from './options';
 import type { BuiltinContext, Builtin } from './types';
 
 /** The history as the builtins see it (the interactive shell's, see interactive/editor/history.ts). */
@@ -20,14 +21,6 @@ export interface CommandHistory {
   appendTo(file: string): void;
   readFrom(file: string): void;
   readNewFrom(file: string): void;
-}
-
-const HISTORY_USAGE = 'history [-c] [-d offset] [n] or history -anrw [filename] or history -ps arg [arg...]';
-const FC_USAGE = 'fc [-e ename] [-lnr] [first] [last] or fc -s [pat=rep] [command]';
-
-async function usage(context: BuiltinContext, name: string, problem: string, text: string): Promise<number> {
-  await context.output.err(`quirl: ${name}: ${problem}\n${name}: usage: ${text}\n`);
-  return 2;
 }
 
 /** `  N  command` lines, bash's format for `history`. */
@@ -48,37 +41,21 @@ function position(history: CommandHistory, word: string): number | undefined {
 /** history [N] | -c | -d OFFSET[-LAST] | -anrw [FILE] | -s ARG... */
 export const history: Builtin = async (context) => {
   const { argv, state, output, shell } = context;
+  const parsed = await parseOrReport(output, argv, 'cd:anrws');
+  if (typeof parsed === 'number') return parsed;
+  const { options, operands } = parsed;
+  const delete_ = valueOf(options, 'd');
   const list = shell.history();
-  const flags = new Set<string>();
-  let delete_: string | undefined;
-  let index = 1;
-  for (; index < argv.length; index += 1) {
-    const word = argv[index] as string;
-    if (word === '--') {
-      index += 1;
-      break;
-    }
-    if (!/^-[a-z]+$/.test(word)) break;
-    for (const letter of word.slice(1)) {
-      if (!'cdanrws'.includes(letter)) return usage(context, 'history', `-${letter}: invalid option`, HISTORY_USAGE);
-      flags.add(letter);
-      if (letter === 'd') {
-        delete_ = argv[++index];
-        if (delete_ === undefined) return usage(context, 'history', '-d: option requires an argument', HISTORY_USAGE);
-      }
-    }
-  }
-  const operands = argv.slice(index);
   if (list === undefined) return 0;
-  if (flags.has('s')) {
+  if (has(options, 's')) {
     // The `history -s` line itself gives way to its arguments, as in bash.
     if (list.lastLineAdded) list.remove(list.entries.length - 1);
     if (operands.length > 0) list.add(operands.join(' '));
     return 0;
   }
-  if (flags.has('c')) list.clear();
+  if (has(options, 'c')) list.clear();
   if (delete_ !== undefined) return deleteEntries(context, list, delete_);
-  const fileFlags = ['a', 'n', 'r', 'w'].filter((letter) => flags.has(letter));
+  const fileFlags = ['a', 'n', 'r', 'w'].filter((letter) => has(options, letter));
   if (fileFlags.length > 1) {
     await output.err('quirl: history: cannot use more than one of -anrw\n');
     return 1;
@@ -98,7 +75,7 @@ export const history: Builtin = async (context) => {
     }
     return 0;
   }
-  if (flags.has('c')) return 0;
+  if (has(options, 'c')) return 0;
   const count = operands[0];
   if (operands.length > 1) {
     await output.err('quirl: history: too many arguments\n');
@@ -142,26 +119,15 @@ function fcIndex(entries: readonly string[], base: number, word: string): number
 /** fc -l [-nr] [first [last]]; fc -s [old=new] [command]. Editing (`fc` alone, `-e`) is not done: it says so. */
 export const fc: Builtin = async (context) => {
   const { argv, output, shell } = context;
-  const flags = new Set<string>();
-  let index = 1;
-  for (; index < argv.length; index += 1) {
-    const word = argv[index] as string;
-    if (word === '--') {
-      index += 1;
-      break;
-    }
-    if (!/^-[a-z]+$/.test(word)) break;
-    for (const letter of word.slice(1)) {
-      if (!'lnrse'.includes(letter)) return usage(context, 'fc', `-${letter}: invalid option`, FC_USAGE);
-      flags.add(letter);
-    }
-  }
-  const operands = argv.slice(index);
+  // `fc -l -3`: a negative number is an operand.
+  const parsed = await parseOrReport(output, argv, 'e:lnrs', /^-\d/);
+  if (typeof parsed === 'number') return parsed;
+  const { options, operands } = parsed;
   const list = shell.history();
   const entries = list === undefined ? [] : list.lastLineAdded ? list.entries.slice(0, -1) : list.entries;
   const base = list?.base ?? 1;
-  if (flags.has('s')) return reexecute(context, list, entries, base, operands);
-  if (!flags.has('l')) {
+  if (has(options, 's')) return reexecute(context, list, entries, base, operands);
+  if (!has(options, 'l')) {
     await output.err('quirl: fc: editing a command is not supported; use fc -l or fc -s\n');
     return 1;
   }
@@ -175,8 +141,8 @@ export const fc: Builtin = async (context) => {
     return 1;
   }
   let order = first <= last ? range(first, last) : range(last, first).reverse();
-  if (flags.has('r')) order = order.reverse();
-  const numbering = !flags.has('n');
+  if (has(options, 'r')) order = order.reverse();
+  const numbering = !has(options, 'n');
   await output.out(order.map((at) => `${numbering ? base + at : ''}\t ${entries[at]}\n`).join(''));
   return 0;
 };
