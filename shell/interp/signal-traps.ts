@@ -24,11 +24,16 @@ export const DEADLY: readonly number[] = [SIGNALS.SIGINT, SIGNALS.SIGTERM, SIGNA
 export class SignalTraps {
   private readonly listeners = new Map<number, () => void>();
   private readonly pending: number[] = [];
+  /** Deadly signals that arrived with no trap of their own while an EXIT trap is set. */
+  private readonly deadly: number[] = [];
   private table: TrapTable | undefined;
-  private version = -1;
 
-  /** `onDeadly`: a deadly signal with no trap of its own arrived while an EXIT trap is set. */
-  constructor(private readonly onDeadly: (signal: number) => void) {}
+  /**
+   * `deadlySignals`: those on which an EXIT trap runs before the shell dies: a script's DEADLY; none
+   * for an interactive shell, which ignores SIGINT and SIGTERM and dies of SIGHUP its own way.
+   */
+  constructor(private readonly deadlySignals: readonly number[]) {}
+  private version = -1;
 
   /** Listens for exactly the signals `table` traps (and, with an EXIT trap, the deadly ones). */
   sync(table: TrapTable): void {
@@ -37,7 +42,7 @@ export class SignalTraps {
     this.version = table.version;
     const wanted = new Map<number, 'trap' | 'deadly'>();
     for (const signal of [...table.signals('command'), ...table.signals('ignore')]) if (!UNCATCHABLE.has(signal)) wanted.set(signal, 'trap');
-    if (table.command('EXIT') !== undefined) for (const signal of DEADLY) if (!wanted.has(signal)) wanted.set(signal, 'deadly');
+    if (table.command('EXIT') !== undefined) for (const signal of this.deadlySignals) if (!wanted.has(signal)) wanted.set(signal, 'deadly');
     for (const [signal, listener] of this.listeners) {
       if (wanted.has(signal)) continue;
       process.removeListener(`SIG${signalName(signal)}`, listener);
@@ -47,7 +52,7 @@ export class SignalTraps {
     for (const [signal, role] of wanted) {
       const existing = this.listeners.get(signal);
       if (existing !== undefined) process.removeListener(`SIG${signalName(signal)}`, existing);
-      const listener = role === 'trap' ? (): void => void this.pending.push(signal) : (): void => this.onDeadly(signal);
+      const listener = role === 'trap' ? (): void => void this.pending.push(signal) : (): void => void this.deadly.push(signal);
       try {
         process.on(`SIG${signalName(signal)}` as NodeJS.Signals, listener);
       } catch {
@@ -57,6 +62,11 @@ export class SignalTraps {
       this.listeners.set(signal, listener);
       handled.add(signal);
     }
+  }
+
+  /** Whether any signal is listened for (then each point between commands lets a signal just sent be heard). */
+  get listening(): boolean {
+    return this.listeners.size > 0;
   }
 
   /** Stops listening for `signal` (the shell is about to die of it). */
@@ -70,6 +80,11 @@ export class SignalTraps {
   /** A trapped signal that reached a child rather than the shell (Ctrl-C on a script's job): run its trap too. */
   note(signal: number): void {
     this.pending.push(signal);
+  }
+
+  /** A deadly signal that arrived with no trap of its own while an EXIT trap is set, if any. */
+  takeDeadly(): number | undefined {
+    return this.deadly.shift();
   }
 
   /** The signals that arrived since the last call, in order, each once. */
