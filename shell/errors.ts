@@ -31,6 +31,8 @@ export type ShellErrorCode =
   | 'TerminalHandoff'
   /** A builtin was called wrongly (bad option, bad job spec, not a number). */
   | 'Usage'
+  /** Assigning to a readonly variable, or a bad array subscript in an assignment: a script ends, as in bash. */
+  | 'AssignmentError'
   /** An explicit lifecycle operation (kill, fg, cleanup) failed in the system. */
   | 'SystemError';
 
@@ -49,6 +51,7 @@ const DEFAULT_STATUS: Record<ShellErrorCode, number> = {
   SpawnFailed: 126,
   TerminalHandoff: 1,
   Usage: 2,
+  AssignmentError: 1,
   SystemError: 1,
 };
 

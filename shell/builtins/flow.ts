@@ -8,7 +8,6 @@ import { describeErrno, isSystemError } from '../errors';
 import { ArithmeticError, evaluateArithmeticText } from '../expand/arith';
 import { FunctionReturn, Interrupted, LoopControl } from '../control';
 import { ExitRequest, type Builtin, type BuiltinContext } from './types';
-import { declareEach } from './variables';
 
 const NUMBER = /^[+-]?\d+$/;
 
@@ -62,16 +61,6 @@ export const returnBuiltin: Builtin = async ({ argv, state, output }) => {
     throw new FunctionReturn(2);
   }
   throw new FunctionReturn(Number(BigInt.asUintN(8, BigInt(word))));
-};
-
-/** local [NAME[=value] ...]: variables of the running function call (bash's dynamic scope). */
-export const local: Builtin = async ({ argv, state, output }) => {
-  if (state.functionDepth === 0) {
-    await output.err('quirl: local: can only be used in a function\n');
-    return 1;
-  }
-  const operands = argv.slice(1).filter((operand) => operand !== '--');
-  return declareEach('local', operands, output, (name, value) => state.makeLocal(name, value));
 };
 
 /** shift [N]: drops the first N positional parameters; more than there are is status 1, unchanged. */

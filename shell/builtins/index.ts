@@ -3,6 +3,7 @@ import { alias, unalias } from './alias';
 import { builtin, enable } from './builtin';
 import { command } from './command';
 import { echo, exit, falseBuiltin, trueBuiltin } from './core';
+import { exec } from './exec';
 import { cd, dirs, popd, pushd, pwd } from './dirs';
 import { getopts } from './getopts';
 import { hash } from './hash';
@@ -18,8 +19,10 @@ import { set } from './set';
 import { shopt } from './shopt';
 import { BuiltinTable } from './table';
 import { testBuiltin } from './test';
+import { times } from './times';
 import { trap } from './trap';
 import { type } from './type';
+import { ulimit } from './ulimit';
 import { umask } from './umask';
 import { unset } from './variables';
 import { declare, exportBuiltin, local, readonly } from './declare';
@@ -76,6 +79,9 @@ export const BUILTINS = new BuiltinTable([
   ['help', help],
   ['logout', logout],
   ['suspend', suspend],
+  ['exec', exec],
+  ['ulimit', ulimit],
+  ['times', times],
 ]);
 
 export type { Builtin, BuiltinContext, ShellServices } from './types';

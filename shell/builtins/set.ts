@@ -3,7 +3,7 @@
  * `+x`, `-o pipefail`, `-o` / `+o` listings that read back).
  */
 import { readOptionWords } from '../interp/option-names';
-import { quoteForShell } from './quote';
+import { listing } from '../interp/variable';
 import type { Builtin } from './types';
 
 const USAGE = 'set: usage: set [-abefhkmnptuvxBCEHPT] [-o option-name] [--] [-] [arg ...]\n';
@@ -16,7 +16,7 @@ const USAGE = 'set: usage: set [-abefhkmnptuvxBCEHPT] [-o option-name] [--] [-] 
 export const set: Builtin = async ({ argv, state, output }) => {
   const words = argv.slice(1);
   if (words.length === 0) {
-    await output.out(state.assigned().map(([name, value]) => `${name}=${quoteForShell(value)}\n`).join(''));
+    await output.out(state.assigned().map(([name, variable]) => `${listing(name, variable)}\n`).join(''));
     return 0;
   }
   const read = readOptionWords(words);

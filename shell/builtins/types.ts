@@ -5,6 +5,7 @@
 import type { Executor } from '../exec/executor';
 import type { Job } from '../exec/job';
 import type { CommandResolver } from '../exec/resolve';
+import type { PlannedAssignment } from '../interp/assignment';
 import type { ShellState } from '../interp/state';
 import type { CommandOutput } from '../interp/output';
 import type { JobOrder } from '../jobs/spec';
@@ -43,6 +44,8 @@ export interface BuiltinContext {
   run(source: string, name?: string): Promise<number>;
   /** The command's prefix assignments (`FOO=1 command env`): a program it runs gets them in its environment. */
   readonly assignments: readonly (readonly [string, string])[];
+  /** Operands written as assignments to a declaration builtin (`local a=(1 2)`), by their index in argv. */
+  readonly declarations: ReadonlyMap<number, PlannedAssignment>;
   /**
    * Runs `argv` as a builtin or a program, never a function (`command`), in this context; with
    * `searchPath`, PATH search uses it instead of $PATH (`command -p`).

@@ -28,15 +28,67 @@ export async function expandOperator(parameter: ParameterExpansion, quoted: bool
     emitList(names, operator.star, quoted, context, out);
     return;
   }
-  const name = parameter.indirect === true ? referent(parameter.name, context) : parameter.name;
-  const value = valueOf(name, context);
-  if (operator === undefined) return emit(value, name, quoted, context, out);
-  if (operator.kind === 'Default') return defaulted(operator, name, value, quoted, context, out);
-  emit(await operated(operator, name, value, context), name, quoted, context, out);
+  if (operator?.kind === 'Keys') {
+    emitList((context.env.entries(parameter.name) ?? []).map(([key]) => key), operator.star, quoted, context, out);
+    return;
+  }
+  const target = await targetOf(parameter, context);
+  const value = await valueOf(target, context);
+  if (operator === undefined) return emit(value, target.star, quoted, context, out);
+  if (operator.kind === 'Default') return defaulted(operator, target, value, quoted, context, out);
+  emit(await operated(operator, target, value, context), target.star, quoted, context, out);
+}
+
+/**
+ * What a `${...}` reads: a parameter, an array's element (its subscript expanded), or all of an
+ * array's elements; for `${!x}`, what x's value names (`${!r}` with r='a[1]' reads a[1]).
+ */
+interface Target {
+  readonly name: string;
+  readonly subscript: string | undefined;
+  /** `[@]` / `[*]` (or `$@` / `$*`): the value is a list. */
+  readonly all: boolean;
+  /** `$*`, `[*]`: joined by IFS's first character where a list is joined. */
+  readonly star: boolean;
+  /** How the parameter was written, for messages. */
+  readonly text: string;
+}
+
+async function targetOf(parameter: ParameterExpansion, context: ExpansionContext): Promise<Target> {
+  const { subscript } = parameter;
+  if (parameter.indirect === true) {
+    const own: Target = subscript === undefined ? plainTarget(parameter.name) : await subscripted(parameter.name, subscript, context);
+    return parseReferent(referent(own, await valueOf(own, context)));
+  }
+  if (subscript !== undefined) return subscripted(parameter.name, subscript, context);
+  return plainTarget(parameter.name);
+}
+
+function plainTarget(name: string): Target {
+  const all = name === '@' || name === '*';
+  return { name, subscript: undefined, all, star: name === '*', text: name };
+}
+
+async function subscripted(name: string, subscript: NonNullable<ParameterExpansion['subscript']>, context: ExpansionContext): Promise<Target> {
+  if (subscript.kind === 'All') {
+    const letter = subscript.star ? '*' : '@';
+    return { name, subscript: undefined, all: true, star: subscript.star, text: `${name}[${letter}]` };
+  }
+  const text = fieldText(await operandField(subscript.word, context));
+  return { name, subscript: text, all: false, star: false, text: `${name}[${subscript.word.text}]` };
+}
+
+/** `${!r}`: r's value is a name, `name[subscript]`, a positional or a special parameter. */
+function parseReferent(reference: string): Target {
+  const element = /^([A-Za-z_][A-Za-z0-9_]*)\[(.*)\]$/s.exec(reference);
+  if (element === null) return plainTarget(reference);
+  const [, name, subscript] = element as unknown as [string, string, string];
+  if (subscript === '@' || subscript === '*') return { name, subscript: undefined, all: true, star: subscript === '*', text: reference };
+  return { name, subscript, all: false, star: false, text: reference };
 }
 
 /** The operators that make a new value from the old one. */
-async function operated(operator: Exclude<ParameterOperator, { kind: 'Default' | 'Bad' | 'Names' }>, name: string, value: Value, context: ExpansionContext): Promise<Value> {
+async function operated(operator: Exclude<ParameterOperator, { kind: 'Default' | 'Bad' | 'Names' | 'Keys' }>, target: Target, value: Value, context: ExpansionContext): Promise<Value> {
   const characters = charactersOf(context.env);
   const patternUnits = async (word: Word): Promise<string> => toUnits(patternOf(await operandField(word, context)), characters);
   switch (operator.kind) {
@@ -44,7 +96,7 @@ async function operated(operator: Exclude<ParameterOperator, { kind: 'Default' |
       if (typeof value === 'object') return String(value.length);
       return String(characterCount(toUnits(value ?? '', characters)));
     case 'Substring':
-      return substring(operator, name, value, context, characters);
+      return substring(operator, target, value, context, characters);
     case 'Trim': {
       const pattern = await patternUnits(operator.pattern);
       return mapValue(value, characters, (units) => trim(units, pattern, operator.side, operator.longest));
@@ -60,9 +112,11 @@ async function operated(operator: Exclude<ParameterOperator, { kind: 'Default' |
     }
     case 'Transform': {
       // An unset parameter stays unset (`${x@Q}` is nothing, not ''), and its letter goes unchecked.
+      const described = describe(operator.letter, target, value, context);
+      if (described !== null) return described;
       if (value === undefined) return undefined;
       const transform = transformer(operator.letter, characters.bytes, context.env);
-      if (transform === undefined) throw new ShellError('FatalExpansion', `\${${name}@${operator.letter}}: bad substitution`);
+      if (transform === undefined) throw new ShellError('FatalExpansion', `\${${target.text}@${operator.letter}}: bad substitution`);
       return mapValue(value, characters, transform);
     }
   }
@@ -71,7 +125,7 @@ async function operated(operator: Exclude<ParameterOperator, { kind: 'Default' |
 /** `${x-w}`, `${x:=w}`, `${x?w}`, `${x:+w}`...: the value, or the word. */
 async function defaulted(
   operator: Extract<ParameterOperator, { kind: 'Default' }>,
-  name: string,
+  target: Target,
   value: Value,
   quoted: boolean,
   context: ExpansionContext,
@@ -85,34 +139,39 @@ async function defaulted(
     if (!missing) await expandParts(operator.word.parts, context, out, quoted ? 'quoted' : 'operand');
     return;
   }
-  if (!missing) return emit(value, name, quoted, context, out);
+  if (!missing) return emit(value, target.star, quoted, context, out);
   switch (operator.test) {
     case '-':
       return expandParts(operator.word.parts, context, out, quoted ? 'quoted' : 'operand');
     case '=': {
-      if (!NAME.test(name)) throw new ShellError('BadSubstitution', `$${name}: cannot assign in this way`);
+      if (!NAME.test(target.name) || target.all) throw new ShellError('BadSubstitution', `$${target.text}: cannot assign in this way`);
       const assigned = fieldText(await operandField(operator.word, context));
-      context.env.assign(name, assigned);
-      return emit(assigned, name, quoted, context, out);
+      if (target.subscript === undefined) context.env.assign(target.name, assigned);
+      else context.env.assignElement(target.name, target.subscript, assigned);
+      return emit(assigned, false, quoted, context, out);
     }
     case '?': {
       const word = operator.word.parts.length === 0 ? undefined : fieldText(await operandField(operator.word, context));
       const message = word ?? (operator.colon ? 'parameter null or not set' : 'parameter not set');
-      throw new ShellError('FatalExpansion', `${name}: ${message}`);
+      throw new ShellError('FatalExpansion', `${target.text}: ${message}`);
     }
   }
 }
 
-/** `${x:offset:length}`; for `@` and `*`, offset 0 is `$0` and the result is a list. */
+/**
+ * `${x:offset:length}`; for `@` and `*`, offset 0 is `$0` and the result is a list; for an
+ * array's `[@]`, the elements from the first whose index is at least the offset.
+ */
 async function substring(
   operator: Extract<ParameterOperator, { kind: 'Substring' }>,
-  name: string,
+  target: Target,
   value: Value,
   context: ExpansionContext,
   characters: Characters,
 ): Promise<Value> {
-  const text = `\${${name}:${operator.offset.text}${operator.length === null ? '' : `:${operator.length.text}`}}`;
+  const text = `\${${target.text}:${operator.offset.text}${operator.length === null ? '' : `:${operator.length.text}`}}`;
   if (operator.offset.parts.length === 0) throw badSubstitution(text);
+  if (target.all && target.name !== '@' && target.name !== '*') return arraySlice(operator, target, context);
   const list = typeof value === 'object' ? [context.env.special.scriptName, ...value] : undefined;
   const units = typeof value === 'object' ? '' : toUnits(value ?? '', characters);
   const size = list === undefined ? characterCount(units) : list.length;
@@ -131,6 +190,23 @@ async function substring(
   return value === undefined ? undefined : fromUnits(sliceCharacters(units, start, end), characters);
 }
 
+async function arraySlice(operator: Extract<ParameterOperator, { kind: 'Substring' }>, target: Target, context: ExpansionContext): Promise<Value> {
+  const entries = context.env.entries(target.name) ?? [];
+  const indexed = context.env.attributes(target.name)?.includes('A') !== true;
+  let start = await arithmeticOf(operator.offset, context);
+  const length = operator.length === null ? undefined : await arithmeticOf(operator.length, context);
+  if (length !== undefined && length < 0) throw new ShellError('BadSubstitution', `${length}: substring expression < 0`);
+  if (!indexed) {
+    if (start < 0) start += entries.length;
+    const chosen = start < 0 ? [] : entries.slice(start, length === undefined ? undefined : start + length);
+    return chosen.map(([, element]) => element);
+  }
+  if (start < 0) start += entries.length === 0 ? 0 : Number((entries.at(-1) as readonly [string, string])[0]) + 1;
+  if (start < 0) return [];
+  const from = entries.filter(([key]) => Number(key) >= start);
+  return (length === undefined ? from : from.slice(0, length)).map(([, element]) => element);
+}
+
 /** An arithmetic word's value, clamped to what an index can be. */
 async function arithmeticOf(word: Word, context: ExpansionContext): Promise<number> {
   const value = Number(context.env.arithmetic(fieldText(await operandField(word, context))));
@@ -138,16 +214,56 @@ async function arithmeticOf(word: Word, context: ExpansionContext): Promise<numb
 }
 
 /** `${!name}`: the parameter name's value names; it must name one. */
-function referent(name: string, context: ExpansionContext): string {
-  const target = valueOf(name, context);
-  if (typeof target === 'object') return target.join(' ');
-  if (target === undefined) throw new ShellError('BadSubstitution', `${name}: invalid indirect expansion`);
-  if (!NAME.test(target) && !POSITIONAL_OR_SPECIAL.test(target)) throw new ShellError('BadSubstitution', `${target}: invalid variable name`);
-  return target.replace(/^0+(?=\d)/, '');
+function referent(own: Target, value: Value): string {
+  if (typeof value === 'object') return value.join(' ');
+  if (value === undefined) throw new ShellError('BadSubstitution', `${own.text}: invalid indirect expansion`);
+  if (!NAME.test(value) && !POSITIONAL_OR_SPECIAL.test(value) && !/^[A-Za-z_][A-Za-z0-9_]*\[.*\]$/s.test(value)) {
+    throw new ShellError('BadSubstitution', `${value}: invalid variable name`);
+  }
+  return value.replace(/^0+(?=\d)/, '');
 }
 
-function valueOf(name: string, context: ExpansionContext): Value {
-  return name === '@' || name === '*' ? context.env.special.positional : parameterValue(name, context.env);
+async function valueOf(target: Target, context: ExpansionContext): Promise<Value> {
+  const { name } = target;
+  if (name === '@' || name === '*') return context.env.special.positional;
+  if (target.all) return (context.env.entries(name) ?? []).map(([, value]) => value);
+  if (target.subscript !== undefined) return context.env.element(name, target.subscript);
+  return parameterValue(name, context.env);
+}
+
+/**
+ * `@a`, `@A`, `@K`, `@k`: what they say about the variable rather than its value (null for the
+ * other letters). An unset variable gives nothing.
+ */
+function describe(letter: string, target: Target, value: Value, context: ExpansionContext): Value | null {
+  if (letter !== 'a' && letter !== 'A' && letter !== 'K' && letter !== 'k') return null;
+  const attributes = context.env.attributes(target.name);
+  const each = (f: (text: string) => string): Value => (typeof value === 'object' ? value.map(f) : value === undefined ? undefined : f(value));
+  if (letter === 'a') return attributes === undefined ? each(() => '') : each(() => attributes);
+  const array = attributes !== undefined && /[aA]/.test(attributes);
+  if (letter === 'A') {
+    if (value === undefined) return undefined;
+    const flags = attributes === undefined || attributes === '' ? '' : `declare -${attributes} `;
+    if (target.all && array) return declareArray(flags === '' ? 'declare -a ' : flags, target, context);
+    const one = typeof value === 'object' ? value.join(' ') : value;
+    return `${flags}${target.name}=${quoteValue(one)}`;
+  }
+  if (!(target.all && array)) return each(quoteValue);
+  const entries = context.env.entries(target.name) ?? [];
+  if (letter === 'k') return entries.flatMap(([key, element]) => [key, element]);
+  const pairs = entries.map(([key, element]) => `${key} "${element.replace(/["\\$`]/g, '\\$&')}"`).join(' ');
+  return attributes.includes('A') && pairs !== '' ? `${pairs} ` : pairs;
+}
+
+function declareArray(head: string, target: Target, context: ExpansionContext): string {
+  const entries = context.env.entries(target.name) ?? [];
+  const associative = context.env.attributes(target.name)?.includes('A') === true;
+  const items = entries.map(([key, element]) => `[${key}]="${element.replace(/["\\$`]/g, '\\$&')}"`);
+  return `${head}${target.name}=(${items.join(' ')}${associative && items.length > 0 ? ' ' : ''})`;
+}
+
+function quoteValue(value: string): string {
+  return transformer('Q', false, { lookup: () => undefined })?.(value) ?? value;
 }
 
 /** `f` applied to a value's text (each element of a list), in the locale's units. */
@@ -157,8 +273,8 @@ function mapValue(value: Value, characters: Characters, f: (units: string) => st
   return typeof value === 'object' ? value.map(one) : one(value);
 }
 
-function emit(value: Value, name: string, quoted: boolean, context: ExpansionContext, out: FieldBuilder): void {
-  if (typeof value === 'object') emitList(value, name === '*', quoted, context, out);
+function emit(value: Value, star: boolean, quoted: boolean, context: ExpansionContext, out: FieldBuilder): void {
+  if (typeof value === 'object') emitList(value, star, quoted, context, out);
   else out.appendExpansion(value ?? '', quoted);
 }
 

@@ -53,7 +53,7 @@ export async function expandParts(parts: readonly WordPart[], context: Expansion
         break;
       case 'ParameterExpansion':
         // The common `$x` and `${x}` stay synchronous.
-        if (part.operator === undefined && part.indirect !== true) expandParameter(part, quoted, context, out);
+        if (part.operator === undefined && part.indirect !== true && part.subscript === undefined) expandParameter(part, quoted, context, out);
         else await expandOperator(part, quoted, context, out);
         break;
       case 'CommandSubstitution':
@@ -74,10 +74,12 @@ export async function expandParts(parts: readonly WordPart[], context: Expansion
 function mayMakeNoField(part: WordPart): boolean {
   if (part.kind !== 'ParameterExpansion') return false;
   const { operator } = part;
-  if (operator?.kind === 'Names') return !operator.star;
+  if (operator?.kind === 'Names' || operator?.kind === 'Keys') return !operator.star;
   const kind = operator?.kind;
   const vanishing = kind !== 'Length' && kind !== 'Bad' && (kind !== 'Default' || operator?.test === '+');
-  return part.name === '@' && part.indirect !== true && vanishing;
+  const { subscript } = part;
+  const list = subscript === undefined ? part.name === '@' : subscript.kind === 'All' && !subscript.star;
+  return list && part.indirect !== true && vanishing;
 }
 
 /** `$(( ))`: its text expands as inside double quotes, then evaluates. */

@@ -5,6 +5,7 @@
  * concurrently inside that job, each in a subshell context of its own. Expansion happens where
  * the command runs: a background list expands in the background.
  */
+import { applyAssignment, prefixValues, type PlannedAssignment } from './assignment';
 import { native } from '../../native';
 import { BUILTINS, ExitRequest, type ShellServices } from '../builtins';
 import type { CommandHistory } from '../builtins/history';
@@ -35,7 +36,7 @@ import type { ShellState } from './state';
 import { ownsProcessSubstitution, withProcessSubstitutions, type ProcessSubstitutions } from './process-substitution';
 import { timePipeline } from './time';
 import { hasCommandSubstitution } from './tree';
-import { SignalTraps } from './signal-traps';
+import { DEADLY, SignalTraps } from './signal-traps';
 import { traceAssignment, tracePrefix, traceWord } from './xtrace';
 import { expandText } from '../interactive/prompt-expansion';
 
@@ -99,7 +100,7 @@ export class Interpreter implements ShellServices {
   /** Set by SIGINT while a command line runs in an interactive shell; taken at the next checkpoint. */
   private interruptPending = false;
   /** The top-level shell's signal traps, listened for while they are set. */
-  private readonly signalTraps = new SignalTraps((signal) => void this.dieOf(signal));
+  private readonly signalTraps: SignalTraps;
   /** The shell's own top-level context, once a command has run in it: where signal traps run. */
   private topContext: Context | undefined;
   /** A trap's command is running: ERR and signal traps wait (bash runs no trap inside another). */
@@ -114,7 +115,9 @@ export class Interpreter implements ShellServices {
     readonly interactive: boolean,
     /** The command history, where there is one (an interactive shell's line editor keeps it). */
     readonly history: () => CommandHistory | undefined = () => undefined,
-  ) {}
+  ) {
+    this.signalTraps = new SignalTraps(interactive ? [] : DEADLY);
+  }
 
   isBuiltin(name: string): boolean {
     return BUILTINS.has(name) || name === 'dialect';
@@ -319,6 +322,10 @@ export class Interpreter implements ShellServices {
     this.topContext = context;
     this.signalTraps.sync(state.traps);
     if (this.inTrap) return;
+    // A signal sent a moment ago (`kill -USR1 $$`) reaches its listener through the event loop.
+    if (this.signalTraps.listening) await new Promise((resolve) => setImmediate(resolve));
+    const deadly = this.signalTraps.takeDeadly();
+    if (deadly !== undefined) await this.dieOf(deadly, context);
     for (const signal of this.signalTraps.take()) {
       const command = state.traps.command(signal);
       if (command !== undefined) await this.runTrap(command, context);
@@ -352,13 +359,19 @@ export class Interpreter implements ShellServices {
     }
   }
 
-  /** A deadly signal with no trap while an EXIT trap is set: the trap runs, then the shell dies of the signal. */
-  private async dieOf(signal: number): Promise<void> {
-    const context = this.topContext;
-    if (context !== undefined) await this.finish(context, 128 + signal).catch(() => undefined);
+  /**
+   * A deadly signal with no trap while an EXIT trap was set: the trap runs, then the shell dies of
+   * the signal (main's default death, or the system's), and nothing more of it runs meanwhile.
+   */
+  private async dieOf(signal: number, context: Context): Promise<never> {
+    await this.finish(context, 128 + signal).catch(() => undefined);
     this.signalTraps.release(signal);
-    // The default death (main's, or the system's) takes it from here.
-    process.kill(process.pid, signal);
+    // As a script killed by the signal does (main.ts): its jobs go too, then it dies of the signal at once.
+    this.executor.terminateAll();
+    this.executor.dispose();
+    native.setSignalDisposition(signal, 'default');
+    native.kill(process.pid, signal);
+    return new Promise<never>(() => undefined);
   }
 
   private async runPipelineStages(pipeline: Pipeline, context: Context, background: boolean): Promise<number> {
@@ -541,7 +554,8 @@ export class Interpreter implements ShellServices {
   /** A ShellError reported where the command's stderr goes, as its status; anything else goes on up. */
   private async reportFailure(error: unknown, context: Context): Promise<number> {
     if (!isShellError(error)) throw error;
-    if (error.code === 'FatalExpansion') throw new ExpansionAbort(error.message, error.status);
+    // A failed assignment (`r=2` to a readonly r) ends a script as a fatal expansion does, as in bash.
+    if (error.code === 'FatalExpansion' || error.code === 'AssignmentError') throw new ExpansionAbort(error.message, error.status);
     if (!error.reported) await this.say(context, error.message);
     // bash abandons the rest of the line after a bad substitution; the next line runs.
     if (error.code === 'BadSubstitution') throw new Interrupted(error.status);
@@ -737,14 +751,16 @@ export class Interpreter implements ShellServices {
     let redirects = command.redirects;
     if (name === 'dialect') ({ argv, redirects } = dialectCommand(command));
     const state = context.state;
-    const searchPath = searchPathOverride ?? command.assignments.findLast(([variable]) => variable === 'PATH')?.[1] ?? state.get('PATH') ?? '';
+    const prefix = prefixValues(state, command.assignments);
+    const searchPath = searchPathOverride ?? prefix.findLast(([variable]) => variable === 'PATH')?.[1] ?? state.get('PATH') ?? '';
     return {
       kind: 'external',
       command: command.argv.join(' '),
       target: this.resolver.resolve(argv, searchPath, state.cwd),
-      env: state.environment(command.assignments),
+      env: state.environment(prefix),
       cwd: state.cwd,
       redirects,
+      contained: name === 'dialect',
     };
   }
 
@@ -777,11 +793,12 @@ export class Interpreter implements ShellServices {
     // A function's body is outside the caller's loops: `break` there only complains (bash).
     const loopDepth = state.loopDepth;
     state.loopDepth = 0;
-    state.enterFunction();
+    const prefix = prefixValues(state, planned.assignments);
+    state.enterFunction(definition.name);
     try {
-      for (const [name, value] of planned.assignments) {
-        state.makeLocal(name, value);
-        state.export(name);
+      for (const [name, value] of prefix) {
+        state.makeLocal(name);
+        state.export(name, value);
       }
       state.positional = planned.argv.slice(1);
       return await this.withRedirects(planned.redirects, context, (inner) => this.runCompound(definition.body, inner));
@@ -802,7 +819,7 @@ export class Interpreter implements ShellServices {
    */
   private async runBuiltinHere(command: PlannedCommand, context: Context, sees?: (job: Job) => boolean): Promise<number> {
     const name = command.argv[0] as string;
-    const restore = context.state.assignTemporarily(command.assignments);
+    const restore = context.state.assignTemporarily(prefixValues(context.state, command.assignments));
     try {
       const status = await this.withRedirects(command.redirects, context, (inner) => this.runBuiltin(command, inner, sees, context.fds));
       // Ctrl-C ended the builtin (a `read`): the rest of the line is abandoned too.
@@ -830,7 +847,8 @@ export class Interpreter implements ShellServices {
       shell: this,
       jobs: () => this.executor.jobs.list().filter(sees),
       run: (source, name) => this.runSource(source, context, name),
-      assignments: command.assignments,
+      assignments: prefixValues(context.state, command.assignments),
+      declarations: command.declarations,
       runCommand: (argv, searchPath) =>
         this.runPlanned({ ...command, argv: [...argv], redirects: [] }, context, argv.join(' '), sees, { skipFunctions: true, searchPath }),
       keepRedirects: () => outerFds.adopt(context.fds),
@@ -872,7 +890,9 @@ export class Interpreter implements ShellServices {
   /** `NAME=value ... [redirects]` with no command: redirects are performed, variables set. */
   private async runAssignments(command: PlannedCommand, context: Context): Promise<number> {
     await this.withRedirects(command.redirects, context, async () => 0);
-    for (const [name, value] of command.assignments) context.state.set(name, value);
+    for (const assignment of command.assignments) {
+      for (const warning of applyAssignment(context.state, assignment)) await this.say(context, warning);
+    }
     return command.substitutionStatus ?? 0;
   }
 
@@ -881,7 +901,7 @@ export class Interpreter implements ShellServices {
     const ps4 = context.state.get('PS4') ?? '+ ';
     const prefix = tracePrefix(/[$`]/.test(ps4) ? await expandText(ps4, this, context).catch(() => ps4) : ps4, this.traceLevel);
     // Each assignment on a line of its own, then the command (bash).
-    const lines = planned.assignments.map(([name, value]) => traceAssignment(name, value));
+    const lines = planned.assignments.map(tracedAssignment);
     if (planned.argv.length > 0) lines.push(planned.argv.map(traceWord).join(' '));
     await new CommandOutput(context.fds, undefined).err(lines.map((line) => `${prefix}${line}\n`).join(''));
   }
@@ -980,4 +1000,16 @@ function dialectCommand(command: PlannedCommand): { argv: string[]; redirects: P
     // Last, so that it wins: a compatibility runner never reads the terminal or the shell's stdin.
     redirects: [...command.redirects, { kind: 'open', fd: 0, path: '/dev/null', mode: 'read' }],
   };
+}
+
+/** An assignment as `set -x` shows it. */
+function tracedAssignment(assignment: PlannedAssignment): string {
+  switch (assignment.kind) {
+    case 'scalar':
+      return traceAssignment(assignment.name, assignment.value);
+    case 'element':
+      return traceAssignment(`${assignment.name}[${assignment.subscript}]`, assignment.value);
+    case 'array':
+      return `${assignment.name}=(${assignment.elements.map((element) => traceWord(element.value)).join(' ')})`;
+  }
 }

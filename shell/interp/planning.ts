@@ -9,14 +9,19 @@ import type { ExpansionBudget } from '../expand/budget';
 import { expandWord, expandWords, literalText } from '../expand';
 import type { ExpansionEnvironment } from '../expand/types';
 import type { Program, SimpleCommand } from '../syntax/ast';
+import { DECLARATION_BUILTINS } from '../syntax/parser';
 import { arithmeticExpansion } from './arithmetic';
+import { expandAssignment, prefixValues, type PlannedAssignment } from './assignment';
 import type { Context } from './interpreter';
 import { planRedirects } from './redirects';
+import { ATTRIBUTE_LETTERS, type Attribute } from './variable';
 
 /** A simple command after expansion. */
 export interface PlannedCommand {
   readonly argv: string[];
-  readonly assignments: (readonly [string, string])[];
+  readonly assignments: PlannedAssignment[];
+  /** Operands of a declaration builtin written as assignments (`local a=(1 2)`), by their place in argv. */
+  readonly declarations: ReadonlyMap<number, PlannedAssignment>;
   readonly redirects: PlannedRedirect[];
   /** The status of the last command substitution in its words, if any ran: `$?` of `x=$(false)`. */
   readonly substitutionStatus: number | undefined;
@@ -31,9 +36,18 @@ export interface Expanding {
 
 const NO_ASSIGNMENTS: ReadonlyMap<string, string> = new Map();
 
-/** Builtins whose NAME=value operands expand like assignments (bash's declaration builtins). */
-const DECLARATION_BUILTINS: ReadonlySet<string> = new Set(['export', 'local']);
-const ASSIGNMENT_WORD = /^[A-Za-z_][A-Za-z0-9_]*=/;
+/** A declaration operand as its builtin's argv shows it: `NAME=value`, `NAME[sub]+=value`, `NAME=(...)`. */
+function declarationText(planned: PlannedAssignment): string {
+  const operator = planned.append ? '+=' : '=';
+  switch (planned.kind) {
+    case 'scalar':
+      return `${planned.name}${operator}${planned.value}`;
+    case 'element':
+      return `${planned.name}[${planned.subscript}]${operator}${planned.value}`;
+    case 'array':
+      return `${planned.name}${operator}(${planned.elements.map((element) => element.value).join(' ')})`;
+  }
+}
 
 /** Expands a simple command's assignments, words and redirects, in that order. */
 export async function planCommand(shell: Expanding, command: SimpleCommand, context: Context, budget: ExpansionBudget): Promise<PlannedCommand> {
@@ -41,33 +55,36 @@ export async function planCommand(shell: Expanding, command: SimpleCommand, cont
   const onSubstitution = (status: number): void => {
     substitutionStatus = status;
   };
-  const assignments: (readonly [string, string])[] = [];
+  const assignments: PlannedAssignment[] = [];
   if (command.assignments.length > 0) {
     // Each assignment sees the ones before it (`a=1 b=$a cmd`); the words do not (`x=1 echo $x`).
     const assigned = new Map<string, string>();
     const assigning = expansionEnvironment(shell, context, assigned, onSubstitution);
     for (const assignment of command.assignments) {
-      const value = await expandWord(assignment.value, assigning, budget);
-      assignments.push([assignment.name, value] as const);
-      assigned.set(assignment.name, value);
+      const planned = await expandAssignment(assignment, assigning, budget);
+      assignments.push(planned);
+      for (const [name, value] of prefixValues(context.state, [planned])) assigned.set(name, value);
     }
   }
   // Made only for a word that needs more than its literal text (most need none).
   let environment: ExpansionEnvironment | undefined;
   const expanding = (): ExpansionEnvironment => (environment ??= expansionEnvironment(shell, context, NO_ASSIGNMENTS, onSubstitution));
   const argv: string[] = [];
+  const declarations = new Map<number, PlannedAssignment>();
   for (const word of command.words) {
+    // `export NAME=$value`, `local a=(1 2)`: operands taken as assignments, unsplit and unglobbed.
+    if (word.declaration !== undefined && DECLARATION_BUILTINS.has(argv[0] as string)) {
+      const planned = await expandAssignment(word.declaration, expanding(), budget);
+      declarations.set(argv.length, planned);
+      argv.push(declarationText(planned));
+      continue;
+    }
     const text = literalText(word, budget);
     if (text !== undefined) argv.push(text);
-    // `export NAME=$value` takes its operands as assignments: no splitting, no globbing.
-    else if (argv.length > 0 && DECLARATION_BUILTINS.has(argv[0] as string) && ASSIGNMENT_WORD.test(word.text)) {
-      argv.push(await expandWord(word, expanding(), budget));
-    } else {
-      argv.push(...(await expandWords([word], expanding(), budget)));
-    }
+    else argv.push(...(await expandWords([word], expanding(), budget)));
   }
   const redirects = command.redirects.length === 0 ? [] : await planRedirects(command.redirects, expanding(), budget, context.state.cwd);
-  return { argv, assignments, redirects, substitutionStatus };
+  return { argv, assignments, declarations, redirects, substitutionStatus };
 }
 
 /** How words expand in `context`; `assigned` holds a command's prefix assignments made so far. */
@@ -102,6 +119,13 @@ export function expansionEnvironment(
     },
     arithmetic: (expression) => arithmeticExpansion(expression, state),
     assign: (name, value) => state.set(name, value),
+    entries: (name) => state.entries(name),
+    element: (name, subscript) => (assigned.has(name) ? (Number(subscript) === 0 ? assigned.get(name) : undefined) : state.element(name, subscript)),
+    assignElement: (name, subscript, value) => state.assignElement(name, subscript, value),
+    attributes: (name) => {
+      const variable = state.lookup(name);
+      return variable === undefined ? undefined : [...variable.attributes].sort(byDeclareOrder).join('');
+    },
     variableNames: () => state.assigned().map(([name]) => name),
     commandSubstitution: async (program, maxBytes) => {
       const { status, output } = await shell.capture(program, context, maxBytes);
@@ -110,6 +134,10 @@ export function expansionEnvironment(
     },
     processSubstitution: (program, direction) => shell.substituteProcess(program, direction, context),
   };
+}
+
+function byDeclareOrder(a: Attribute, b: Attribute): number {
+  return ATTRIBUTE_LETTERS.indexOf(a) - ATTRIBUTE_LETTERS.indexOf(b);
 }
 
 function homeDirectoryOf(user: string): string | undefined {

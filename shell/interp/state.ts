@@ -5,16 +5,13 @@
  * works on a clone, so its changes never leak out.
  */
 import { ShellError } from '../errors';
-import type { ArithmeticVariables } from '../expand/arith';
+import { evaluateArithmeticText, type ArithmeticVariables } from '../expand/arith';
 import type { FunctionDefinition } from '../syntax/ast';
 import { ShellOptions } from './options';
 import { TrapTable } from './traps';
-
-interface Variable {
-  /** undefined for a name that is exported but not yet assigned (`export NAME`). */
-  value: string | undefined;
-  exported: boolean;
-}
+import { AssociativeArray, IndexedArray, type ShellArray } from './arrays';
+import { DYNAMIC_NAMES, DynamicVariables } from './dynamic';
+import { asArray, copyVariable, NO_ATTRIBUTES, scalarOf, withAttributes, type Attribute, type Variable } from './variable';
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -35,6 +32,11 @@ export class ShellState {
   readonly aliases: Map<string, string>;
   /** One frame per function call running, innermost last. */
   private readonly localFrames: LocalFrame[] = [];
+  /** The functions running, innermost first (bash's FUNCNAME). */
+  private readonly callStack: string[] = [];
+  /** Dynamic variables not yet unset (unsetting one makes it ordinary). */
+  private readonly dynamicNames: Set<string>;
+  private readonly dynamic: DynamicVariables;
   /** Loops running around the current command (`break` and `continue` need one). */
   loopDepth = 0;
   /** `.` / `source` files running (where `return` is allowed, as in a function). */
@@ -63,6 +65,8 @@ export class ShellState {
     positional: string[],
     shellPid: number,
     isSubshell: boolean,
+    dynamic: DynamicVariables,
+    dynamicNames: Set<string>,
   ) {
     this.variables = variables;
     this.functions = functions;
@@ -72,6 +76,8 @@ export class ShellState {
     this.positional = positional;
     this.shellPid = shellPid;
     this.isSubshell = isSubshell;
+    this.dynamic = dynamic;
+    this.dynamicNames = dynamicNames;
   }
 
   /** The top-level state, from the process environment. */
@@ -84,19 +90,30 @@ export class ShellState {
   ): ShellState {
     const variables = new Map<string, Variable>();
     for (const [name, value] of Object.entries(env)) {
-      if (value !== undefined && keep(name)) variables.set(name, { value, exported: true });
+      if (value !== undefined && keep(name) && isValidName(name)) variables.set(name, { value, attributes: EXPORTED });
     }
-    const state = new ShellState(variables, new Map(), new Map(), cwd, scriptName, positional, process.pid, false);
-    if (state.get('IFS') === undefined) state.variables.set('IFS', { value: ' \t\n', exported: false });
-    state.variables.set('PWD', { value: cwd, exported: true });
+    const state = new ShellState(variables, new Map(), new Map(), cwd, scriptName, positional, process.pid, false, new DynamicVariables(), new Set(DYNAMIC_NAMES));
+    if (state.get('IFS') === undefined) state.variables.set('IFS', { value: ' \t\n', attributes: NO_ATTRIBUTES });
+    state.variables.set('PWD', { value: cwd, attributes: EXPORTED });
     return state;
   }
 
   /** A subshell context: an independent copy. */
   clone(): ShellState {
     const variables = new Map<string, Variable>();
-    for (const [name, variable] of this.variables) variables.set(name, { ...variable });
-    const copy = new ShellState(variables, new Map(this.functions), new Map(this.aliases), this.cwd, this.scriptName, [...this.positional], this.shellPid, true);
+    for (const [name, variable] of this.variables) variables.set(name, copyVariable(variable));
+    const copy = new ShellState(
+      variables,
+      new Map(this.functions),
+      new Map(this.aliases),
+      this.cwd,
+      this.scriptName,
+      [...this.positional],
+      this.shellPid,
+      true,
+      this.dynamic.clone(),
+      new Set(this.dynamicNames),
+    );
     copy.lastStatus = this.lastStatus;
     copy.lastBackgroundPid = this.lastBackgroundPid;
     copy.loopDepth = this.loopDepth;
@@ -105,6 +122,7 @@ export class ShellState {
     copy.options = this.options.clone();
     copy.traps = this.traps.forSubshell(this.options);
     for (const frame of this.localFrames) copy.localFrames.push(new Map(frame));
+    copy.callStack.push(...this.callStack);
     return copy;
   }
 
@@ -113,15 +131,17 @@ export class ShellState {
     return this.localFrames.length;
   }
 
-  /** A function call begins: its `local` variables go into a new frame. */
-  enterFunction(): void {
+  /** A call of function `name` begins: its `local` variables go into a new frame. */
+  enterFunction(name: string): void {
     this.localFrames.push(new Map());
+    this.callStack.unshift(name);
   }
 
   /** The call ends: every variable its `local` replaced is as it was before (bash's dynamic scope). */
   leaveFunction(): void {
     const frame = this.localFrames.pop();
     if (frame === undefined) throw new Error('leaveFunction without enterFunction');
+    this.callStack.shift();
     for (const [name, previous] of frame) {
       if (previous === undefined) this.variables.delete(name);
       else this.variables.set(name, previous);
@@ -132,19 +152,23 @@ export class ShellState {
    * `local NAME[=value]`: from here to the end of the current call NAME is a variable of its own
    * (unset until assigned, as in bash; an export flag is kept). False outside a function.
    */
-  makeLocal(name: string, value?: string): boolean {
+  makeLocal(name: string): boolean {
     const frame = this.localFrames.at(-1);
     if (frame === undefined) return false;
-    if (value !== undefined) checkAssignment(name, value);
-    else if (!isValidName(name)) throw new ShellError('Usage', `\`${name}': not a valid identifier`);
-    const existing = this.variables.get(name);
+    if (!isValidName(name)) throw new ShellError('Usage', `\`${name}': not a valid identifier`);
     if (!frame.has(name)) {
-      frame.set(name, existing === undefined ? undefined : { ...existing });
-      this.variables.set(name, { value, exported: existing?.exported ?? false });
-    } else if (value !== undefined) {
-      this.set(name, value);
+      const existing = this.variables.get(name);
+      if (existing?.attributes.has('r') === true) throw readonlyError(name);
+      frame.set(name, existing);
+      this.dynamicNames.delete(name);
+      this.variables.set(name, { value: undefined, attributes: existing?.attributes.has('x') === true ? EXPORTED : NO_ATTRIBUTES });
     }
     return true;
+  }
+
+  /** Whether `name` was made local in the innermost running function (`declare` there makes one). */
+  isLocalHere(name: string): boolean {
+    return this.localFrames.at(-1)?.has(name) ?? false;
   }
 
   /**
@@ -154,7 +178,7 @@ export class ShellState {
   assignTemporarily(assignments: readonly (readonly [string, string])[]): () => void {
     const saved = assignments.map(([name]): [string, Variable | undefined] => {
       const existing = this.variables.get(name);
-      return [name, existing === undefined ? undefined : { ...existing }];
+      return [name, existing === undefined ? undefined : copyVariable(existing)];
     });
     for (const [name, value] of assignments) this.set(name, value);
     return () => {
@@ -165,62 +189,324 @@ export class ShellState {
     };
   }
 
-  /** The variables as arithmetic (`$(( ))`, `let`, `(( ))`) reads and assigns them. */
+  /** The variables as arithmetic (`$(( ))`, `let`, `(( ))`, subscripts, `declare -i`) reads and assigns them. */
   arithmeticVariables(): ArithmeticVariables {
-    return { get: (name) => this.get(name), set: (name, value) => this.set(name, value) };
+    return {
+      get: (name) => this.get(name),
+      set: (name, value) => this.set(name, value),
+      isSet: (name) => this.isSet(name),
+      isAssociative: (name) => this.lookup(name)?.value instanceof AssociativeArray || this.lookup(name)?.attributes.has('A') === true,
+      getElement: (name, subscript) => this.element(name, subscript),
+      setElement: (name, subscript, value) => this.assignElement(name, subscript, value),
+    };
   }
 
-  /** Every variable with a value, in name order (`set` with no arguments). */
-  assigned(): [string, string][] {
+  /** Every variable with a value, in name order (`set` with no arguments, `${!prefix*}`). */
+  assigned(): [string, Variable][] {
     return [...this.variables]
-      .filter((entry): entry is [string, { value: string; exported: boolean }] => entry[1].value !== undefined)
-      .map(([name, variable]): [string, string] => [name, variable.value])
+      .filter(([, variable]) => variable.value !== undefined)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   }
 
+  /** Every variable, set or only declared, in name order (`declare -p`). */
+  all(): [string, Variable][] {
+    return [...this.variables].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  }
+
+  /** The variable `name` stands for, through namerefs (`declare -n`); undefined when there is none. */
+  lookup(name: string): Variable | undefined {
+    const variable = this.variables.get(name);
+    if (variable?.attributes.has('n') !== true || typeof variable.value !== 'string') return variable;
+    return this.variables.get(this.referenced(name));
+  }
+
+  /** The variable named `name` itself, a nameref not followed (`declare -p`, `unset -n`). */
+  own(name: string): Variable | undefined {
+    return this.variables.get(name);
+  }
+
+  /** A scalar's value, an array's element 0; dynamic variables computed; undefined when unset. */
   get(name: string): string | undefined {
-    return this.variables.get(name)?.value;
+    const variable = this.lookup(name);
+    if (variable !== undefined) return scalarOf(variable);
+    if (this.dynamicNames.has(name)) return this.dynamic.get(name);
+    if (name === 'LINENO') return String(this.lineNumber);
+    return undefined;
+  }
+
+  /** Whether `name` is set: a scalar with a value, or an array with any element. */
+  isSet(name: string): boolean {
+    const value = this.lookup(name)?.value;
+    if (value === undefined) return this.get(name) !== undefined;
+    return typeof value === 'string' || value.size > 0;
+  }
+
+  /** FUNCNAME: the functions running, innermost first. */
+  functionNames(): readonly string[] {
+    return this.callStack;
+  }
+
+  /** Element `subscript` of `name` (an indexed array's number, an associative key); a scalar is element 0. */
+  element(name: string, subscript: bigint | string): string | undefined {
+    const variable = this.lookup(name);
+    if (name === 'FUNCNAME' && variable === undefined) return this.callStack.at(Number(subscript));
+    const value = variable?.value;
+    if (value instanceof AssociativeArray) return value.get(String(subscript));
+    const index = this.index(name, value, subscript, 'read');
+    if (index === undefined) return undefined;
+    if (value instanceof IndexedArray) return value.get(index);
+    return index === 0 && variable !== undefined ? scalarOf(variable) : index === 0 ? this.get(name) : undefined;
+  }
+
+  /** `name`'s elements in order, as [key, value] (a scalar is one element, key 0); undefined when unset. */
+  entries(name: string): [string, string][] | undefined {
+    const variable = this.lookup(name);
+    if (variable === undefined) {
+      if (name === 'FUNCNAME' && this.callStack.length > 0) return this.callStack.map((value, index) => [String(index), value]);
+      const value = this.get(name);
+      return value === undefined ? undefined : [['0', value]];
+    }
+    const { value } = variable;
+    if (value === undefined) return undefined;
+    if (typeof value === 'string') return [['0', value]];
+    return value.entries().map(([key, element]) => [String(key), element]);
   }
 
   set(name: string, value: string): void {
-    checkAssignment(name, value);
-    const existing = this.variables.get(name);
-    if (existing !== undefined) existing.value = value;
-    else this.variables.set(name, { value, exported: false });
+    this.assign(name, value, false);
+  }
+
+  /** `name=value` or `name+=value`: element 0 of an array; the variable's attributes applied. */
+  assign(name: string, value: string, append: boolean): void {
+    const target = this.writableTarget(name);
+    if (this.dynamicNames.has(target) && !this.variables.has(target)) {
+      this.dynamic.set(target, value);
+      return;
+    }
+    const variable = this.variables.get(target);
+    if (variable !== undefined && typeof variable.value === 'object') {
+      this.assignElement(target, variable.value.kind === 'indexed' ? 0n : '0', value, append);
+      return;
+    }
+    const converted = this.converted(variable, value, append ? variable?.value : undefined);
+    if (variable !== undefined) variable.value = converted;
+    else this.variables.set(target, { value: converted, attributes: NO_ATTRIBUTES });
+  }
+
+  /** `name[subscript]=value` (`+=` appends); an unset or scalar name becomes an indexed array. */
+  assignElement(name: string, subscript: bigint | string, value: string, append = false): void {
+    const target = this.writableTarget(name);
+    const variable = this.arrayVariable(target, 'indexed');
+    const array = variable.value as ShellArray;
+    if (array.kind === 'associative') {
+      const key = String(subscript);
+      if (key === '') throw new ShellError('AssignmentError', `${target}[]: bad array subscript`);
+      array.set(key, this.converted(variable, value, append ? array.get(key) : undefined));
+      return;
+    }
+    const index = this.index(target, array, subscript, 'write') as number;
+    array.set(index, this.converted(variable, value, append ? array.get(index) : undefined));
+  }
+
+  /**
+   * `name=(...)` / `name+=(...)`: elements with `[key]=` subscripts or none (the next index). An
+   * associative array takes unsubscripted words as key-value pairs, as bash 5.1 does.
+   */
+  assignArray(name: string, elements: readonly ArrayElementValue[], append: boolean): string[] {
+    const warnings: string[] = [];
+    const target = this.writableTarget(name);
+    const existing = this.variables.get(target);
+    const kind = existing?.value instanceof AssociativeArray || existing?.attributes.has('A') === true ? 'associative' : 'indexed';
+    const fresh: Variable = { value: kind === 'indexed' ? new IndexedArray() : new AssociativeArray(), attributes: withAttributes(existing ?? { value: undefined, attributes: NO_ATTRIBUTES }, [kind === 'indexed' ? 'a' : 'A']) };
+    if (append && existing?.value !== undefined) fresh.value = asArray(existing.value, kind).clone();
+    const array = fresh.value as ShellArray;
+    if (array.kind === 'indexed') {
+      let next = array.end;
+      for (const element of elements) {
+        const index = element.key === undefined ? next : (this.index(target, array, element.key, 'write') as number);
+        array.set(index, this.converted(fresh, element.value, element.append ? array.get(index) : undefined));
+        next = index + 1;
+      }
+    } else {
+      for (let at = 0; at < elements.length; at++) {
+        const element = elements[at] as ArrayElementValue;
+        if (element.key !== undefined) {
+          if (element.key === '') throw new ShellError('AssignmentError', `${target}[]: bad array subscript`);
+          array.set(element.key, this.converted(fresh, element.value, element.append ? array.get(element.key) : undefined));
+        } else if (elements.every((e) => e.key === undefined)) {
+          // `m=(k1 v1 k2 v2)`: pairs, a missing last value empty.
+          array.set(element.value, this.converted(fresh, elements[at + 1]?.value ?? '', undefined));
+          at += 1;
+        } else {
+          warnings.push(`${target}: '${element.value}': must use subscript when assigning associative array`);
+        }
+      }
+    }
+    this.variables.set(target, fresh);
+    return warnings;
+  }
+
+  /** `declare` / `typeset` / `local -...` attribute changes on `name` (the variable is made if missing). */
+  setAttributes(name: string, add: readonly Attribute[], remove: readonly Attribute[]): void {
+    const target = add.includes('n') || remove.includes('n') ? name : this.resolveForWrite(name);
+    const existing = this.variables.get(target);
+    if (existing?.attributes.has('r') === true && (remove.includes('r') || add.some((a) => !existing.attributes.has(a)))) {
+      if (remove.includes('r') || add.includes('a') || add.includes('A') || add.includes('n')) throw readonlyError(target);
+    }
+    const variable: Variable = existing ?? { value: undefined, attributes: NO_ATTRIBUTES };
+    if (add.includes('a') || add.includes('A')) {
+      const kind = add.includes('A') ? 'associative' : 'indexed';
+      if (typeof variable.value === 'object' && variable.value.kind !== kind) {
+        throw new ShellError('AssignmentError', `${target}: cannot convert ${kind === 'indexed' ? 'associative to indexed' : 'indexed to associative'} array`);
+      }
+      if (variable.value !== undefined) variable.value = asArray(variable.value, kind);
+    }
+    // -l and -u exclude each other: the one asked for last wins; both at once cancel (bash).
+    const cases: Attribute[] = add.includes('l') && add.includes('u') ? ['l', 'u'] : add.includes('l') ? ['u'] : add.includes('u') ? ['l'] : [];
+    const added = add.filter((a) => !(add.includes('l') && add.includes('u') && (a === 'l' || a === 'u')));
+    variable.attributes = withAttributes(variable, added, [...remove, ...cases]);
+    if (existing === undefined) this.variables.set(target, variable);
+    if (this.dynamicNames.has(target)) this.dynamicNames.delete(target);
   }
 
   export(name: string, value?: string): void {
+    if (!isValidName(name)) throw new ShellError('Usage', `\`${name}': not a valid identifier`);
     if (value !== undefined) this.set(name, value);
-    else if (!isValidName(name)) throw new ShellError('Usage', `export: \`${name}': not a valid identifier`);
-    const existing = this.variables.get(name);
-    if (existing !== undefined) existing.exported = true;
-    else this.variables.set(name, { value: undefined, exported: true });
+    this.setAttributes(name, ['x'], []);
   }
 
+  /** `unset NAME`: through a nameref to what it names; a readonly variable stays. */
   unset(name: string): void {
+    const target = this.variables.get(name)?.attributes.has('n') === true ? this.referenced(name) : name;
+    if (this.variables.get(target)?.attributes.has('r') === true) throw new ShellError('AssignmentError', `${target}: cannot unset: readonly variable`);
+    this.variables.delete(target);
+    this.dynamicNames.delete(target);
+  }
+
+  /** `unset -n NAME`: the nameref itself. */
+  unsetReference(name: string): void {
+    if (this.variables.get(name)?.attributes.has('r') === true) throw new ShellError('AssignmentError', `${name}: cannot unset: readonly variable`);
     this.variables.delete(name);
   }
 
+  /** `unset 'a[sub]'`. */
+  unsetElement(name: string, subscript: string): void {
+    const variable = this.lookup(name);
+    if (variable === undefined) return;
+    if (variable.attributes.has('r')) throw new ShellError('AssignmentError', `${name}: cannot unset: readonly variable`);
+    const { value } = variable;
+    if (value instanceof AssociativeArray) {
+      value.delete(subscript);
+      return;
+    }
+    const index = this.index(name, value, evaluateArithmeticText(subscript, this.arithmeticVariables()), 'unset');
+    if (index === undefined) return;
+    if (value instanceof IndexedArray) value.delete(index);
+    else if (index === 0) this.unset(name);
+  }
+
   /** Exported variables as [name, value] (for `export -p`), in name order. */
-  exported(): [string, string | undefined][] {
-    return [...this.variables]
-      .filter(([, variable]) => variable.exported)
-      .map(([name, variable]): [string, string | undefined] => [name, variable.value])
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  exported(): [string, Variable][] {
+    return this.all().filter(([, variable]) => variable.attributes.has('x'));
   }
 
   /** The environment a child gets: exported variables, overridden by `extra` (prefix assignments). */
   environment(extra: readonly (readonly [string, string])[] = []): string[] {
     const env = new Map<string, string>();
     for (const [name, variable] of this.variables) {
-      if (variable.exported && variable.value !== undefined) env.set(name, variable.value);
+      // bash exports no arrays.
+      if (variable.attributes.has('x') && typeof variable.value === 'string') env.set(name, variable.value);
     }
     for (const [name, value] of extra) env.set(name, value);
     return [...env].map(([name, value]) => `${name}=${value}`);
   }
+
+  /** The name a nameref chain ends at (bash's limit on chains is its own: 8 here). */
+  private referenced(name: string): string {
+    let current = name;
+    for (let hops = 0; hops < 8; hops++) {
+      const variable = this.variables.get(current);
+      if (variable?.attributes.has('n') !== true || typeof variable.value !== 'string' || variable.value === '') return current;
+      current = variable.value;
+    }
+    return current;
+  }
+
+  /** Where an assignment to `name` goes (through namerefs), refused for a readonly one. */
+  private writableTarget(name: string): string {
+    const target = this.resolveForWrite(name);
+    if (this.variables.get(target)?.attributes.has('r') === true) throw readonlyError(target);
+    checkName(target);
+    return target;
+  }
+
+  private resolveForWrite(name: string): string {
+    return this.variables.get(name)?.attributes.has('n') === true ? this.referenced(name) : name;
+  }
+
+  /** `name` as an array (an unset one, or a scalar, becomes an array of `kind`). */
+  private arrayVariable(name: string, kind: ShellArray['kind']): Variable {
+    const existing = this.variables.get(name);
+    if (existing !== undefined && typeof existing.value === 'object') return existing;
+    const wanted = existing?.attributes.has('A') === true ? 'associative' : kind;
+    const variable: Variable = {
+      value: asArray(existing?.value, wanted),
+      attributes: withAttributes(existing ?? { value: undefined, attributes: NO_ATTRIBUTES }, [wanted === 'indexed' ? 'a' : 'A']),
+    };
+    this.variables.set(name, variable);
+    this.dynamicNames.delete(name);
+    return variable;
+  }
+
+  /**
+   * An indexed subscript as an index: negative ones count back from the end. Reading or unsetting
+   * before the start is nothing; writing there is bash's "bad array subscript".
+   */
+  private index(name: string, value: Variable['value'], subscript: bigint | string, use: 'read' | 'write' | 'unset'): number | undefined {
+    let index = typeof subscript === 'bigint' ? subscript : evaluateArithmeticText(subscript, this.arithmeticVariables());
+    if (index < 0n) {
+      const end = value instanceof IndexedArray ? value.end : value === undefined ? 0 : 1;
+      index += BigInt(end);
+      if (index < 0n) {
+        if (use === 'read') return undefined;
+        throw new ShellError('AssignmentError', `${name}[${typeof subscript === 'bigint' ? subscript : subscript}]: bad array subscript`);
+      }
+    }
+    if (index > BigInt(Number.MAX_SAFE_INTEGER)) throw new ShellError('AssignmentError', `${name}[${subscript}]: bad array subscript`);
+    return Number(index);
+  }
+
+  /** A value as the variable's attributes make it: `-i` evaluates (adding for `+=`), `-l`/`-u` change case. */
+  private converted(variable: Variable | undefined, value: string, appendTo: string | ShellArray | undefined): string {
+    const attributes = variable?.attributes;
+    const previous = typeof appendTo === 'string' ? appendTo : undefined;
+    let result: string;
+    if (attributes?.has('i') === true) {
+      const evaluated = evaluateArithmeticText(value, this.arithmeticVariables());
+      result = String(previous === undefined ? evaluated : BigInt.asIntN(64, evaluateArithmeticText(previous, this.arithmeticVariables()) + evaluated));
+    } else {
+      result = previous === undefined ? value : previous + value;
+    }
+    if (attributes?.has('l') === true) result = result.toLowerCase();
+    else if (attributes?.has('u') === true) result = result.toUpperCase();
+    if (result.includes('\0')) throw new ShellError('InvalidCommandData', 'a value cannot contain a NUL byte');
+    return result;
+  }
 }
 
-function checkAssignment(name: string, value: string): void {
+/** One element of `name=(...)` after expansion: `[key]=value`, `[key]+=value`, or a plain value. */
+export interface ArrayElementValue {
+  readonly key: string | undefined;
+  readonly value: string;
+  readonly append: boolean;
+}
+
+const EXPORTED: ReadonlySet<Attribute> = new Set(['x']);
+
+function readonlyError(name: string): ShellError {
+  return new ShellError('AssignmentError', `${name}: readonly variable`);
+}
+
+function checkName(name: string): void {
   if (!isValidName(name)) throw new ShellError('Usage', `\`${name}': not a valid identifier`);
-  if (value.includes('\0')) throw new ShellError('InvalidCommandData', `${name}: a value cannot contain a NUL byte`);
 }

@@ -1,11 +1,16 @@
 /** Questions about a piece of syntax tree that the interpreter asks before running it. */
-import type { ParameterOperator, SimpleCommand, Word, WordPart } from '../syntax/ast';
+import type { Assignment, ParameterOperator, SimpleCommand, Word, WordPart } from '../syntax/ast';
 
 /** Whether expanding the command would run a command substitution (so it must expand where it runs). */
 export function hasCommandSubstitution(command: SimpleCommand): boolean {
-  const words: Word[] = [...command.words, ...command.assignments.map((assignment) => assignment.value)];
+  const words: Word[] = [...command.words, ...command.assignments.flatMap(assignmentWords)];
   for (const redirect of command.redirects) words.push(redirect.kind === 'HereDocument' ? redirect.body : redirect.target);
   return words.some(wordHasSubstitution);
+}
+
+function assignmentWords({ subscript, value }: Assignment): Word[] {
+  const words = value.kind === 'Word' ? [value] : value.elements.flatMap((element) => (element.key === null ? [element.value] : [element.key, element.value]));
+  return subscript === null ? words : [subscript, ...words];
 }
 
 function partHasSubstitution(part: WordPart): boolean {
@@ -17,6 +22,7 @@ function partHasSubstitution(part: WordPart): boolean {
     case 'ArithmeticExpansion':
       return wordHasSubstitution(part.arithmetic.expression);
     case 'ParameterExpansion':
+      if (part.subscript?.kind === 'Index' && wordHasSubstitution(part.subscript.word)) return true;
       return part.operator !== undefined && operatorWords(part.operator).some(wordHasSubstitution);
     default:
       return false;

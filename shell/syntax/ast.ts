@@ -214,11 +214,31 @@ export interface SimpleCommand {
   readonly span: Span;
 }
 
+/** `NAME=value`, `NAME+=value`, `NAME[subscript]=value`, `NAME=(...)`, `NAME+=(...)`. */
 export interface Assignment {
   readonly kind: 'Assignment';
   readonly name: string;
-  readonly value: Word;
+  /** `NAME[subscript]=`: the subscript as written (expanded, then an index or a key). */
+  readonly subscript: Word | null;
+  /** `+=`: appends to the value (adds, for an integer variable). */
+  readonly append: boolean;
+  readonly value: Word | ArrayLiteral;
   readonly span: Span;
+}
+
+/** `(a b [k]=v ...)` after `NAME=`: a compound array assignment (bash). */
+export interface ArrayLiteral {
+  readonly kind: 'ArrayLiteral';
+  readonly elements: readonly ArrayElement[];
+  readonly text: string;
+  readonly span: Span;
+}
+
+/** One element of an ArrayLiteral: a word, or `[key]=word` / `[key]+=word`. */
+export interface ArrayElement {
+  readonly key: Word | null;
+  readonly append: boolean;
+  readonly value: Word;
 }
 
 /** One shell word: adjacent parts with no unquoted blank between them. */
@@ -228,6 +248,11 @@ export interface Word {
   /** The word's source text, as error messages quote it (`$x: ambiguous redirect`). */
   readonly text: string;
   readonly span: Span;
+  /**
+   * An operand of a declaration builtin (`declare`, `local`, `export`, `readonly`, `typeset`)
+   * written as an assignment: expanded as one (`local a=(1 2)`, `export p=$x` unsplit).
+   */
+  readonly declaration?: Assignment;
 }
 
 /** Text taken as it stands. `quoted` marks a backslash-escaped character (no splitting, no globbing). */
@@ -272,10 +297,15 @@ export interface ParameterExpansion {
   readonly braced: boolean;
   /** `${!NAME...}`: the parameter named by NAME's value is the one expanded (bash). */
   readonly indirect?: boolean;
+  /** `${NAME[...]}`: an array element, or all of them (`[@]`, `[*]`). */
+  readonly subscript?: Subscript;
   /** What is done to the value; absent for `$NAME` and `${NAME}`. */
   readonly operator?: ParameterOperator;
   readonly span: Span;
 }
+
+/** `[@]` and `[*]`: every element (as `$@` and `$*` are every parameter); or one, by its subscript. */
+export type Subscript = { readonly kind: 'All'; readonly star: boolean } | { readonly kind: 'Index'; readonly word: Word };
 
 /**
  * The operators of `${...}`. Their words are expanded only when used. Pattern and replacement
@@ -298,6 +328,8 @@ export type ParameterOperator =
   | { readonly kind: 'Transform'; readonly letter: string }
   /** `${!prefix*}`, `${!prefix@}`: the names of the variables starting with `name`. */
   | { readonly kind: 'Names'; readonly star: boolean }
+  /** `${!a[@]}`, `${!a[*]}`: an array's indices or keys. */
+  | { readonly kind: 'Keys'; readonly star: boolean }
   /** Text bash accepts when parsing but rejects when expanding (`${x;}: bad substitution`). */
   | { readonly kind: 'Bad'; readonly text: string };
 

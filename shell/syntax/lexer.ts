@@ -3,7 +3,7 @@
  * newlines, words (through WordLexer) and the end. Blanks and comments are skipped here. At each
  * newline it reads the bodies of the here-documents the line opened, before any later token.
  */
-import type { Arithmetic, HereDocument, Word } from './ast';
+import type { Arithmetic, Assignment, HereDocument, Word } from './ast';
 import { readHereDocumentBody } from './heredoc';
 import type { Scanner } from './scanner';
 import { spanOf, syntaxError } from './source';
@@ -39,13 +39,18 @@ function isControl(operator: string): operator is ControlOperator {
   return (CONTROL_OPERATORS as readonly string[]).includes(operator);
 }
 
+/** An assignment as it was written. */
+export function assignmentText({ name, subscript, append, value }: Assignment): string {
+  return `${name}${subscript === null ? '' : `[${subscript.text}]`}${append ? '+' : ''}=${value.text}`;
+}
+
 /** How a token is named in "syntax error near unexpected token `...'". */
 export function tokenText(token: Token): string {
   switch (token.kind) {
     case 'word':
       return token.word.text;
     case 'assignment':
-      return `${token.assignment.name}=${token.assignment.value.text}`;
+      return assignmentText(token.assignment);
     case 'control':
       return token.operator;
     case 'redirect':

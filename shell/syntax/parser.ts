@@ -53,6 +53,9 @@ import { Source, spanOf, syntaxError, type SourceText } from './source';
 export const MAX_NESTING = 200;
 
 /** Reserved words that close a construct: a list ends before them. */
+/** Builtins whose operands may be assignments, parsed as such (`local a=(1 2)`), as bash does. */
+export const DECLARATION_BUILTINS: ReadonlySet<string> = new Set(['declare', 'typeset', 'local', 'export', 'readonly']);
+
 const CLOSERS: ReadonlySet<string> = new Set(['then', 'elif', 'else', 'fi', 'do', 'done', 'esac', '}']);
 /** Reserved words that can never begin a pipeline's stage (`!` begins only a whole pipeline, as in bash). */
 const MISPLACED: ReadonlySet<string> = new Set([...CLOSERS, 'in', ']]', '!']);
@@ -674,15 +677,23 @@ class Parser {
     const assignments: Assignment[] = [];
     const words: Word[] = [];
     const redirects: Redirect[] = [];
+    // After `declare`, `local`, `export`...: operands shaped like assignments are read as ones.
+    let declaring = false;
     for (let t = this.token; ; t = this.token) {
-      if (t.kind === 'assignment') {
+      if (t.kind === 'assignment' && words.length > 0) {
+        const { assignment } = t;
+        const text = this.source.text.slice(t.start, t.end);
+        words.push({ kind: 'Word', parts: [{ kind: 'Literal', value: text, quoted: true, span: assignment.span }], text, span: assignment.span, declaration: assignment });
+        this.advance(true);
+      } else if (t.kind === 'assignment') {
         assignments.push(t.assignment);
         this.advance(true);
         // The command's first word may follow its assignments: an alias there too (bash).
         if (this.token.kind === 'word' && words.length === 0) this.expandAliases();
       } else if (t.kind === 'word') {
         words.push(t.word);
-        this.advance(false);
+        if (words.length === 1) declaring = DECLARATION_BUILTINS.has(t.word.text);
+        this.advance(declaring);
         if (words.length === 1 && assignments.length === 0 && redirects.length === 0 && this.isOperator('(')) {
           return this.functionDefinition(t.word, start);
         }
@@ -692,7 +703,7 @@ class Parser {
           this.expandAliases();
         }
       } else if (t.kind === 'redirect') {
-        redirects.push(this.redirect(t, words.length === 0));
+        redirects.push(this.redirect(t, words.length === 0 || declaring));
       } else {
         break;
       }

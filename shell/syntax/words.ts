@@ -4,6 +4,8 @@
  * The commands inside a substitution are parsed by the parser, through `Substitutions`.
  */
 import type {
+  ArrayElement,
+  ArrayLiteral,
   Assignment,
   CommandSubstitution,
   DoubleQuoted,
@@ -14,6 +16,7 @@ import type {
   Program,
   QuotedPart,
   SingleQuoted,
+  Subscript,
   Tilde,
   Word,
   WordPart,
@@ -52,6 +55,10 @@ function endsRegex(c: string, depth: number): boolean {
 const SPECIAL_PARAMETERS = '?$!#@*-';
 /** Unquoted characters with no meaning inside a word, taken as a run; `~`, `=` and `:` mean something in places. */
 const ORDINARY_RUN = /[^ \t\n|&;<>()\\'"$`~=:]+/y;
+/** A name that may begin an assignment: `=`, `+=` or a subscript's `[` follows it. */
+const ASSIGNMENT_NAME = /[A-Za-z_][A-Za-z0-9_]*(?=\+?=|\[)/y;
+/** Characters with no meaning in a subscript. */
+const SUBSCRIPT_RUN = /[^\\'"$`]+/y;
 /** Characters with no meaning in an operator's word of `${...}`. */
 const OPERAND_RUN = /[^\\'"$`{}\/:~]+/y;
 /** Characters with no meaning inside double quotes. */
@@ -92,6 +99,45 @@ export function isDigit(c: string): boolean {
 
 function isName(text: string): boolean {
   return /^[A-Za-z_][A-Za-z0-9_]*$/.test(text);
+}
+
+/** What `NAME=`, `NAME+=`, `NAME[sub]=` lexed: where the value starts. */
+interface AssignmentTarget {
+  readonly name: string;
+  readonly subscript: Word | null;
+  readonly append: boolean;
+  readonly valueStart: number;
+}
+
+/**
+ * The offset of the `]` closing a subscript whose text starts at `from` (just inside `[`), past
+ * nested brackets, quotes, backslashes and `$(...)`; null where a blank (unless `blanks`), a
+ * newline or the end of the input comes first.
+ */
+export function subscriptClose(source: SourceText, from: number, blanks: boolean): number | null {
+  const text = source.text;
+  let depth = 0;
+  for (let at = from; at < text.length; at += 1) {
+    const c = text[at];
+    if (c === ']') {
+      if (depth === 0) return at;
+      depth -= 1;
+    } else if (c === '[') depth += 1;
+    else if (c === '\\') at += 1;
+    else if (c === '\n' || (!blanks && (c === ' ' || c === '\t'))) return null;
+    else if (c === "'" || c === '`') {
+      const close = text.indexOf(c, at + 1);
+      if (close === -1) return null;
+      at = close;
+    } else if (c === '"') {
+      for (at += 1; at < text.length && text[at] !== '"'; at += 1) if (text[at] === '\\') at += 1;
+    } else if (c === '$' && text[at + 1] === '(') {
+      const close = arithmeticClose(source, at + 2);
+      if (close === null) return null;
+      at = close;
+    }
+  }
+  return null;
 }
 
 /** Where `$...` puts what it lexed: a Parts of a whole word or of a double-quoted string. */
@@ -194,10 +240,14 @@ export class WordLexer {
     const s = this.scanner;
     const start = s.offset;
     let regexDepth = 0;
-    let parts = new Parts<WordPart>(this.source);
-    let assignment: { name: string; valueStart: number } | null = null;
-    // Only the first unquoted `=` can make an assignment; checking later ones would be quadratic.
-    let firstEquals = true;
+    const parts = new Parts<WordPart>(this.source);
+    const assignment = assignments && !regex ? this.assignmentTarget() : null;
+    if (assignment !== null && s.peek() === '(') {
+      const value = this.arrayLiteral();
+      return this.assignmentToken(assignment, value, start);
+    }
+    // Only the first unquoted `=` can make an assignment-like word; checking later ones would be quadratic.
+    let firstEquals = assignment === null;
     // bash: an argument shaped like an assignment (`echo a=~`) gets an assignment's tilde prefixes.
     let assignmentLike = false;
     let tildeAllowed = true;
@@ -248,28 +298,122 @@ export class WordLexer {
           s.next();
           const name = c === '=' && firstEquals ? parts.plainText() : undefined;
           if (c === '=') firstEquals = false;
-          if (name !== undefined && isName(name) && assignments) {
-            assignment = { name, valueStart: s.offset };
-            parts = new Parts<WordPart>(this.source);
-            tildeAllowed = true;
-          } else {
-            parts.literal(c, false, at, s.offset);
-            assignmentLike ||= name !== undefined && isName(name);
-            tildeAllowed = (c === ':' || (c === '=' && assignmentLike)) && (assignment !== null || assignmentLike);
-          }
+          parts.literal(c, false, at, s.offset);
+          assignmentLike ||= name !== undefined && isName(name);
+          tildeAllowed = (c === ':' || (c === '=' && assignmentLike)) && (assignment !== null || assignmentLike);
         }
       }
     }
 
     const end = s.offset;
     if (assignment === null) return { kind: 'word', word: this.wordNode(parts, start, end), start, end };
-    const value = this.wordNode(parts, assignment.valueStart, end);
-    return {
-      kind: 'assignment',
-      assignment: { kind: 'Assignment', name: assignment.name, value, span: spanOf(this.source, start, end) },
-      start,
-      end,
-    };
+    return this.assignmentToken(assignment, this.wordNode(parts, assignment.valueStart, end), start);
+  }
+
+  private assignmentToken(target: AssignmentTarget, value: Word | ArrayLiteral, start: number): WordToken {
+    const end = this.scanner.offset;
+    const { name, subscript, append } = target;
+    return { kind: 'assignment', assignment: { kind: 'Assignment', name, subscript, append, value, span: spanOf(this.source, start, end) }, start, end };
+  }
+
+  /**
+   * `NAME=`, `NAME+=`, `NAME[subscript]=` or `NAME[subscript]+=` at the scanner: consumed, up to
+   * and with the `=`; otherwise null, the scanner where it was.
+   */
+  private assignmentTarget(): AssignmentTarget | null {
+    const s = this.scanner;
+    const at = s.offset;
+    const name = s.match(ASSIGNMENT_NAME);
+    if (name === '') return null;
+    let subscript: Word | null = null;
+    if (s.peek() === '[') {
+      const close = subscriptClose(this.source, s.offset + 1, false);
+      if (close === null) {
+        s.seek(at);
+        return null;
+      }
+      subscript = this.subscriptWord(s.offset + 1, close);
+      s.seek(close + 1);
+    }
+    const append = s.peek() === '+';
+    if (append) s.next();
+    if (s.peek() !== '=') {
+      s.seek(at);
+      return null;
+    }
+    s.next();
+    return { name, subscript, append, valueStart: s.offset };
+  }
+
+  /** `( words )` after `NAME=`: elements up to the `)`, across lines, comments skipped. */
+  private arrayLiteral(): ArrayLiteral {
+    const s = this.scanner;
+    const start = s.offset;
+    s.next();
+    const elements: ArrayElement[] = [];
+    for (;;) {
+      let c = s.peek();
+      while (c === ' ' || c === '\t' || c === '\n' || c === '#') {
+        if (c === '#') s.skipLine();
+        else s.next();
+        c = s.peek();
+      }
+      if (c === ')') break;
+      if (c === '') throw syntaxError(this.source, 'unexpected end of input in an array assignment `(\'', start, s.offset, true);
+      if (endsWord(c)) throw syntaxError(this.source, `syntax error near unexpected token \`${c}'`, s.offset, s.offset + 1);
+      elements.push(this.arrayElement());
+    }
+    s.next();
+    return { kind: 'ArrayLiteral', elements, text: this.source.text.slice(start, s.offset), span: spanOf(this.source, start, s.offset) };
+  }
+
+  /** `[key]=word`, `[key]+=word` or a plain word. */
+  private arrayElement(): ArrayElement {
+    const s = this.scanner;
+    const at = s.offset;
+    if (s.peek() === '[') {
+      const close = subscriptClose(this.source, at + 1, false);
+      const text = this.source.text;
+      const append = close !== null && text[close + 1] === '+';
+      if (close !== null && text[close + (append ? 2 : 1)] === '=') {
+        const key = this.subscriptWord(at + 1, close);
+        s.seek(close + (append ? 3 : 2));
+        return { key, append, value: this.plainWord() };
+      }
+    }
+    return { key: null, append: false, value: this.plainWord() };
+  }
+
+  private plainWord(): Word {
+    const token = this.word(false);
+    if (token.kind !== 'word') throw new Error('a word lexed without assignments was an assignment');
+    return token.word;
+  }
+
+  /**
+   * `start..end` (inside `[`...`]`) as a subscript: quotes, escapes and expansions as in a word,
+   * blanks and wildcards taken literally.
+   */
+  private subscriptWord(start: number, end: number): Word {
+    const source = this.source;
+    const origins = Array.from({ length: end - start + 1 }, (_, index) => start + index);
+    const inner = new WordLexer(new Scanner(new EmbeddedSource(source.text.slice(start, end), origins, source)), this.substitutions);
+    return { kind: 'Word', parts: inner.subscriptParts(), text: source.text.slice(start, end), span: spanOf(source, start, end) };
+  }
+
+  private subscriptParts(): WordPart[] {
+    const s = this.scanner;
+    const parts = new Parts<WordPart>(this.source);
+    for (let c = s.peek(); c !== ''; c = s.peek()) {
+      const at = s.offset;
+      if (c === '\\') this.escape(parts);
+      else if (c === "'") parts.push(this.singleQuoted());
+      else if (c === '"') parts.push(this.doubleQuoted());
+      else if (c === '$') this.dollar(parts, true);
+      else if (c === '`') parts.push(this.backquoted(false));
+      else parts.literal(s.match(SUBSCRIPT_RUN) || s.next(), true, at, s.offset);
+    }
+    return parts.finish();
   }
 
   private wordNode(parts: Parts<WordPart>, start: number, end: number): Word {
@@ -440,7 +584,7 @@ export class WordLexer {
     }
   }
 
-  /** `${NAME}`, `${10}`, `${?}`, `${NAME<operator>}`...; the scanner is at the `{`. */
+  /** `${NAME}`, `${10}`, `${?}`, `${NAME<operator>}`, `${a[i]}`...; the scanner is at the `{`. */
   private braced(start: number, quoted: boolean): ParameterExpansion {
     const s = this.scanner;
     s.next();
@@ -452,7 +596,10 @@ export class WordLexer {
       const at = s.offset;
       const counted = this.parameterName();
       const special = counted.length === 1 && SPECIAL_PARAMETERS.includes(counted);
-      if (counted !== '' && (!special || s.peek() === '}')) return this.closeBraced(counted, false, { kind: 'Length' }, start, quoted);
+      if (counted !== '' && (!special || s.peek() === '}')) {
+        const subscript = this.subscript(counted);
+        return this.closeBraced(counted, false, { kind: 'Length' }, start, quoted, subscript);
+      }
       s.seek(at);
     } else if (first === '!' && s.peek() !== '}') {
       indirect = true;
@@ -462,9 +609,25 @@ export class WordLexer {
         s.next();
         return this.closeBraced(name, false, { kind: 'Names', star: c === '*' }, start, quoted);
       }
+      const subscript = this.subscript(name);
+      if (subscript?.kind === 'All' && s.peek() === '}') return this.closeBraced(name, false, { kind: 'Keys', star: subscript.star }, start, quoted);
+      if (subscript !== undefined) return this.closeBraced(name, true, this.parameterOperator(quoted, start), start, quoted, subscript);
     }
     if (name === '') return this.badSubstitution(name, indirect, start, quoted);
-    return this.closeBraced(name, indirect, this.parameterOperator(quoted, start), start, quoted);
+    const subscript = this.subscript(name);
+    return this.closeBraced(name, indirect, this.parameterOperator(quoted, start), start, quoted, subscript);
+  }
+
+  /** `[@]`, `[*]` or `[subscript]` after a variable's name in `${...}`, if one is there. */
+  private subscript(name: string): Subscript | undefined {
+    const s = this.scanner;
+    if (!isName(name) || s.peek() !== '[') return undefined;
+    const close = subscriptClose(this.source, s.offset + 1, true);
+    if (close === null) return undefined;
+    const text = this.source.text.slice(s.offset + 1, close);
+    const subscript: Subscript = text === '@' || text === '*' ? { kind: 'All', star: text === '*' } : { kind: 'Index', word: this.subscriptWord(s.offset + 1, close) };
+    s.seek(close + 1);
+    return subscript;
   }
 
   /** A name, a positional number (leading zeros dropped) or a special parameter at the scanner; '' if none. */
@@ -540,13 +703,20 @@ export class WordLexer {
   }
 
   /** The closing `}`, or (anything else) a bad substitution reported when expanded, as bash does. */
-  private closeBraced(name: string, indirect: boolean, operator: ParameterOperator | undefined, start: number, quoted: boolean): ParameterExpansion {
+  private closeBraced(
+    name: string,
+    indirect: boolean,
+    operator: ParameterOperator | undefined,
+    start: number,
+    quoted: boolean,
+    subscript?: Subscript,
+  ): ParameterExpansion {
     const s = this.scanner;
     if (s.peek() !== '}') return this.badSubstitution(name, indirect, start, quoted);
     s.next();
     // A plain `${x}` keeps the node's old shape: most code looks at its name only.
-    if (operator === undefined && !indirect) return this.parameter(name, true, start);
-    return { kind: 'ParameterExpansion', name, braced: true, indirect, operator, span: spanOf(this.source, start, s.offset) };
+    if (operator === undefined && !indirect && subscript === undefined) return this.parameter(name, true, start);
+    return { kind: 'ParameterExpansion', name, braced: true, indirect, subscript, operator, span: spanOf(this.source, start, s.offset) };
   }
 
   /** Skips to the `}` that closes `${` (quotes and nested expansions inside it) for a bad substitution. */

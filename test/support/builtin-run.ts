@@ -54,6 +54,7 @@ export async function runBuiltin(builtin: Builtin, argv: readonly string[], opti
       state,
       output,
       shell: NO_SERVICES,
+      declarations: new Map(),
       jobs: () => [],
       run: () => Promise.reject(new Error('builtin unit tests have no interpreter to run source with')),
       assignments: [],

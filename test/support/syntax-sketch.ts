@@ -26,6 +26,7 @@ import { isShellError, ParseError } from '../../shell/errors';
 import { parse } from '../../shell/syntax';
 import type {
   Arithmetic,
+  Assignment,
   Clause,
   Command,
   ConditionalExpression,
@@ -63,11 +64,19 @@ function sketchPipeline(pipeline: Pipeline): string {
   return [time, pipeline.negated ? '!' : '', commands].filter((piece) => piece !== '').join(' ');
 }
 
+function sketchAssignment(assignment: Assignment): string {
+  const { name, subscript, append, value } = assignment;
+  const target = `${name}${subscript === null ? '' : `[${sketchWord(subscript)}]`}${append ? '+' : ''}`;
+  if (value.kind === 'Word') return `[${target}=${sketchWord(value)}]`;
+  const elements = value.elements.map((element) => (element.key === null ? sketchWord(element.value) : `[${sketchWord(element.key)}]${element.append ? '+' : ''}=${sketchWord(element.value)}`));
+  return `[${target}=(${elements.join(' ')})]`;
+}
+
 function sketchCommand(command: Command): string {
   switch (command.kind) {
     case 'SimpleCommand':
       return [
-        ...command.assignments.map((assignment) => `[${assignment.name}=${sketchWord(assignment.value)}]`),
+        ...command.assignments.map(sketchAssignment),
         ...command.words.map(sketchWord),
         ...command.redirects.map(sketchRedirect),
       ].join(' ');
@@ -207,6 +216,8 @@ function sketchParameter(part: ParameterExpansion): string {
       return `\${${name}@${operator.letter}}`;
     case 'Names':
       return `\${!${part.name}${operator.star ? '*' : '@'}}`;
+    case 'Keys':
+      return `\${!${part.name}[${operator.star ? '*' : '@'}]}`;
     case 'Bad':
       return `<bad ${operator.text}>`;
   }

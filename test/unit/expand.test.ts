@@ -4,7 +4,7 @@ import { posix } from 'node:path';
 import { isShellError, ShellError } from '../../shell/errors';
 import { ExpansionBudget, expandRedirectTarget, expandWord, expandWords, type ExpansionEnvironment } from '../../shell/expand';
 import { evaluateArithmeticText } from '../../shell/expand/arith';
-import { parse, type Program, type SimpleCommand, type Word } from '../../shell/syntax';
+import { parse, type Assignment, type Program, type SimpleCommand, type Word } from '../../shell/syntax';
 
 interface Setup {
   readonly vars?: Readonly<Record<string, string>>;
@@ -74,7 +74,22 @@ function fakeEnvironment(setup: Setup = {}): ExpansionEnvironment & { readonly l
       String(evaluateArithmeticText(expression, { get: (name) => vars[name], set: (name, value) => void (vars[name] = value) })),
     assign: (name, value) => void (vars[name] = value),
     variableNames: () => Object.keys(vars).sort(),
+    // Arrays are the interpreter's (test/spec/cases/arrays*.sh): here every variable is a scalar.
+    entries: (name) => (vars[name] === undefined ? undefined : [['0', vars[name] as string]]),
+    element: (name, subscript) => (Number(subscript) === 0 ? vars[name] : undefined),
+    assignElement: (name, subscript, value) => {
+      if (Number(subscript) !== 0) throw new Error('the fake environment has no arrays');
+      vars[name] = value;
+    },
+    attributes: (name) => (vars[name] === undefined ? undefined : ''),
   };
+}
+
+/** An assignment's value word (these tests assign no arrays). */
+function scalarValue(assignment: Assignment | undefined): Word | undefined {
+  if (assignment === undefined) return undefined;
+  assert.equal(assignment.value.kind, 'Word');
+  return assignment.value as Word;
 }
 
 function firstCommand(source: string): SimpleCommand {
@@ -211,7 +226,7 @@ const stringRows: { input: string; want: string; setup?: Setup }[] = [
 for (const { input, want, setup } of stringRows) {
   test(`expandWord ${JSON.stringify(input)}`, async () => {
     const command = firstCommand(input);
-    const word = command.assignments[0]?.value ?? redirectTarget(command);
+    const word = scalarValue(command.assignments[0]) ?? redirectTarget(command);
     assert.ok(word);
     assert.equal(await expandWord(word, fakeEnvironment(setup), new ExpansionBudget()), want);
   });
@@ -316,7 +331,7 @@ test('expansion budget: fails before the first byte over', async () => {
   await assert.rejects(expandWords(firstCommand('*.txt').words, env, new ExpansionBudget(5 + 5)), isResourceLimit);
   assert.deepEqual(await expandWords(firstCommand('*.txt').words, env, new ExpansionBudget(5 + 10)), ['a.txt', 'b.txt']);
   // A substitution whose output does not fit what remains fails in the environment, before any append.
-  await assert.rejects(expandWord(firstCommand('v=ab$(greet)').assignments[0]!.value, env, new ExpansionBudget(12)), isResourceLimit);
+  await assert.rejects(expandWord(scalarValue(firstCommand('v=ab$(greet)').assignments[0])!, env, new ExpansionBudget(12)), isResourceLimit);
 });
 
 test('NUL bytes rejected as invalid command data', async () => {
@@ -325,7 +340,7 @@ test('NUL bytes rejected as invalid command data', async () => {
     const command = firstCommand(source);
     const budget = new ExpansionBudget();
     const expansion =
-      command.assignments.length > 0 ? expandWord(command.assignments[0]!.value, env, budget) : expandWords(command.words, env, budget);
+      command.assignments.length > 0 ? expandWord(scalarValue(command.assignments[0])!, env, budget) : expandWords(command.words, env, budget);
     await assert.rejects(expansion, (error: unknown) => {
       assert.ok(isShellError(error, 'InvalidCommandData'));
       assert.equal(error.message, message);

@@ -1,0 +1,163 @@
+/**
+ * The declaration builtins, one engine for all: `declare` / `typeset`, `local`, `readonly` and
+ * `export`. Each takes attribute options (`-a -A -i -l -u -n -r -x`, `+` to remove), `-p` to
+ * print declarations bash reads back, `-f` / `-F` for functions, and `NAME[=value]` operands —
+ * operands written as assignments arrive planned (`local a=(1 2)`, `declare m[k]+=v`).
+ */
+import { isShellError, ShellError } from '../errors';
+import { applyAssignment, type PlannedAssignment } from '../interp/assignment';
+import { isValidName, type ShellState } from '../interp/state';
+import { declaration, listing, type Attribute } from '../interp/variable';
+import type { Builtin, BuiltinContext } from './types';
+
+type Kind = 'declare' | 'local' | 'readonly' | 'export';
+
+interface Options {
+  add: Attribute[];
+  remove: Attribute[];
+  print: boolean;
+  functions: 'none' | 'bodies' | 'names';
+  global: boolean;
+}
+
+const ATTRIBUTE_OPTIONS = 'aAilnrtux';
+/** The options each builtin takes, and its usage line. */
+const SPECS: Readonly<Record<Kind, { readonly letters: string; readonly usage: string }>> = {
+  declare: { letters: `${ATTRIBUTE_OPTIONS}fFgp`, usage: 'declare [-aAfFgiIlnrtux] [name[=value] ...] or declare -p [-aAfFilnrtux] [name ...]' },
+  local: { letters: `${ATTRIBUTE_OPTIONS}p`, usage: 'local [option] name[=value] ...' },
+  readonly: { letters: 'aAp', usage: 'readonly [-aAf] [name[=value] ...] or readonly -p' },
+  export: { letters: 'np', usage: 'export [-fn] [name[=value] ...] or export -p' },
+};
+
+function declarationBuiltin(kind: Kind): Builtin {
+  return async (context) => {
+    const { argv, state, output } = context;
+    const name = argv[0] as string;
+    if (kind === 'local' && state.functionDepth === 0) {
+      await output.err(`quirl: ${name}: can only be used in a function\n`);
+      return 1;
+    }
+    const parsed = parseOptions(kind, argv);
+    if (typeof parsed === 'string') {
+      await output.err(`quirl: ${name}: ${parsed}: invalid option\n${name}: usage: ${SPECS[kind].usage}\n`);
+      return 2;
+    }
+    const { options, first } = parsed;
+    if (kind === 'readonly') options.add.push('r');
+    if (kind === 'export' && !options.remove.includes('x')) options.add.push('x');
+    const operands = argv.slice(first);
+    if (options.functions !== 'none') return functions(context, options, operands);
+    if (operands.length === 0 || (options.print && kind === 'declare')) return print(context, kind, options, operands);
+    let status = 0;
+    for (let index = first; index < argv.length; index++) {
+      const planned = context.declarations.get(index) ?? plannedFromText(argv[index] as string);
+      try {
+        for (const warning of declareOne(state, kind, options, planned)) await output.err(`quirl: ${name}: ${warning}\n`);
+      } catch (error) {
+        if (!isShellError(error)) throw error;
+        await output.err(`quirl: ${name}: ${error.message}\n`);
+        status = 1;
+      }
+    }
+    return status;
+  };
+}
+
+export const declare = declarationBuiltin('declare');
+export const local = declarationBuiltin('local');
+export const readonly = declarationBuiltin('readonly');
+export const exportBuiltin = declarationBuiltin('export');
+
+/** The options before the operands, or the one that is not this builtin's. */
+function parseOptions(kind: Kind, argv: readonly string[]): { options: Options; first: number } | string {
+  const options: Options = { add: [], remove: [], print: false, functions: 'none', global: false };
+  let index = 1;
+  for (; index < argv.length; index++) {
+    const word = argv[index] as string;
+    if (word === '--') {
+      index++;
+      break;
+    }
+    if (!/^[-+]./.test(word)) break;
+    const adding = word[0] === '-';
+    for (const letter of word.slice(1)) {
+      if (!SPECS[kind].letters.includes(letter)) return `${word[0]}${letter}`;
+      if (letter === 'p') options.print = true;
+      else if (letter === 'f') options.functions = options.functions === 'names' ? 'names' : 'bodies';
+      else if (letter === 'F') options.functions = 'names';
+      else if (letter === 'g') options.global = true;
+      else if (letter === 'n' && kind === 'export') options.remove.push('x');
+      else (adding ? options.add : options.remove).push(letter as Attribute);
+    }
+  }
+  return { options, first: index };
+}
+
+/** An operand that came from an expansion (`declare "$name=1"`): NAME, NAME=value or NAME+=value. */
+function plannedFromText(operand: string): PlannedAssignment | string {
+  const match = /^([^=[]*?)(\[.*\])?(\+?)=(.*)$/s.exec(operand);
+  if (match === null) return operand;
+  const [, name, subscript, plus, value] = match as unknown as [string, string, string | undefined, string, string];
+  if (subscript !== undefined) return { kind: 'element', name, subscript: subscript.slice(1, -1), value, append: plus === '+' };
+  return { kind: 'scalar', name, value, append: plus === '+' };
+}
+
+/** One operand: its variable made local where that applies, attributes set, then the value assigned. */
+function declareOne(state: ShellState, kind: Kind, options: Options, operand: PlannedAssignment | string): string[] {
+  const name = typeof operand === 'string' ? operand : operand.name;
+  if (!isValidName(name)) throw new ShellError('Usage', `\`${typeof operand === 'string' ? operand : name}': not a valid identifier`);
+  const makesLocal = (kind === 'declare' && !options.global) || kind === 'local';
+  if (makesLocal && state.functionDepth > 0 && !state.isLocalHere(name)) state.makeLocal(name);
+  // `readonly x=1` assigns before the variable becomes readonly; other attributes apply first (`declare -i x=1+1`).
+  const later = options.add.filter((letter) => letter === 'r');
+  state.setAttributes(name, options.add.filter((letter) => letter !== 'r'), options.remove);
+  let warnings: string[] = [];
+  if (typeof operand !== 'string') {
+    const array = options.add.includes('a') || options.add.includes('A');
+    // `declare -a a=x` puts x in element 0, as bash does.
+    warnings = applyAssignment(state, array && operand.kind === 'scalar' ? { kind: 'element', name, subscript: '0', value: operand.value, append: operand.append } : operand);
+  }
+  if (later.length > 0) state.setAttributes(name, later, []);
+  return warnings;
+}
+
+/** `-p` or no operands: declarations as bash prints them (`declare -x` for export, and so on). */
+async function print({ state, output, argv }: BuiltinContext, kind: Kind, options: Options, names: readonly string[]): Promise<number> {
+  const wanted = (attributes: ReadonlySet<Attribute>): boolean => options.add.every((letter) => attributes.has(letter));
+  if (names.length === 0) {
+    const listed = state.all().filter(([, variable]) => wanted(variable.attributes) && (options.add.length > 0 || kind !== 'declare' || options.print || variable.value !== undefined));
+    if (kind === 'declare' && !options.print && options.add.length === 0) {
+      await output.out(listed.map(([name, variable]) => `${listing(name, variable)}\n`).join(''));
+    } else {
+      await output.out(listed.map(([name, variable]) => `${declaration(name, variable)}\n`).join(''));
+    }
+    return 0;
+  }
+  let status = 0;
+  for (const name of names) {
+    const variable = state.own(name);
+    if (variable === undefined) {
+      await output.err(`quirl: ${argv[0]}: ${name}: not found\n`);
+      status = 1;
+    } else {
+      await output.out(`${declaration(name, variable)}\n`);
+    }
+  }
+  return status;
+}
+
+/** `declare -f [NAME...]`: definitions; `declare -F`: `declare -f NAME` lines, or with NAMEs, the names defined. */
+async function functions({ state, output, shell }: BuiltinContext, options: Options, names: readonly string[]): Promise<number> {
+  const listed = names.length === 0 ? [...state.functions.keys()].sort() : names;
+  let status = 0;
+  for (const name of listed) {
+    const text = shell.functionText(state, name);
+    if (text === undefined) {
+      status = 1;
+      continue;
+    }
+    const line = options.functions === 'bodies' ? text : names.length === 0 ? `declare -f ${name}` : name;
+    await output.out(`${line}\n`);
+  }
+  return status;
+}

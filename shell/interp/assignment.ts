@@ -1,0 +1,57 @@
+/**
+ * Assignments from syntax to state: `NAME=value`, `NAME+=value`, `NAME[sub]=value` and
+ * `NAME=(...)` expanded (a scalar's value unsplit; an array's elements split and globbed as
+ * command words are, `[key]=value` elements not), then applied to a shell state.
+ */
+import { expandWord, expandWords, type ExpansionBudget, type ExpansionEnvironment } from '../expand';
+import type { Assignment } from '../syntax/ast';
+import type { ArrayElementValue, ShellState } from './state';
+
+export type PlannedAssignment =
+  | { readonly kind: 'scalar'; readonly name: string; readonly value: string; readonly append: boolean }
+  | { readonly kind: 'element'; readonly name: string; readonly subscript: string; readonly value: string; readonly append: boolean }
+  | { readonly kind: 'array'; readonly name: string; readonly elements: readonly ArrayElementValue[]; readonly append: boolean };
+
+export async function expandAssignment(assignment: Assignment, env: ExpansionEnvironment, budget: ExpansionBudget): Promise<PlannedAssignment> {
+  const { name, append, value, subscript } = assignment;
+  if (value.kind === 'ArrayLiteral') {
+    const elements: ArrayElementValue[] = [];
+    for (const element of value.elements) {
+      if (element.key === null) {
+        for (const field of await expandWords([element.value], env, budget)) elements.push({ key: undefined, value: field, append: false });
+      } else {
+        elements.push({ key: await expandWord(element.key, env, budget), value: await expandWord(element.value, env, budget), append: element.append });
+      }
+    }
+    return { kind: 'array', name, elements, append };
+  }
+  const text = await expandWord(value, env, budget);
+  if (subscript === null) return { kind: 'scalar', name, value: text, append };
+  return { kind: 'element', name, subscript: await expandWord(subscript, env, budget), value: text, append };
+}
+
+/** Assigns; returns bash's warnings about elements it skipped (`m=([a]=1 b)` for an associative m). */
+export function applyAssignment(state: ShellState, planned: PlannedAssignment): string[] {
+  switch (planned.kind) {
+    case 'scalar':
+      state.assign(planned.name, planned.value, planned.append);
+      return [];
+    case 'element':
+      state.assignElement(planned.name, planned.subscript, planned.value, planned.append);
+      return [];
+    case 'array':
+      return state.assignArray(planned.name, planned.elements, planned.append);
+  }
+}
+
+/**
+ * The scalar values prefix assignments give a command's environment (`x=1 cmd`, `x+=1 cmd`);
+ * an array has no place in an environment.
+ */
+export function prefixValues(state: ShellState, assignments: readonly PlannedAssignment[]): [string, string][] {
+  const values: [string, string][] = [];
+  for (const planned of assignments) {
+    if (planned.kind === 'scalar') values.push([planned.name, planned.append ? (state.get(planned.name) ?? '') + planned.value : planned.value]);
+  }
+  return values;
+}
