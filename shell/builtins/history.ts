@@ -3,7 +3,11 @@
  * from or written to files, as bash's builtins do. A shell without a line editor keeps none
  * (bash's `set +o history`): both then list nothing.
  */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { has, parseOrReport, valueOf } from './options';
+import { quoteForShell } from './quote';
 import type { BuiltinContext, Builtin } from './types';
 
 /** The history as the builtins see it (the interactive shell's, see interactive/editor/history.ts). */
@@ -116,7 +120,10 @@ function fcIndex(entries: readonly string[], base: number, word: string): number
   return undefined;
 }
 
-/** fc -l [-nr] [first [last]]; fc -s [old=new] [command]. Editing (`fc` alone, `-e`) is not done: it says so. */
+/**
+ * fc -l [-nr] [first [last]] lists; fc -s [old=new] [command] (or `-e -`) runs a command again;
+ * fc [-e editor] [first [last]] edits commands in $FCEDIT (or $EDITOR, or vi) and runs the result.
+ */
 export const fc: Builtin = async (context) => {
   const { argv, output, shell } = context;
   // `fc -l -3`: a negative number is an operand.
@@ -126,11 +133,9 @@ export const fc: Builtin = async (context) => {
   const list = shell.history();
   const entries = list === undefined ? [] : list.lastLineAdded ? list.entries.slice(0, -1) : list.entries;
   const base = list?.base ?? 1;
-  if (has(options, 's')) return reexecute(context, list, entries, base, operands);
-  if (!has(options, 'l')) {
-    await output.err('quirl: fc: editing a command is not supported; use fc -l or fc -s\n');
-    return 1;
-  }
+  const editor = valueOf(options, 'e');
+  if (has(options, 's') || editor === '-') return reexecute(context, list, entries, base, operands);
+  if (!has(options, 'l')) return edit(context, list, entries, base, operands, editor ?? context.state.get('FCEDIT') ?? context.state.get('EDITOR') ?? 'vi');
   // No history (a shell without one, or nothing before this line): nothing to list, as in bash.
   if (entries.length === 0) return 0;
   const first = fcIndex(entries, base, operands[0] ?? (operands.length === 0 ? '-16' : '-1'));
@@ -165,6 +170,33 @@ async function reexecute(context: BuiltinContext, list: CommandHistory | undefin
     const [old = '', replacement = ''] = [substitution.slice(0, substitution.indexOf('=')), substitution.slice(substitution.indexOf('=') + 1)];
     if (old !== '') command = command.replaceAll(old, replacement);
   }
+  return runInstead(context, list, command);
+}
+
+/** The commands from `first` to `last` (the previous one by default), edited in a file by `editor`, then run if it succeeds. */
+async function edit(context: BuiltinContext, list: CommandHistory | undefined, entries: readonly string[], base: number, operands: readonly string[], editor: string): Promise<number> {
+  const first = entries.length === 0 ? undefined : fcIndex(entries, base, operands[0] ?? '-1');
+  const last = entries.length === 0 ? undefined : fcIndex(entries, base, operands[1] ?? operands[0] ?? '-1');
+  if (list === undefined || first === undefined || last === undefined) {
+    await context.output.err('quirl: fc: history specification out of range\n');
+    return 1;
+  }
+  const directory = mkdtempSync(join(tmpdir(), 'quirl-fc-'));
+  const file = join(directory, 'commands.sh');
+  try {
+    const order = first <= last ? range(first, last) : range(last, first).reverse();
+    writeFileSync(file, order.map((at) => `${entries[at]}\n`).join(''), { mode: 0o600 });
+    const status = await context.run(`${editor} ${quoteForShell(file)}`);
+    if (status !== 0) return status;
+    const commands = readFileSync(file, 'utf8').replace(/\n+$/, '');
+    return commands.trim() === '' ? 0 : await runInstead(context, list, commands);
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+/** Shows `command`, puts it in the history instead of the fc line, and runs it, as bash's fc does. */
+async function runInstead(context: BuiltinContext, list: CommandHistory, command: string): Promise<number> {
   if (list.lastLineAdded) list.remove(list.entries.length - 1);
   list.add(command);
   await context.output.out(`${command}\n`);

@@ -210,3 +210,17 @@ if (QUIRL_ONLY) {
     });
   });
 }
+
+if (QUIRL_ONLY) {
+  test('fc runs a command again: edited by FCEDIT, or changed with fc -s old=new; the history holds what ran [quirl, direct]', { timeout: 120_000 }, async () => {
+    await withShell('quirl', 'direct', async (sh) => {
+      await sh.run("FCEDIT='sed -i s/one/two/'");
+      assert.deepEqual(await sh.run('echo one'), ['one']);
+      assert.deepEqual(await sh.run('fc'), ['echo two', 'two']);
+      assert.deepEqual(await sh.run('fc -s two=three'), ['echo three', 'three']);
+      // An editor that fails runs nothing.
+      assert.deepEqual(await sh.run('fc -e false'), []);
+      assert.deepEqual(commands(await sh.run('history 5')), ['echo one', 'echo two', 'echo three', 'fc -e false', 'history 5']);
+    });
+  });
+}
