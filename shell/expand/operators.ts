@@ -239,7 +239,7 @@ function describe(letter: string, target: Target, value: Value, context: Expansi
   if (letter !== 'a' && letter !== 'A' && letter !== 'K' && letter !== 'k') return null;
   const attributes = context.env.attributes(target.name);
   const each = (f: (text: string) => string): Value => (typeof value === 'object' ? value.map(f) : value === undefined ? undefined : f(value));
-  if (letter === 'a') return attributes === undefined ? each(() => '') : each(() => attributes);
+  if (letter === 'a') return attributes === undefined ? each(() => '') : value === undefined && !target.all ? attributes : each(() => attributes);
   const array = attributes !== undefined && /[aA]/.test(attributes);
   if (letter === 'A') {
     if (value === undefined) return undefined;

@@ -554,11 +554,11 @@ export class Interpreter implements ShellServices {
   /** A ShellError reported where the command's stderr goes, as its status; anything else goes on up. */
   private async reportFailure(error: unknown, context: Context): Promise<number> {
     if (!isShellError(error)) throw error;
-    // A failed assignment (`r=2` to a readonly r) ends a script as a fatal expansion does, as in bash.
-    if (error.code === 'FatalExpansion' || error.code === 'AssignmentError') throw new ExpansionAbort(error.message, error.status);
+    if (error.code === 'FatalExpansion') throw new ExpansionAbort(error.message, error.status);
     if (!error.reported) await this.say(context, error.message);
     // bash abandons the rest of the line after a bad substitution; the next line runs.
-    if (error.code === 'BadSubstitution') throw new Interrupted(error.status);
+    // So after a failed assignment (`r=2` to a readonly r, `a[-9]=x`).
+    if (error.code === 'BadSubstitution' || error.code === 'AssignmentError') throw new Interrupted(error.status);
     return error.status;
   }
 

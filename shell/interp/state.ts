@@ -284,8 +284,8 @@ export class ShellState {
       return;
     }
     const variable = this.variables.get(target);
-    if (variable !== undefined && typeof variable.value === 'object') {
-      this.assignElement(target, variable.value.kind === 'indexed' ? 0n : '0', value, append);
+    if (variable !== undefined && (typeof variable.value === 'object' || variable.attributes.has('a') || variable.attributes.has('A'))) {
+      this.assignElement(target, variable.attributes.has('A') || variable.value instanceof AssociativeArray ? '0' : 0n, value, append);
       return;
     }
     const converted = this.converted(variable, value, append ? variable?.value : undefined);
