@@ -2,7 +2,8 @@
  * The builtins that steer the tree walker: `break`, `continue`, `return` (typed control flow the
  * loops and function calls catch), `local`, `shift`, `eval`, `.` / `source` and `let`.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { delimiter, join, resolve } from 'node:path';
 import { describeErrno, isSystemError } from '../errors';
 import { ArithmeticError, evaluateArithmeticText } from '../expand/arith';
@@ -107,7 +108,8 @@ export const source: Builtin = async (context) => {
   const path = findSourceFile(file, context);
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    // Not a blocking read: the file may be a pipe whose writer runs in this shell (`source <(list)`).
+    text = await readFile(path, 'utf8');
   } catch (error) {
     const reason = isSystemError(error) ? describeErrno(error.code) : describeErrno('ENOENT');
     await output.err(`quirl: ${file}: ${reason}\n`);

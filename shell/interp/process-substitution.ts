@@ -11,7 +11,7 @@ import { native } from '../../native';
 import { closeQuietly } from '../exec/close';
 import type { FdTable } from '../exec/fds';
 import type { JobId } from '../jobs/job';
-import type { Command, ConditionalExpression, Redirect, Word } from '../syntax/ast';
+import type { Command, ConditionalExpression, ParameterOperator, Redirect, Word, WordPart } from '../syntax/ast';
 import type { Context } from './interpreter';
 
 /**
@@ -88,10 +88,31 @@ const owning = new WeakMap<Command, boolean>();
 export function ownsProcessSubstitution(command: Command): boolean {
   let owns = owning.get(command);
   if (owns === undefined) {
-    owns = wordsOf(command).some((word) => word.parts.some((part) => part.kind === 'ProcessSubstitution'));
+    owns = wordsOf(command).some((word) => hasSubstitution(word.parts));
     owning.set(command, owns);
   }
   return owns;
+}
+
+/** A process substitution among `parts`, or in the word of a `${x:-...}` operator among them (bash: `${x:-<(list)}`). */
+function hasSubstitution(parts: readonly WordPart[]): boolean {
+  return parts.some((part) => part.kind === 'ProcessSubstitution' || (part.kind === 'ParameterExpansion' && operatorWords(part.operator).some((word) => hasSubstitution(word.parts))));
+}
+
+function operatorWords(operator: ParameterOperator | undefined): Word[] {
+  switch (operator?.kind) {
+    case 'Default':
+      return [operator.word];
+    case 'Trim':
+    case 'Case':
+      return [operator.pattern];
+    case 'Replace':
+      return [operator.pattern, operator.replacement];
+    case 'Substring':
+      return operator.length === null ? [operator.offset] : [operator.offset, operator.length];
+    default:
+      return [];
+  }
 }
 
 function wordsOf(command: Command): Word[] {

@@ -752,6 +752,10 @@ export class WordLexer {
           continue;
         }
       }
+      if (!quoted && startsProcessSubstitution(this.source.text, at)) {
+        parts.push(this.processSubstitution());
+        continue;
+      }
       if (c === '\\') {
         if (quoted) this.quotedEscape(parts, '$`"\\}');
         else this.escape(parts);

@@ -1,0 +1,218 @@
+# Process substitution (bash): <(list) and >(list) become /dev/fd/N, a pipe to the list, which
+# runs beside the command. A list with output still running when the script ends would outlive
+# bash, so cases with >(list) collect its output through `| cat`, which waits for every writer.
+#
+# Known differences from bash, on purpose:
+# - N is whatever descriptor the shell has free (bash counts down from 63), so cases print it
+#   only as a pattern.
+# - Quirl waits for a command's lists to end when the command ends (after closing its pipe ends,
+#   so a list reading sees EOF and one writing sees EPIPE); bash lets them run on. So
+#   `echo <(sleep 5)` takes five seconds, and `tee >(wc -l)` prints the count before the next
+#   command runs; no list, and nothing it started, outlives its command.
+# - A process substitution does not set $! (see the case below).
+
+#### the word is /dev/fd/N
+case $(echo <(true)) in /dev/fd/[0-9]*) echo fd;; *) echo other;; esac
+## stdout: fd
+
+#### inside a word, and after digits (not a redirect)
+for w in x<(true) 2<(true); do case $w in x/dev/fd/[0-9]*|2/dev/fd/[0-9]*) echo ok;; esac; done
+## STDOUT:
+ok
+ok
+## END
+
+#### a command reads the list's output
+cat <(echo a)
+## stdout: a
+
+#### two lists in one command
+cat <(echo a) <(echo b)
+## STDOUT:
+a
+b
+## END
+
+#### diff of two lists
+diff <(printf '1\n2\n') <(printf '1\n3\n')
+echo status=$?
+## STDOUT:
+2c2
+< 2
+---
+> 3
+status=1
+## END
+
+#### diff of equal lists
+diff <(echo same) <(echo same) && echo equal
+## stdout: equal
+
+#### paste of two lists
+paste -d, <(printf '1\n2\n') <(printf 'a\nb\n')
+## STDOUT:
+1,a
+2,b
+## END
+
+#### a loop reads a list through a redirect, in the current shell
+n=0
+while read -r line; do n=$((n + 1)); last=$line; done < <(printf 'a\nb\nc\n')
+echo "$n $last"
+## stdout: 3 c
+
+#### read takes a line from a list
+read -r a b < <(echo 1 2)
+echo "$a+$b"
+## stdout: 1+2
+
+#### cat < <(list)
+cat < <(echo redirected)
+## stdout: redirected
+
+#### a list's status is not the command's
+cat <(exit 3)
+echo $?
+## stdout: 0
+
+#### a list that fails to run
+cat <(nosuch_command_xyz 2>/dev/null)
+echo $?
+## stdout: 0
+
+#### the list sees the shell's variables and functions
+v=1
+g() { echo "in g $v"; }
+cat <(g)
+## stdout: in g 1
+
+#### the list's changes stay in it
+v=1
+cat <(v=changed; echo $v)
+echo $v
+## STDOUT:
+changed
+1
+## END
+
+#### nested
+cat <(cat <(echo nested))
+## stdout: nested
+
+#### in a command substitution
+x=$(cat <(echo inside))
+echo "$x"
+## stdout: inside
+
+#### as an argument of a function
+f() { cat "$1"; }
+f <(echo fn)
+## stdout: fn
+
+#### in a for list, open for the whole loop
+for f in <(echo one) <(echo two); do cat "$f"; done
+## status: 1
+## STDOUT:
+one
+## END
+## OK quirl status: 0
+## OK quirl STDOUT:
+one
+two
+## END
+# bash closes every process substitution's descriptor once the first command of the loop body
+# ends, so the second file is gone; Quirl keeps a command's substitutions open until that
+# command (here the for loop) ends.
+
+#### source reads from a list
+source <(echo 'echo sourced; sv=set')
+echo $sv
+## STDOUT:
+sourced
+set
+## END
+
+#### [[ -e ]] on one
+[[ -e <(true) ]] && echo exists
+## stdout: exists
+
+#### the name is closed once its command ends
+f=<(echo gone)
+cat "$f" 2>/dev/null || echo closed
+## stdout: closed
+
+#### a command that reads none of it
+echo <(yes) > /dev/null
+head -c 2 <(yes)
+## stdout: y
+
+#### a list reading the stage's stdin
+echo input | cat <(cat)
+## stdout: input
+
+#### in the middle of a pipeline
+echo x | cat - <(echo y) | cat
+## STDOUT:
+x
+y
+## END
+
+#### >(list) reads what the command writes
+echo hello > >(tr a-z A-Z) | cat
+## stdout: HELLO
+
+#### tee into a list and on
+echo hi | tee >(tr a-z A-Z) | cat
+## STDOUT:
+hi
+HI
+## END
+
+#### tee >(wc -l)
+printf 'a\nb\nc\n' | tee >(wc -l) > /dev/null | cat
+## stdout: 3
+
+#### a builtin writes into a list
+printf '%s\n' 1 2 3 4 > >(wc -l) | cat
+## stdout: 4
+
+#### both directions in one command
+cat <(echo both) > >(tr a-z A-Z) | cat
+## stdout: BOTH
+
+#### brace expansion makes two substitutions
+cat {,}<(echo twice)
+## STDOUT:
+twice
+twice
+## END
+
+#### quoted, it is text
+argv "<(true)" '<(true)' \<\(true\)
+## stdout: <<(true)> <<(true)> <<(true)>
+
+#### a list that never ends its output is stopped by the command's end
+yes | head -1 > /dev/null
+head -1 <(yes; echo never)
+## stdout: y
+
+#### a syntax error inside
+eval 'cat <(echo a'
+echo status=$?
+## stdout: status=2
+
+#### $! is not set by a process substitution
+sleep 0 &
+p=$!
+wait
+cat <(true)
+[ "$!" = "$p" ] && echo unchanged || echo changed
+## stdout: changed
+## OK quirl stdout: unchanged
+# bash 5.2 sets $! to the process substitution's PID (and `wait $!` waits for it). In Quirl a
+# list is no job and may be no process at all, and its command waits for it to end.
+
+#### in the word of ${x:-...}
+unset u
+case ${u:-<(true)} in /dev/fd/[0-9]*) echo substituted;; *) echo literal;; esac
+## stdout: substituted
