@@ -11,7 +11,8 @@ import { native } from '../../native';
 import { closeQuietly } from '../exec/close';
 import type { FdTable } from '../exec/fds';
 import type { JobId } from '../jobs/job';
-import type { Command, ConditionalExpression, ParameterOperator, Redirect, Word, WordPart } from '../syntax/ast';
+import type { Command, ConditionalExpression, Redirect, Word, WordPart } from '../syntax/ast';
+import { assignmentWords, operatorWords } from './tree';
 import type { Context } from './interpreter';
 
 /**
@@ -96,30 +97,13 @@ export function ownsProcessSubstitution(command: Command): boolean {
 
 /** A process substitution among `parts`, or in the word of a `${x:-...}` operator among them (bash: `${x:-<(list)}`). */
 function hasSubstitution(parts: readonly WordPart[]): boolean {
-  return parts.some((part) => part.kind === 'ProcessSubstitution' || (part.kind === 'ParameterExpansion' && operatorWords(part.operator).some((word) => hasSubstitution(word.parts))));
-}
-
-function operatorWords(operator: ParameterOperator | undefined): Word[] {
-  switch (operator?.kind) {
-    case 'Default':
-      return [operator.word];
-    case 'Trim':
-    case 'Case':
-      return [operator.pattern];
-    case 'Replace':
-      return [operator.pattern, operator.replacement];
-    case 'Substring':
-      return operator.length === null ? [operator.offset] : [operator.offset, operator.length];
-    default:
-      return [];
-  }
+  return parts.some((part) => part.kind === 'ProcessSubstitution' || (part.kind === 'ParameterExpansion' && part.operator !== undefined && operatorWords(part.operator).some((word) => hasSubstitution(word.parts))));
 }
 
 function wordsOf(command: Command): Word[] {
   if (command.kind === 'FunctionDefinition') return [];
   if (command.kind === 'SimpleCommand') {
-    const values = command.assignments.flatMap((assignment) => (assignment.value.kind === 'Word' ? [assignment.value] : []));
-    return [...command.words, ...values, ...redirectWords(command.redirects)];
+    return [...command.words, ...command.assignments.flatMap(assignmentWords), ...redirectWords(command.redirects)];
   }
   const { clause } = command;
   const words = redirectWords(command.redirects);

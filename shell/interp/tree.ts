@@ -8,7 +8,7 @@ export function hasCommandSubstitution(command: SimpleCommand): boolean {
   return words.some(wordHasSubstitution);
 }
 
-function assignmentWords({ subscript, value }: Assignment): Word[] {
+export function assignmentWords({ subscript, value }: Assignment): Word[] {
   const words = value.kind === 'Word' ? [value] : value.elements.flatMap((element) => (element.key === null ? [element.value] : [element.key, element.value]));
   return subscript === null ? words : [subscript, ...words];
 }
@@ -34,7 +34,7 @@ function wordHasSubstitution(word: Word): boolean {
 }
 
 /** The words of a `${...}` operator (`${x:-$(cmd)}` runs cmd when it expands). */
-function operatorWords(operator: ParameterOperator): Word[] {
+export function operatorWords(operator: ParameterOperator): Word[] {
   switch (operator.kind) {
     case 'Default':
       return [operator.word];
