@@ -30,7 +30,8 @@ export interface Startup {
 
 export type Invocation =
   | { readonly kind: 'interactive'; readonly startup: Startup; readonly name: string; readonly args: string[] }
-  | { readonly kind: 'command'; readonly source: string; readonly name: string; readonly args: string[]; readonly startup: Startup }
+  /** `interactive`: `-i -c`, which reads the rc file and runs the string as an interactive shell would, as bash does. */
+  | { readonly kind: 'command'; readonly source: string; readonly name: string; readonly args: string[]; readonly startup: Startup; readonly interactive: boolean }
   | { readonly kind: 'file'; readonly path: string; readonly args: string[]; readonly startup: Startup }
   | { readonly kind: 'stdin'; readonly args: string[]; readonly startup: Startup }
   | { readonly kind: 'version' }
@@ -134,9 +135,8 @@ export function parseArguments(args: readonly string[], terminals: boolean = isa
   if (flags.command) {
     const [source, name, ...positional] = operands;
     if (source === undefined) return usage('-c: option requires an argument', false);
-    return { kind: 'command', source, name: name ?? 'quirl', args: positional, startup };
+    return { kind: 'command', source, name: name ?? 'quirl', args: positional, startup, interactive: flags.interactive };
   }
-  // -i only forces interactivity where commands would come from stdin: `-i -c CMD` runs CMD and ends.
   if (flags.stdin || operands[0] === undefined) {
     if (flags.interactive || terminals) return { kind: 'interactive', startup, name: argv0.startsWith('-') ? argv0 : 'quirl', args: operands };
     return { kind: 'stdin', args: operands, startup };

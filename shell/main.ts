@@ -66,6 +66,11 @@ async function main(): Promise<number> {
       return 0;
     case 'interactive':
       return runInteractive({ cwd: startingDirectory(), scriptName: invocation.name, args: invocation.args, startup: invocation.startup, link });
+    case 'command':
+      if (invocation.interactive) {
+        const { name: scriptName, args, startup, source } = invocation;
+        return runInteractive({ cwd: startingDirectory(), scriptName, args, startup, link, command: source });
+      }
   }
   let commands: Iterable<Program> | AsyncIterable<Program>;
   let name: string;

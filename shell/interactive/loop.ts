@@ -25,7 +25,7 @@ import { CommandOutput } from '../interp/output';
 import { ShellState } from '../interp/state';
 import { formatJobLine } from '../jobs/format';
 import type { JobOrder } from '../jobs/spec';
-import { parse, type Program } from '../syntax';
+import { parse, parseCommands, type Program } from '../syntax';
 import { createCompleter } from './completion';
 import { DEFAULT_HISTORY_FILE_SIZE, DEFAULT_HISTORY_SIZE, History, LineEditor, historyControl, historyLimit, type EditorTerminal, type HistorySettings, type LineState, type ReadResult } from './editor';
 import { DEFAULT_PS1, DEFAULT_PS2 } from './prompt';
@@ -69,6 +69,8 @@ export interface InteractiveOptions {
   /** `quirl -s ARGS` (or `-i ARGS`): the positional parameters. */
   readonly args: string[];
   readonly startup: Startup;
+  /** `-i -c STRING`: run it after the start-up files instead of reading commands, then end. */
+  readonly command?: string;
   /** The extension's endpoint, in a VS Code terminal. */
   readonly link?: LinkAddress;
 }
@@ -76,7 +78,7 @@ export interface InteractiveOptions {
 export async function runInteractive(options: InteractiveOptions): Promise<number> {
   const integration = ShellIntegration.fromEnvironment(process.env);
   const state = ShellState.fromEnvironment(process.env, options.cwd, options.scriptName, options.args, integration?.keep);
-  const applied = applyStartupOptions(state.options, options.startup, 's');
+  const applied = applyStartupOptions(state.options, options.startup, options.command === undefined ? 's' : 'c');
   if ('error' in applied) {
     writeSync(2, `quirl: ${applied.error}\n`);
     return 2;
@@ -85,7 +87,7 @@ export async function runInteractive(options: InteractiveOptions): Promise<numbe
   const terminal = takeTerminal((text) => writeSync(2, text));
   // The terminal's own keys never end the shell; `kill -INT $$` at the prompt is ignored too.
   ignoreInteractiveSignals();
-  const shell = new InteractiveShell(terminal, options.startup, state, integration);
+  const shell = new InteractiveShell(terminal, options.startup, state, integration, options.command);
   // Node's stderr stream, made now rather than at the first $(...) (a net.Socket's teardown reads
   // process.stderr): on a terminal libuv reopens it for the stream, a descriptor the shell then
   // keeps from its start instead of gaining it later. Node sets it blocking again for children.
@@ -128,6 +130,7 @@ class InteractiveShell implements RemoteShell {
     private readonly startup: Startup,
     state: ShellState,
     private readonly integration: ShellIntegration | undefined,
+    private readonly command: string | undefined,
   ) {
     this.executor = new Executor(terminal);
     this.interpreter = new Interpreter(this.executor, new CommandResolver(), true, () => this.currentHistory());
@@ -201,9 +204,10 @@ class InteractiveShell implements RemoteShell {
 
   async run(): Promise<number> {
     const exit = await this.runStartupFiles();
-    if (exit !== undefined) {
+    const status = exit ?? (this.command === undefined ? undefined : await this.runCommandString(this.command));
+    if (status !== undefined) {
       hangUpJobs(this.executor.jobs.list());
-      return exit;
+      return status;
     }
     this.history.configure(this.historySettings());
     this.history.load();
@@ -252,6 +256,21 @@ class InteractiveShell implements RemoteShell {
       }
     }
     hangUpJobs(this.executor.jobs.list());
+    return this.state.lastStatus;
+  }
+
+  /** `-i -c STRING`: its commands one at a time, aliases from the start-up files expanded; a syntax error ends it with 2. */
+  private async runCommandString(source: string): Promise<number> {
+    try {
+      for (const program of parseCommands(source, { final: true, aliases: (name) => this.state.aliases.get(name) })) {
+        await this.interpreter.runProgram(program, this.context);
+      }
+    } catch (error) {
+      if (error instanceof ExitRequest) return error.status;
+      if (!(error instanceof ParseError)) return this.reportUnexpected(error);
+      this.say(`quirl: -c: ${error.message}\n`);
+      return error.status;
+    }
     return this.state.lastStatus;
   }
 

@@ -90,6 +90,15 @@ test('--rcfile FILE replaces ~/.quirlrc, and a missing one is reported; --posix 
   assert.match(quirl({ args: ['--posix', '-i'], home: directory, input, env: { ENV: '$HOME/posix' } }).stdout, /which: posix\n/);
 });
 
+test('-i -c reads the rc file first and runs the string as an interactive shell would, its aliases expanded (bash -ic)', () => {
+  const directory = home({ '.quirlrc': 'alias hi="echo alias from the rc"\n' });
+  const result = quirl({ args: ['-ic', 'hi; case $- in *i*) echo interactive;; esac; echo "$0"; exit 3', 'name'], home: directory });
+  assert.equal(result.stdout, 'alias from the rc\ninteractive\nname\n', result.stderr);
+  assert.equal(result.status, 3);
+  // Without -i the rc is not read.
+  assert.match(quirl({ args: ['-c', 'hi'], home: directory }).stderr, /hi: command not found/);
+});
+
 test('exit in an rc file ends the shell with its status, before any command is read', () => {
   const result = quirl({ args: ['-i'], home: home({ '.quirlrc': 'echo bye\nexit 7\n' }), input: 'echo never\n' });
   assert.equal(result.status, 7);
