@@ -360,7 +360,9 @@ export class WordLexer {
       }
       if (c === ')') break;
       if (c === '') throw syntaxError(this.source, 'unexpected end of input in an array assignment `(\'', start, s.offset, true);
-      if (endsWord(c)) throw syntaxError(this.source, `syntax error near unexpected token \`${c}'`, s.offset, s.offset + 1);
+      if (endsWord(c) && !startsProcessSubstitution(this.source.text, s.offset)) {
+        throw syntaxError(this.source, `syntax error near unexpected token \`${c}'`, s.offset, s.offset + 1);
+      }
       elements.push(this.arrayElement());
     }
     s.next();
