@@ -25,6 +25,7 @@ import { type } from './type';
 import { ulimit } from './ulimit';
 import { umask } from './umask';
 import { unset } from './variables';
+import { mapfile } from './mapfile';
 import { declare, exportBuiltin, local, readonly } from './declare';
 
 export const BUILTINS = new BuiltinTable([
@@ -53,6 +54,8 @@ export const BUILTINS = new BuiltinTable([
   ['declare', declare],
   ['typeset', declare],
   ['readonly', readonly],
+  ['mapfile', mapfile],
+  ['readarray', mapfile],
   ['shift', shift],
   ['eval', evalBuiltin],
   ['.', source],

@@ -14,6 +14,8 @@ import { isValidName, type ShellState } from '../interp/state';
 import type { Builtin } from './types';
 
 const USAGE = 'printf [-v var] format [arguments]';
+/** `-v 'a[i]'`: an array element. */
+const ELEMENT = /^([A-Za-z_][A-Za-z0-9_]*)\[(.+)\]$/s;
 
 export const printf: Builtin = async ({ argv, state, output }) => {
   const parsed = parseOptions(argv.slice(1));
@@ -22,7 +24,8 @@ export const printf: Builtin = async ({ argv, state, output }) => {
     await output.err(`${problem}printf: usage: ${USAGE}\n`);
     return 2;
   }
-  if (parsed.variable !== undefined && !isValidName(parsed.variable)) {
+  const element = parsed.variable === undefined ? null : ELEMENT.exec(parsed.variable);
+  if (parsed.variable !== undefined && element === null && !isValidName(parsed.variable)) {
     await output.err(`quirl: printf: \`${parsed.variable}': not a valid identifier\n`);
     return 2;
   }
@@ -30,7 +33,9 @@ export const printf: Builtin = async ({ argv, state, output }) => {
   const status = run.execute(toBytes(parsed.format));
   if (run.messages.length > 0) await output.err(run.messages.map((message) => `quirl: printf: ${message}\n`).join(''));
   // A variable cannot hold a NUL: bash's value ends at the first one.
-  if (parsed.variable !== undefined) state.set(parsed.variable, fromBytes(run.bytes.split('\0')[0] as string));
+  const value = fromBytes(run.bytes.split('\0')[0] as string);
+  if (element !== null) state.assignElement(element[1] as string, element[2] as string, value);
+  else if (parsed.variable !== undefined) state.set(parsed.variable, value);
   else await output.out(fromBytes(run.bytes));
   return status;
 };

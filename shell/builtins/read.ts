@@ -39,6 +39,8 @@ interface ReadOptions {
   timeoutMs: number | undefined;
   fd: number;
   names: readonly string[];
+  /** -a NAME: the fields go to NAME's elements. */
+  array: string | undefined;
 }
 
 type Parsed = { readonly options: ReadOptions } | { readonly message: string; readonly status: number };
@@ -51,7 +53,7 @@ export const read: Builtin = async ({ argv, state, output, shell }) => {
   }
   const { options } = parsed;
   // bash checks the first name before reading (and the others only as it assigns them).
-  const first = options.names[0];
+  const first = options.array ?? options.names[0];
   if (first !== undefined && !isValidName(first)) return invalidName(output, first);
   const osFd = output.fds.get(options.fd);
   if (osFd === undefined) {
@@ -59,7 +61,7 @@ export const read: Builtin = async ({ argv, state, output, shell }) => {
     return 1;
   }
   if (options.timeoutMs === 0) return (await poll(osFd)) ? 0 : 1;
-  if (options.count === 0) return assign(options.names, '', state, output, 0);
+  if (options.count === 0) return assign(options, '', state, output, 0);
 
   const terminal = isatty(osFd);
   // The modes first: what is typed once the prompt shows is already read with them.
@@ -77,7 +79,7 @@ export const read: Builtin = async ({ argv, state, output, shell }) => {
     restoreTerminal?.();
   }
   const status = input.end === 'timeout' ? TIMEOUT_STATUS : input.end === 'eof' ? 1 : 0;
-  return assign(options.names, input.text, state, output, status, options.count !== undefined && options.delimiter === null);
+  return assign(options, input.text, state, output, status, options.count !== undefined && options.delimiter === null);
 };
 
 function usage(message: string): Parsed {
@@ -86,7 +88,7 @@ function usage(message: string): Parsed {
 
 /** bash's getopt: flags may be grouped (-rs), an option's argument attached (-d:) or the next word. */
 function parseOptions(argv: readonly string[]): Parsed {
-  const options: ReadOptions = { raw: false, silent: false, delimiter: NEWLINE, count: undefined, prompt: undefined, timeoutMs: undefined, fd: 0, names: [] };
+  const options: ReadOptions = { raw: false, silent: false, delimiter: NEWLINE, count: undefined, prompt: undefined, timeoutMs: undefined, fd: 0, names: [], array: undefined };
   let index = 1;
   for (; index < argv.length; index += 1) {
     const word = argv[index] as string;
@@ -122,8 +124,8 @@ function parseOptions(argv: readonly string[]): Parsed {
 function applyOption(options: ReadOptions, letter: string, value: string): string | undefined {
   switch (letter) {
     case 'a':
-      // Arrays arrive with the shell state's rework (issue 11, part 2).
-      return '-a: arrays are not supported yet';
+      options.array = value;
+      return undefined;
     case 'd':
       options.delimiter = Buffer.from(value, 'utf8')[0] ?? 0;
       return undefined;
@@ -261,7 +263,7 @@ async function collect(fd: number, options: ReadOptions, state: ShellState, outp
 }
 
 /** One record, cancelled if the command's job is aborted meanwhile. */
-async function readOne(fd: number, request: Parameters<typeof native.readRecord>[1], signal: AbortSignal | undefined): Promise<RecordRead> {
+export async function readOne(fd: number, request: Parameters<typeof native.readRecord>[1], signal: AbortSignal | undefined): Promise<RecordRead> {
   const operation = native.readRecord(fd, request);
   const cancel = () => operation.cancel();
   signal?.addEventListener('abort', cancel);
@@ -277,7 +279,9 @@ const isSpaceTabNewline = (char: string | undefined) => char === ' ' || char ===
 const MARK = String.fromCharCode(CTLESC);
 
 /** Splits the input into the names as bash does; REPLY takes it whole when there is none. */
-async function assign(names: readonly string[], text: string, state: ShellState, output: CommandOutput, status: number, unsplit = false): Promise<number> {
+async function assign(options: ReadOptions, text: string, state: ShellState, output: CommandOutput, status: number, unsplit = false): Promise<number> {
+  const { names } = options;
+  if (options.array !== undefined) return assignArray(options.array, text, state, unsplit, status);
   if (names.length === 0) {
     state.set('REPLY', dequote(text));
     return status;
@@ -302,6 +306,21 @@ async function assign(names: readonly string[], text: string, state: ShellState,
     value = field.next >= text.length ? (field.word ?? '') : stripTrailing(text.slice(at), ifsWhite);
   }
   state.set(names[names.length - 1] as string, dequote(value));
+  return status;
+}
+
+/** `read -a NAME`: every field an element, the array emptied first. */
+function assignArray(name: string, text: string, state: ShellState, unsplit: boolean, status: number): number {
+  const ifs = unsplit ? '' : (state.get('IFS') ?? ' \t\n');
+  const ifsWhite = (char: string | undefined) => isSpaceTabNewline(char) && ifs.includes(char as string);
+  const fields: string[] = [];
+  for (let at = 0; at < text.length; ) {
+    const field = nextField(text, at, ifs, ifsWhite);
+    if (field.word !== undefined) fields.push(dequote(field.word));
+    at = field.next;
+  }
+  state.unset(name);
+  state.assignArray(name, fields.map((value) => ({ key: undefined, value, append: false })), false);
   return status;
 }
 
