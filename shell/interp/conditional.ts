@@ -68,7 +68,7 @@ function integer(text: string, context: Context): bigint {
   }
 }
 
-/** `=~`: the whole match and each group go to BASH_REMATCH (its first element, while the shell has no arrays). */
+/** `=~`: the whole match and each group go to BASH_REMATCH's elements (an unmatched group is empty). */
 function matchRegex(text: string, pattern: string, context: Context): boolean {
   let regex: RegExp;
   try {
@@ -77,10 +77,8 @@ function matchRegex(text: string, pattern: string, context: Context): boolean {
     throw new ShellError('Usage', `[[: invalid regular expression \`${pattern}'`, { status: 2 });
   }
   const match = regex.exec(text);
-  if (match === null) {
-    context.state.set('BASH_REMATCH', '');
-    return false;
-  }
-  context.state.set('BASH_REMATCH', match[0]);
-  return true;
+  const groups = match === null ? [] : [...match].map((group) => ({ key: undefined, value: group ?? '', append: false }));
+  context.state.unset('BASH_REMATCH');
+  context.state.assignArray('BASH_REMATCH', groups, false);
+  return match !== null;
 }

@@ -279,6 +279,9 @@ export class Interpreter implements ShellServices {
     const inner = pipeline.negated ? { ...context, conditional: true } : context;
     const run = (): Promise<number> => this.runPipelineStages(pipeline, inner, background);
     const status = pipeline.time === null ? await run() : await timePipeline(pipeline.time, run, new CommandOutput(context.fds, undefined));
+    // PIPESTATUS: a job's stages set it as they end; a brace group, loop or `if` leaves its last pipeline's.
+    const single = pipeline.commands.length === 1 ? pipeline.commands[0] : undefined;
+    if (single !== undefined && (single.kind !== 'CompoundCommand' || single.clause.kind === 'Subshell')) context.state.pipeStatus = [status];
     if (pipeline.negated) return status === 0 ? 1 : 0;
     // A compound command other than ( ) failed because of a command inside it, which was judged there.
     const only = pipeline.commands.length === 1 ? pipeline.commands[0] : undefined;
@@ -962,6 +965,7 @@ export class Interpreter implements ShellServices {
 
 /** `set -o pipefail`: a pipeline's status is its last failing stage's (0 when none failed). */
 function pipelineStatus(outcome: Outcome, state: ShellState): number {
+  if (outcome.kind === 'done') state.pipeStatus = outcome.job.processes.map((process) => (isFinished(process.state) ? statusOf(process.state) : 0));
   if (outcome.kind !== 'done' || !state.options.has('pipefail')) return outcome.status;
   const failed = outcome.job.processes.map((process) => (isFinished(process.state) ? statusOf(process.state) : 0)).findLast((status) => status !== 0);
   return failed ?? outcome.status;

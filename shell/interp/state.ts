@@ -4,7 +4,9 @@
  * subshell context (a pipeline stage run inside the shell, a command substitution, `( ... )`)
  * works on a clone, so its changes never leak out.
  */
+import { hostname } from 'node:os';
 import { ShellError } from '../errors';
+import { QUIRL_VERSION } from '../version';
 import { evaluateArithmeticText, type ArithmeticVariables } from '../expand/arith';
 import type { FunctionDefinition } from '../syntax/ast';
 import { ShellOptions } from './options';
@@ -37,6 +39,8 @@ export class ShellState {
   /** Dynamic variables not yet unset (unsetting one makes it ordinary). */
   private readonly dynamicNames: Set<string>;
   private readonly dynamic: DynamicVariables;
+  /** PIPESTATUS: the statuses of the last pipeline's commands (kept as numbers; an array only when read). */
+  pipeStatus: readonly number[] = [0];
   /** Loops running around the current command (`break` and `continue` need one). */
   loopDepth = 0;
   /** `.` / `source` files running (where `return` is allowed, as in a function). */
@@ -95,7 +99,25 @@ export class ShellState {
     const state = new ShellState(variables, new Map(), new Map(), cwd, scriptName, positional, process.pid, false, new DynamicVariables(), new Set(DYNAMIC_NAMES));
     if (state.get('IFS') === undefined) state.variables.set('IFS', { value: ' \t\n', attributes: NO_ATTRIBUTES });
     state.variables.set('PWD', { value: cwd, attributes: EXPORTED });
+    state.setShellVariables(env);
     return state;
+  }
+
+  /** The variables a shell sets for itself at start-up, as bash does (QUIRL_VERSION for BASH_VERSION). */
+  private setShellVariables(env: NodeJS.ProcessEnv): void {
+    const readonlyInteger: ReadonlySet<Attribute> = new Set(['i', 'r']);
+    const set = (name: string, value: string, attributes: ReadonlySet<Attribute> = NO_ATTRIBUTES): void => {
+      this.variables.set(name, { value, attributes });
+    };
+    set('PPID', String(process.ppid), readonlyInteger);
+    set('UID', String(process.getuid?.() ?? 0), readonlyInteger);
+    set('EUID', String(process.geteuid?.() ?? 0), readonlyInteger);
+    set('HOSTNAME', hostname());
+    set('QUIRL_VERSION', QUIRL_VERSION);
+    set('OPTIND', '1');
+    // Each shell started from another counts one more level; a value that is no number starts again.
+    const level = /^\s*[-+]?\d+\s*$/.test(env.SHLVL ?? '') ? Number(env.SHLVL) + 1 : 1;
+    set('SHLVL', String(Math.max(level, 0)), EXPORTED);
   }
 
   /** A subshell context: an independent copy. */
@@ -231,6 +253,7 @@ export class ShellState {
     if (variable !== undefined) return scalarOf(variable);
     if (this.dynamicNames.has(name)) return this.dynamic.get(name);
     if (name === 'LINENO') return String(this.lineNumber);
+    if (name === 'PIPESTATUS') return String(this.pipeStatus[0]);
     return undefined;
   }
 
@@ -248,6 +271,7 @@ export class ShellState {
 
   /** Element `subscript` of `name` (an indexed array's number, an associative key); a scalar is element 0. */
   element(name: string, subscript: bigint | string): string | undefined {
+    if (name === 'PIPESTATUS') return this.entries(name)?.[Number(this.index(name, undefined, subscript, 'read') ?? -1)]?.[1];
     const variable = this.lookup(name);
     if (name === 'FUNCNAME' && variable === undefined) return this.callStack.at(Number(subscript));
     const value = variable?.value;
@@ -260,6 +284,7 @@ export class ShellState {
 
   /** `name`'s elements in order, as [key, value] (a scalar is one element, key 0); undefined when unset. */
   entries(name: string): [string, string][] | undefined {
+    if (name === 'PIPESTATUS') return this.pipeStatus.map((status, index) => [String(index), String(status)]);
     const variable = this.lookup(name);
     if (variable === undefined) {
       if (name === 'FUNCNAME' && this.callStack.length > 0) return this.callStack.map((value, index) => [String(index), value]);
