@@ -249,6 +249,8 @@ export class ShellState {
 
   /** A scalar's value, an array's element 0; dynamic variables computed; undefined when unset. */
   get(name: string): string | undefined {
+    const element = this.referencedElement(name);
+    if (element !== undefined) return this.element(element.name, element.subscript);
     const variable = this.lookup(name);
     if (variable !== undefined) return scalarOf(variable);
     if (this.dynamicNames.has(name)) return this.dynamic.get(name);
@@ -303,6 +305,8 @@ export class ShellState {
 
   /** `name=value` or `name+=value`: element 0 of an array; the variable's attributes applied. */
   assign(name: string, value: string, append: boolean): void {
+    const element = this.referencedElement(name);
+    if (element !== undefined) return this.assignElement(element.name, element.subscript, value, append);
     const target = this.writableTarget(name);
     if (this.dynamicNames.has(target) && !this.variables.has(target)) {
       this.dynamic.set(target, value);
@@ -455,6 +459,13 @@ export class ShellState {
       current = variable.value;
     }
     return current;
+  }
+
+  /** `declare -n r='a[1]'`: the element a nameref names, if it names one. */
+  private referencedElement(name: string): { name: string; subscript: string } | undefined {
+    if (this.variables.get(name)?.attributes.has('n') !== true) return undefined;
+    const match = /^([A-Za-z_][A-Za-z0-9_]*)\[(.+)\]$/s.exec(this.referenced(name));
+    return match === null ? undefined : { name: match[1] as string, subscript: match[2] as string };
   }
 
   /** Where an assignment to `name` goes (through namerefs), refused for a readonly one. */
