@@ -82,6 +82,8 @@ async function main(): Promise<number> {
     return invocation.kind === 'file' ? 127 : 1;
   }
   const state = ShellState.fromEnvironment(process.env, startingDirectory(), name, invocation.args);
+  // bash's FUNCNAME ends in `main` in a script file (not in `-c` or stdin).
+  state.runsScriptFile = invocation.kind === 'file';
   const options = applyStartupOptions(state.options, invocation.startup, invocation.kind === 'command' ? 'c' : invocation.kind === 'stdin' ? 's' : '');
   if ('error' in options) {
     process.stderr.write(`quirl: ${options.error}\n`);

@@ -39,6 +39,8 @@ export class ShellState {
   /** Dynamic variables not yet unset (unsetting one makes it ordinary). */
   private readonly dynamicNames: Set<string>;
   private readonly dynamic: DynamicVariables;
+  /** A script file is running: FUNCNAME ends in `main` there, as in bash. */
+  runsScriptFile = false;
   /** PIPESTATUS: the statuses of the last pipeline's commands (kept as numbers; an array only when read). */
   pipeStatus: readonly number[] = [0];
   /** Loops running around the current command (`break` and `continue` need one). */
@@ -268,14 +270,14 @@ export class ShellState {
 
   /** FUNCNAME: the functions running, innermost first. */
   functionNames(): readonly string[] {
-    return this.callStack;
+    return this.runsScriptFile && this.callStack.length > 0 ? [...this.callStack, 'main'] : this.callStack;
   }
 
   /** Element `subscript` of `name` (an indexed array's number, an associative key); a scalar is element 0. */
   element(name: string, subscript: bigint | string): string | undefined {
     if (name === 'PIPESTATUS') return this.entries(name)?.[Number(this.index(name, undefined, subscript, 'read') ?? -1)]?.[1];
     const variable = this.lookup(name);
-    if (name === 'FUNCNAME' && variable === undefined) return this.callStack.at(Number(subscript));
+    if (name === 'FUNCNAME' && variable === undefined) return this.functionNames().at(Number(subscript));
     const value = variable?.value;
     if (value instanceof AssociativeArray) return value.get(String(subscript));
     const index = this.index(name, value, subscript, 'read');
@@ -289,7 +291,7 @@ export class ShellState {
     if (name === 'PIPESTATUS') return this.pipeStatus.map((status, index) => [String(index), String(status)]);
     const variable = this.lookup(name);
     if (variable === undefined) {
-      if (name === 'FUNCNAME' && this.callStack.length > 0) return this.callStack.map((value, index) => [String(index), value]);
+      if (name === 'FUNCNAME' && this.callStack.length > 0) return this.functionNames().map((value, index) => [String(index), value]);
       const value = this.get(name);
       return value === undefined ? undefined : [['0', value]];
     }
