@@ -111,10 +111,10 @@ interface AssignmentTarget {
 
 /**
  * The offset of the `]` closing a subscript whose text starts at `from` (just inside `[`), past
- * nested brackets, quotes, backslashes and `$(...)`; null where a blank (unless `blanks`), a
- * newline or the end of the input comes first.
+ * nested brackets, quotes, backslashes and `$(...)`; null where a newline or the end of the
+ * input comes first. Blanks belong to it (`m[a b]=1`, `a[i + 1]=x`), as in bash.
  */
-export function subscriptClose(source: SourceText, from: number, blanks: boolean): number | null {
+export function subscriptClose(source: SourceText, from: number): number | null {
   const text = source.text;
   let depth = 0;
   for (let at = from; at < text.length; at += 1) {
@@ -124,7 +124,7 @@ export function subscriptClose(source: SourceText, from: number, blanks: boolean
       depth -= 1;
     } else if (c === '[') depth += 1;
     else if (c === '\\') at += 1;
-    else if (c === '\n' || (!blanks && (c === ' ' || c === '\t'))) return null;
+    else if (c === '\n') return null;
     else if (c === "'" || c === '`') {
       const close = text.indexOf(c, at + 1);
       if (close === -1) return null;
@@ -327,7 +327,7 @@ export class WordLexer {
     if (name === '') return null;
     let subscript: Word | null = null;
     if (s.peek() === '[') {
-      const close = subscriptClose(this.source, s.offset + 1, false);
+      const close = subscriptClose(this.source, s.offset + 1);
       if (close === null) {
         s.seek(at);
         return null;
@@ -374,7 +374,7 @@ export class WordLexer {
     const s = this.scanner;
     const at = s.offset;
     if (s.peek() === '[') {
-      const close = subscriptClose(this.source, at + 1, false);
+      const close = subscriptClose(this.source, at + 1);
       const text = this.source.text;
       const append = close !== null && text[close + 1] === '+';
       if (close !== null && text[close + (append ? 2 : 1)] === '=') {
@@ -624,7 +624,7 @@ export class WordLexer {
   private subscript(name: string): Subscript | undefined {
     const s = this.scanner;
     if (!isName(name) || s.peek() !== '[') return undefined;
-    const close = subscriptClose(this.source, s.offset + 1, true);
+    const close = subscriptClose(this.source, s.offset + 1);
     if (close === null) return undefined;
     const text = this.source.text.slice(s.offset + 1, close);
     const subscript: Subscript = text === '@' || text === '*' ? { kind: 'All', star: text === '*' } : { kind: 'Index', word: this.subscriptWord(s.offset + 1, close) };

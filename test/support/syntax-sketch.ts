@@ -192,7 +192,9 @@ function sketchPart(part: WordPart): string {
 function sketchParameter(part: ParameterExpansion): string {
   const { operator } = part;
   if (!part.braced) return `$${part.name}`;
-  const name = `${part.indirect === true ? '!' : ''}${part.name}`;
+  const { subscript } = part;
+  const index = subscript === undefined ? '' : subscript.kind === 'All' ? (subscript.star ? '[*]' : '[@]') : `[${sketchWord(subscript.word)}]`;
+  const name = `${part.indirect === true ? '!' : ''}${part.name}${index}`;
   switch (operator?.kind) {
     case undefined:
       return `\${${name}}`;
