@@ -524,6 +524,8 @@ export class Interpreter implements ShellServices {
 
   /** An expanded simple command: assignments alone, a function, a builtin, or a program (`command` skips functions). */
   private async runPlanned(planned: PlannedCommand, context: Context, text: string, sees?: (job: Job) => boolean, lookup: CommandLookup = {}): Promise<number> {
+    // `$_`: this command's last argument, for the next one (its own words are expanded already).
+    context.state.lastArgument = planned.argv.at(-1) ?? '';
     const name = planned.argv[0];
     if (context.state.options.has('xtrace')) await this.trace(planned, context);
     if (name === undefined) return this.runAssignments(planned, context);

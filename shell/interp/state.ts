@@ -39,6 +39,8 @@ export class ShellState {
   /** Dynamic variables not yet unset (unsetting one makes it ordinary). */
   private readonly dynamicNames: Set<string>;
   private readonly dynamic: DynamicVariables;
+  /** `$_`: the last argument of the previous simple command. */
+  lastArgument = '';
   /** A script file is running: FUNCNAME ends in `main` there, as in bash. */
   runsScriptFile = false;
   /** PIPESTATUS: the statuses of the last pipeline's commands (kept as numbers; an array only when read). */
@@ -251,6 +253,7 @@ export class ShellState {
 
   /** A scalar's value, an array's element 0; dynamic variables computed; undefined when unset. */
   get(name: string): string | undefined {
+    if (name === '_') return this.lastArgument;
     const element = this.referencedElement(name);
     if (element !== undefined) return this.element(element.name, element.subscript);
     const variable = this.lookup(name);

@@ -200,3 +200,17 @@ declare -p arr
 printf -v out '%s-%s' a b
 echo $out
 ## stdout: a-b
+
+#### $_ is the previous command's last argument
+echo a b
+echo $_
+true
+echo "[$_]"
+x=5
+echo "[$_]"
+## STDOUT:
+a b
+b
+[true]
+[]
+## END
