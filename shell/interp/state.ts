@@ -254,6 +254,9 @@ export class ShellState {
   /** A scalar's value, an array's element 0; dynamic variables computed; undefined when unset. */
   get(name: string): string | undefined {
     if (name === '_') return this.lastArgument;
+    // Most reads: a variable without a nameref, one map lookup.
+    const own = this.variables.get(name);
+    if (own !== undefined && !own.attributes.has('n')) return scalarOf(own);
     const element = this.referencedElement(name);
     if (element !== undefined) return this.element(element.name, element.subscript);
     const variable = this.lookup(name);
@@ -310,6 +313,13 @@ export class ShellState {
 
   /** `name=value` or `name+=value`: element 0 of an array; the variable's attributes applied. */
   assign(name: string, value: string, append: boolean): void {
+    // Most assignments: a scalar without attributes, changed in place (a loop's `i=$((i+1))`).
+    const plain = this.variables.get(name);
+    if (plain !== undefined && plain.attributes.size === 0 && typeof plain.value !== 'object') {
+      if (value.includes('\0')) throw new ShellError('InvalidCommandData', `${name}: a value cannot contain a NUL byte`);
+      plain.value = append && plain.value !== undefined ? plain.value + value : value;
+      return;
+    }
     const element = this.referencedElement(name);
     if (element !== undefined) return this.assignElement(element.name, element.subscript, value, append);
     const target = this.writableTarget(name);
