@@ -7,13 +7,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type { PlannedRedirect } from '../exec/fds';
 import type { ExpansionBudget } from '../expand/budget';
 import { expandWord, expandWords, literalText } from '../expand';
-import type { ExpansionEnvironment } from '../expand/types';
+import type { ExpansionEnvironment, SpecialParameters } from '../expand/types';
 import type { Program, SimpleCommand } from '../syntax/ast';
 import { DECLARATION_BUILTINS } from '../syntax/parser';
 import { arithmeticExpansion } from './arithmetic';
 import { expandAssignment, prefixValues, type PlannedAssignment } from './assignment';
 import type { Context } from './interpreter';
 import { planRedirects } from './redirects';
+import type { ShellState } from './state';
 import { ATTRIBUTE_LETTERS, type Attribute } from './variable';
 
 /** A simple command after expansion. */
@@ -98,16 +99,7 @@ export function expansionEnvironment(
   return {
     options: state.options.expansion(),
     lookup: (name) => assigned.get(name) ?? state.get(name),
-    special: {
-      lastStatus: state.lastStatus,
-      shellPid: state.shellPid,
-      lastBackgroundPid: state.lastBackgroundPid,
-      scriptName: state.scriptName,
-      positional: state.positional,
-      get optionFlags() {
-        return state.options.flags(shell.interactive);
-      },
-    },
+    special: new StateSpecialParameters(state, shell.interactive),
     homeOf: (user) => (user === '' ? state.get('HOME') : homeDirectoryOf(user)),
     cwd: state.cwd,
     readDirectory: (path) => {
@@ -134,6 +126,33 @@ export function expansionEnvironment(
     },
     processSubstitution: (program, direction) => shell.substituteProcess(program, direction, context),
   };
+}
+
+/**
+ * The special parameters of a state as one command sees them. A class, so that `$-` is worked out
+ * only when read (a getter on an object literal made every command's environment slow to build).
+ */
+class StateSpecialParameters implements SpecialParameters {
+  readonly lastStatus: number;
+  readonly shellPid: number;
+  readonly lastBackgroundPid: number | undefined;
+  readonly scriptName: string;
+  readonly positional: readonly string[];
+
+  constructor(
+    private readonly state: ShellState,
+    private readonly interactive: boolean,
+  ) {
+    this.lastStatus = state.lastStatus;
+    this.shellPid = state.shellPid;
+    this.lastBackgroundPid = state.lastBackgroundPid;
+    this.scriptName = state.scriptName;
+    this.positional = state.positional;
+  }
+
+  get optionFlags(): string {
+    return this.state.options.flags(this.interactive);
+  }
 }
 
 function byDeclareOrder(a: Attribute, b: Attribute): number {
