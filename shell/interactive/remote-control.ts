@@ -60,7 +60,8 @@ export class RemoteControl implements JobControlHost {
     this.shell.executor.background(job);
     job.notified = true;
     const mark = this.shell.jobOrder.mark(job, this.shell.executor.jobs.list());
-    this.shell.tellAtPrompt(`[${job.id}]${mark} ${job.command} &\n`);
+    // As Foreground shows `fg %N`: the command the request stands for, then bg's own line.
+    this.shell.tellAtPrompt(`bg %${job.id}\n[${job.id}]${mark} ${job.command} &\n`);
     return OK;
   }
 

@@ -68,7 +68,7 @@ linkTest('ipc: after Ctrl-Z the table shows the job stopped by TSTP, with each m
   await link.waitForTable(sh, 'the job gone', (jobs) => jobs.length === 0);
 });
 
-linkTest('ipc: Background continues a stopped job as bg would, its line printed above the line being edited', async (sh, link) => {
+linkTest('ipc: Background continues a stopped job as bg would, `bg %1` and its line printed above the line being edited', async (sh, link) => {
   await waitForConnection(sh, link);
   sh.type('sleep 30\r');
   const [sleep] = await waitForProcs(sh, 'sleep');
@@ -84,7 +84,8 @@ linkTest('ipc: Background continues a stopped job as bg would, its line printed 
   await waitForStates(sh, [pid], (state) => state !== 'T', 'the job continued');
   await link.waitForTable(sh, 'the job running', (jobs) => jobs[0]?.state.kind === 'running');
   await waitForEditedLine(sh, 'echo half', 9, 'after bg');
-  assert.equal(sh.row(promptRow), '[1]+ sleep 30 &', 'bg’s line where the prompt was, the prompt below it');
+  assert.equal(sh.row(promptRow), 'bg %1', 'the command the request stands for, where the prompt was');
+  assert.equal(sh.row(promptRow + 1), '[1]+ sleep 30 &', 'bg’s line after it, the prompt below');
   assert.equal(sh.tpgid(), sh.shellPgid(), 'the shell kept the terminal');
 
   assert.deepEqual(await link.background(1), { ok: true }, 'a running job is already in the background');
