@@ -18,4 +18,12 @@ export interface QuirlApi {
   readonly onDidChangeJobs: vscode.Event<void>;
   /** The jobs tree's data provider, so tests read exactly what the view shows. */
   readonly jobsTree: vscode.TreeDataProvider<unknown>;
+  /** What the status-bar item shows now: whether it is shown, and its counts. */
+  statusBar(): StatusBarState;
+}
+
+export interface StatusBarState {
+  readonly visible: boolean;
+  readonly running: number;
+  readonly stopped: number;
 }

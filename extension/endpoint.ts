@@ -6,7 +6,7 @@
  * and the server carry on.
  */
 import { lstatSync, unlinkSync } from 'node:fs';
-import { createConnection, createServer, type Server, type Socket } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { ResponseError, SocketMessageWriter, createMessageConnection, type MessageConnection } from 'vscode-jsonrpc/node';
 import { FrameGuard } from '../shell/ipc/frames';
@@ -15,17 +15,23 @@ import {
   Background,
   ErrorCode,
   Foreground,
+  Goodbye,
+  Handover,
   Hello,
   JobsChanged,
   MAX_FRAME_BYTES,
   PROTOCOL_VERSION,
   SignalJob,
   extensionProof,
+  hostProof,
+  proofMatches,
   type ControlResult,
   type HelloResult,
   type JobSignal,
   type JobsParams,
 } from '../shell/ipc/protocol';
+import { askHandover } from './handover';
+import { socketAnswers } from './socket-dir';
 import { parseJobsParams } from './wire';
 
 /** An authenticated shell: its pid (from the hello) and the secret it proved. */
@@ -38,6 +44,8 @@ export interface EndpointEvents {
   connected(peer: ShellPeer): void;
   jobs(peer: ShellPeer, params: JobsParams): void;
   disconnected(peer: ShellPeer): void;
+  /** A newer host of this window took the socket over (see Handover); this endpoint listens no more. */
+  handedOver?(): void;
 }
 
 export interface EndpointOptions {
@@ -53,6 +61,11 @@ export interface EndpointOptions {
   readonly requestTimeoutMs?: number;
   /** How long a busy socket path is waited for (an old host still closing) before giving up (default 3 s). */
   readonly busyTimeoutMs?: number;
+  /**
+   * The secrets of the terminals this window shows: with them a host still listening on the path
+   * (the window's previous page's, kept by code-server) is asked to hand the socket over.
+   */
+  readonly windowSecrets?: readonly string[];
   readonly log?: (message: string) => void;
 }
 
@@ -72,28 +85,57 @@ const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
 const DEFAULT_BUSY_TIMEOUT_MS = 3000;
 /** Time for a refusal to reach the shell before its socket is cut. */
 const REFUSAL_LINGER_MS = 200;
+/** How long a shell told goodbye has to close the link itself before it is cut. */
+const GOODBYE_LINGER_MS = 2000;
 
 export class Endpoint {
   private readonly peers = new Map<number, Peer>();
   private readonly pending = new Set<Peer>();
+  /** The paths listened on, each with its server: this host's own, and any its window's terminals name. */
+  private readonly servers = new Map<string, Server>();
+  /** Paths a newer host of the window took over. */
+  private readonly handedOver = new Set<string>();
 
-  private constructor(
-    private readonly server: Server,
-    private readonly options: EndpointOptions,
-  ) {
-    server.on('connection', (socket) => this.accept(socket));
-    server.on('error', (error) => this.log(`the server failed: ${error.message}`));
-  }
+  private constructor(private readonly options: EndpointOptions) {}
 
   /** Listens on `options.socketPath`, taking over a socket file a dead host left behind. */
   static async listen(options: EndpointOptions): Promise<Endpoint> {
-    const server = createServer();
-    await listenTakingOverStale(server, options.socketPath, options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS);
-    return new Endpoint(server, options);
+    const endpoint = new Endpoint(options);
+    await endpoint.listenAlso(options.socketPath, options.windowSecrets ?? []);
+    return endpoint;
   }
 
-  get socketPath(): string {
-    return this.options.socketPath;
+  /**
+   * Listens on another path too: one a terminal of this window names, whose shell would otherwise
+   * retry there forever (a dead host's socket, or one a host kept by code-server still holds, asked
+   * with `windowSecrets` to hand it over). SocketInUse when another host keeps it.
+   */
+  async listenAlso(socketPath: string, windowSecrets: readonly string[]): Promise<void> {
+    if (this.servers.has(socketPath)) return;
+    const server = createServer();
+    const busyTimeoutMs = this.options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
+    let asked = windowSecrets.length === 0;
+    await listenTakingOverStale(server, socketPath, busyTimeoutMs, async () => {
+      // Asked once: a host that refuses now is another window's, or one that is closing anyway.
+      if (asked) return false;
+      asked = true;
+      const answer = await askHandover(socketPath, windowSecrets, busyTimeoutMs);
+      this.log(answer.ok ? `the host listening on ${socketPath} handed it over` : `the host listening on ${socketPath} kept it: ${answer.reason}`);
+      return answer.ok;
+    });
+    server.on('connection', (socket) => this.accept(socket, socketPath));
+    server.on('error', (error) => this.log(`the server on ${socketPath} failed: ${error.message}`));
+    this.servers.set(socketPath, server);
+  }
+
+  /** The paths listened on now. */
+  get socketPaths(): readonly string[] {
+    return [...this.servers.keys()];
+  }
+
+  /** Whether a newer host took `socketPath` over from this one. */
+  wasHandedOver(socketPath: string): boolean {
+    return this.handedOver.has(socketPath);
   }
 
   /** The pids of the authenticated shells. */
@@ -113,21 +155,47 @@ export class Endpoint {
     return this.request(pid, (connection) => connection.sendRequest(SignalJob, { id: jobId, signal }));
   }
 
-  /** Cuts a shell's link (its terminal closed). */
+  /** Ends a shell's link for good (its terminal closed): it is told not to reconnect. */
   drop(pid: number, reason: string): void {
-    this.peers.get(pid)?.end(reason);
+    this.peers.get(pid)?.farewell(reason);
   }
 
-  /** Stops listening (removing the socket file) and cuts every link; the directory stays. */
+  /** Stops listening (removing the socket files) and cuts every link; the directories stay. */
   async close(): Promise<void> {
-    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    const closed = Promise.all([...this.servers.keys()].map((path) => this.stopListening(path)));
     for (const peer of [...this.pending, ...this.peers.values()]) peer.end('the extension is closing');
     await closed;
   }
 
-  private accept(socket: Socket): void {
-    const peer = new Peer(socket, this.options, {
+  private stopListening(socketPath: string): Promise<void> {
+    const server = this.servers.get(socketPath);
+    if (server === undefined) return Promise.resolve();
+    this.servers.delete(socketPath);
+    // Closing a listening Unix socket removes its file at once, before the callback.
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /**
+   * A newer host asks for the socket the request came through: given when it proves the secret of
+   * a shell linked through it. The file is gone when the answer leaves, so the newer host can
+   * listen at once; those shells, cut without a goodbye, reconnect to it.
+   */
+  private handover(asking: Peer, nonce: string, proofs: readonly unknown[]): ControlResult {
+    const through = [...this.pending, ...this.peers.values()].filter((peer) => peer !== asking && peer.via === asking.via);
+    const proven = through.some((peer) => peer.authenticated && proofs.some((proof) => proofMatches(hostProof(peer.identity.secret, nonce), proof)));
+    if (!proven) return { ok: false, reason: 'the asking host holds the secret of no shell linked here' };
+    void this.stopListening(asking.via);
+    this.handedOver.add(asking.via);
+    for (const peer of through) peer.end('handed over to a newer extension host of this window');
+    this.log(`handed ${asking.via} and its shells over to a newer extension host of this window`);
+    this.options.events.handedOver?.();
+    return { ok: true };
+  }
+
+  private accept(socket: Socket, via: string): void {
+    const peer = new Peer(socket, via, this.options, {
       ready: (ready) => this.onReady(ready),
+      handover: (asking, nonce, proofs) => this.handover(asking, nonce, proofs),
       jobs: (ready, params) => this.options.events.jobs(ready.identity, params),
       ended: (ended, reason) => this.onEnded(ended, reason),
     });
@@ -177,29 +245,35 @@ export class Endpoint {
 
 interface PeerEvents {
   ready(peer: Peer): void;
+  handover(peer: Peer, nonce: string, proofs: readonly unknown[]): ControlResult;
   jobs(peer: Peer, params: JobsParams): void;
   ended(peer: Peer, reason: string): void;
 }
 
-/** handshaking until the hello; refused while a refusal goes out; ended for good. */
-type PeerState = 'handshaking' | 'ready' | 'refused' | 'ended';
+/**
+ * handshaking until the hello (or a handover request); refused while a refusal (or a handover's
+ * answer) goes out; leaving while a goodbye goes out; ended for good.
+ */
+type PeerState = 'handshaking' | 'ready' | 'refused' | 'leaving' | 'ended';
 
 /** One accepted socket: its frame guard, JSON-RPC connection, handshake deadline and state. */
 class Peer {
   private state: PeerState = 'handshaking';
-  /** Why the hello was refused: the reason reported however the link then ends. */
+  /** Why this side ends the link (a refusal, a goodbye): the reason reported however it then ends. */
   private refusal: string | undefined;
   /** Who the peer proved to be; kept after the end so the end can be reported. */
   private shell: ShellPeer | undefined;
   private readonly guard: FrameGuard;
   private readonly input = new PassThrough();
   private readonly connection: MessageConnection;
-  private readonly timer: NodeJS.Timeout;
+  private timer: NodeJS.Timeout;
   /** Rejecters of the requests awaiting an answer; all fail when the link ends. */
   private readonly inflight = new Set<(error: Error) => void>();
 
   constructor(
     private readonly socket: Socket,
+    /** The socket path the shell connected to. */
+    readonly via: string,
     private readonly options: EndpointOptions,
     private readonly events: PeerEvents,
   ) {
@@ -214,6 +288,7 @@ class Peer {
     this.connection = connection;
     connection.onError(([error]: [Error, ...unknown[]]) => this.end(`dropped: it sent a malformed message (${error.message})`));
     connection.onRequest(Hello, (params: unknown) => this.hello(params));
+    connection.onRequest(Handover, (params: unknown) => this.handover(params));
     connection.onNotification(JobsChanged, (params: unknown) => this.table(params));
     connection.listen();
     const timeout = options.handshakeTimeoutMs ?? DEFAULT_HANDSHAKE_TIMEOUT_MS;
@@ -240,6 +315,18 @@ class Peer {
         })
         .finally(() => this.inflight.delete(reject));
     });
+  }
+
+  /** Tells the shell not to come back, then ends once it closed the link (or the linger passed). */
+  farewell(reason: string): void {
+    if (this.state !== 'ready') {
+      this.end(reason);
+      return;
+    }
+    this.state = 'leaving';
+    this.connection.sendNotification(Goodbye, { reason }).catch(() => this.end(reason));
+    this.timer = setTimeout(() => this.end(reason), GOODBYE_LINGER_MS);
+    this.refusal = reason;
   }
 
   end(reason: string): void {
@@ -273,6 +360,21 @@ class Peer {
     return { protocolVersion: PROTOCOL_VERSION, proof: extensionProof(secret, nonce) };
   }
 
+  private handover(params: unknown): ControlResult | ResponseError<void> {
+    if (this.state !== 'handshaking') return this.refuse('it asked for a handover after its handshake');
+    const request = params as { protocolVersion?: unknown; nonce?: unknown; proofs?: unknown } | null;
+    if (request?.protocolVersion !== PROTOCOL_VERSION) return this.refuse(`it speaks protocol ${String(request?.protocolVersion)}, not ${PROTOCOL_VERSION}`);
+    const { nonce, proofs } = request;
+    if (typeof nonce !== 'string' || nonce.length < 16 || nonce.length > 256 || !Array.isArray(proofs) || proofs.length > 256) return this.refuse('its handover request is malformed');
+    const answer = this.events.handover(this, nonce, proofs);
+    // Either way the asking host is done here: it listens now, or falls back to its own socket.
+    this.state = 'refused';
+    clearTimeout(this.timer);
+    this.refusal = answer.ok ? 'a newer host took the socket over' : `dropped: handover refused (${answer.reason})`;
+    setTimeout(() => this.end(this.refusal ?? 'handover answered'), REFUSAL_LINGER_MS);
+    return answer;
+  }
+
   private table(params: unknown): void {
     if (this.state !== 'ready') {
       this.end('dropped: it sent a job table before the handshake');
@@ -301,19 +403,21 @@ function isControlResult(value: unknown): value is ControlResult {
 
 /**
  * Listens on `socketPath`. A socket file nobody answers on is a dead host's: it is removed and
- * the path reused. One somebody answers on is an old host still closing: waited for until
- * `busyTimeoutMs`, then SocketInUse.
+ * the path reused. One somebody answers on is another host: asked to hand it over (`handover`
+ * says whether it did), else waited for (an old host still closing) until `busyTimeoutMs`, then
+ * SocketInUse.
  */
-async function listenTakingOverStale(server: Server, socketPath: string, busyTimeoutMs: number): Promise<void> {
+async function listenTakingOverStale(server: Server, socketPath: string, busyTimeoutMs: number, handover: () => Promise<boolean>): Promise<void> {
   const deadline = Date.now() + busyTimeoutMs;
   for (;;) {
     const error = await tryListen(server, socketPath);
     if (error === undefined) return;
     if (error.code !== 'EADDRINUSE') throw error;
-    if (!(await answers(socketPath))) {
+    if (!(await socketAnswers(socketPath))) {
       if (lstatSync(socketPath, { throwIfNoEntry: false })?.isSocket()) unlinkSync(socketPath);
       continue;
     }
+    if (await handover()) continue;
     if (Date.now() > deadline) throw new EndpointError('SocketInUse', `${socketPath} is in use by another listener`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -327,16 +431,5 @@ function tryListen(server: Server, socketPath: string): Promise<NodeJS.ErrnoExce
       server.off('error', onError);
       resolve(undefined);
     });
-  });
-}
-
-function answers(socketPath: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = createConnection(socketPath);
-    probe.once('connect', () => {
-      probe.destroy();
-      resolve(true);
-    });
-    probe.once('error', () => resolve(false));
   });
 }

@@ -18,8 +18,9 @@ import { notifyTransitions } from './notifications';
 import { PROFILE_ID, QuirlProfile } from './profile';
 import { SecretBook } from './secrets';
 import { openSocketDirectory, removeSocketDirectory, type SocketDirectory } from './socket-dir';
+import { sweepSocketDirectories } from './socket-sweep';
 import { JobsStatusBar } from './status-bar';
-import { QuirlTerminals } from './terminals';
+import { QuirlTerminals, linkOf, secretsAt } from './terminals';
 import { activateUnsupported } from './unsupported';
 
 /** workspaceState key of the socket directory, so the next host of this window reuses it. */
@@ -47,6 +48,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<QuirlA
       peers.delete(peer.pid);
       model.remove(peer.pid);
     },
+    handedOver: () => log.info('a newer extension host of this window took the socket and its shells over (this host\'s page is gone)'),
   };
   let started;
   try {
@@ -61,7 +63,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<QuirlA
   log.info(`listening on ${directory.socketPath}${directory.fresh ? '' : ' (reused from the previous extension host)'}, ${timing}`);
   // Not awaited: the round trip to the window's storage would delay the link, not make it safer.
   void context.workspaceState.update(DIRECTORY_KEY, directory.directory);
-  const terminals = new QuirlTerminals(directory.socketPath);
+  // Directories of hosts that were stopped rather than shut down; after the link is up, off its path.
+  void sweepSocketDirectories({ keep: directory.directory }).then(
+    (swept) => swept.forEach((stale) => log.info(`removed the stale socket directory ${stale}`)),
+    (error: unknown) => log.warn(`could not sweep stale socket directories: ${error instanceof Error ? error.message : String(error)}`),
+  );
+  const terminals = new QuirlTerminals(() => endpoint.socketPaths);
   // Registered at once, so a failure further down still closes the socket.
   subscriptions.push({ dispose: () => void shutDown(endpoint, directory, terminals) });
 
@@ -70,7 +77,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<QuirlA
     return peer === undefined ? undefined : terminals.terminalOf(peer);
   };
   const tree = new JobsTree(model, terminalOf);
-  const statusBar = new JobsStatusBar(model);
+  const statusBar = new JobsStatusBar(model, (shellPid) => terminalOf(shellPid) !== undefined);
   const changed = new vscode.EventEmitter<void>();
   const profile = new QuirlProfile(context.extensionUri.fsPath, directory.socketPath, secrets);
 
@@ -80,9 +87,32 @@ export async function activate(context: vscode.ExtensionContext): Promise<QuirlA
     statusBar.update();
     changed.fire();
   };
+  /** Paths of other hosts' sockets this host tried to listen on too, once each. */
+  const followed = new Set<string>();
+  /**
+   * A terminal whose shell was told another path (a host before this one gave it, and this window
+   * shows it now: revived after the browser came back, or after a fall-back to a fresh directory):
+   * this host listens there too, asking a host still listening there to hand it over.
+   */
+  const follow = async (link: { readonly socketPath: string; readonly secret: string }): Promise<void> => {
+    if (followed.has(link.socketPath) || endpoint.socketPaths.includes(link.socketPath)) return;
+    followed.add(link.socketPath);
+    if (socketDirectoryProblem(dirname(link.socketPath)) !== undefined) return;
+    secrets.add(link.secret);
+    try {
+      await endpoint.listenAlso(link.socketPath, secretsAt(vscode.window.terminals, link.socketPath));
+      log.info(`listening on ${link.socketPath} too, where shells of this window's terminals link`);
+    } catch (error) {
+      log.warn(`cannot listen on ${link.socketPath}, where shells of this window's terminals link: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    viewChanged();
+  };
   const adopt = (terminal: vscode.Terminal): void => {
+    const link = linkOf(terminal);
+    if (link !== undefined) void follow(link);
     const secret = terminals.secretOf(terminal);
     if (secret !== undefined) secrets.add(secret);
+    profile.revealIfPicked(terminal, secret);
     // Any terminal may run a linked shell whose secret its options do not show: match it by pid.
     void terminals.learn(terminal).then(viewChanged);
   };
@@ -121,12 +151,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<QuirlA
     shells: () => model.list().map((shell) => ({ pid: shell.pid, terminal: terminalOf(shell.pid), jobs: shell.jobs })),
     onDidChangeJobs: changed.event,
     jobsTree: tree,
+    statusBar: () => statusBar.state,
   };
 }
 
 /**
  * Listens in the directory the shells of this window already know (from their terminals' env, or
- * as remembered in workspaceState); if that is taken by a live listener, in a fresh one.
+ * as remembered in workspaceState). A host still listening there is asked to hand it over when this
+ * window shows terminals of its shells (the page came back after the browser went away, and
+ * code-server kept the old page's host); if it keeps it, in a fresh directory.
  */
 async function startEndpoint(
   context: vscode.ExtensionContext,
@@ -138,7 +171,8 @@ async function startEndpoint(
   let directory = openSocketDirectory(previous);
   const options = { secrets, events, log };
   try {
-    return { directory, endpoint: await Endpoint.listen({ ...options, socketPath: directory.socketPath }) };
+    const windowSecrets = secretsAt(vscode.window.terminals, directory.socketPath);
+    return { directory, endpoint: await Endpoint.listen({ ...options, socketPath: directory.socketPath, windowSecrets }) };
   } catch (error) {
     if (!(error instanceof EndpointError && error.code === 'SocketInUse')) throw error;
     log(`${directory.socketPath} is taken by another listener; using a fresh directory (older terminals will not reconnect)`);
@@ -167,11 +201,12 @@ function endedForGood(terminal: vscode.Terminal): boolean {
 
 /**
  * Stops listening. The directory stays while any shell is linked or any Quirl terminal remains,
- * so those shells keep retrying and reconnect to the next host (a restart or reload); otherwise
- * it goes, and with it the last trace of this host.
+ * so those shells keep retrying and reconnect to the next host (a restart or reload), and after a
+ * handover, where a newer host listens in it; otherwise it goes, and with it the last trace of
+ * this host.
  */
 async function shutDown(endpoint: Endpoint, directory: SocketDirectory, terminals: QuirlTerminals): Promise<void> {
-  const inUse = endpoint.shells().length > 0 || vscode.window.terminals.some((terminal) => terminals.secretOf(terminal) !== undefined);
+  const inUse = endpoint.wasHandedOver(directory.socketPath) || endpoint.shells().length > 0 || vscode.window.terminals.some((terminal) => terminals.secretOf(terminal) !== undefined);
   await endpoint.close();
   if (!inUse) removeSocketDirectory(directory.directory);
 }

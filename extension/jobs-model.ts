@@ -70,10 +70,12 @@ export class JobsModel {
     this.emit({ kind: 'removed', pid });
   }
 
-  counts(): JobCounts {
+  /** Running and stopped jobs of the shells `include` picks (default: all). */
+  counts(include: (pid: number) => boolean = () => true): JobCounts {
     let running = 0;
     let stopped = 0;
     for (const shell of this.shells.values()) {
+      if (!include(shell.pid)) continue;
       for (const job of shell.jobs) {
         if (job.state.kind === 'running') running += 1;
         else if (job.state.kind === 'stopped') stopped += 1;

@@ -1,12 +1,12 @@
 /**
- * The Quirl Jobs view: shells → jobs → member processes. Elements are plain keys (pids, job ids,
+ * The Quirl Jobs view: shells (those whose terminals this window shows) → jobs → member processes. Elements are plain keys (pids, job ids,
  * indexes) looked up in the model on every read, so a refresh is one event and nothing stale
  * lives in a TreeItem. A job element is a JobRef, the argument the job commands take.
  */
 import * as vscode from 'vscode';
 import type { JobsModel } from './jobs-model';
 import type { JobRef } from './job-ref';
-import { jobContextValue, jobIcon, jobLabel, jobStateText, processLabel, processStateText, shellDescription, shellLabel } from './presentation';
+import { jobContextValue, jobIcon, jobLabel, jobStateText, processLabel, processStateText, shellDescription } from './presentation';
 
 export type JobsTreeElement =
   | { readonly kind: 'shell'; readonly shellPid: number }
@@ -27,7 +27,8 @@ export class JobsTree implements vscode.TreeDataProvider<JobsTreeElement>, vscod
   }
 
   getChildren(element?: JobsTreeElement): JobsTreeElement[] {
-    if (element === undefined) return this.model.list().map((shell) => ({ kind: 'shell', shellPid: shell.pid }));
+    // A shell shows once its terminal is in this window (after a reload the link comes first).
+    if (element === undefined) return this.model.list().flatMap((shell) => (this.terminalOf(shell.pid) === undefined ? [] : [{ kind: 'shell', shellPid: shell.pid }]));
     const { shellPid } = element;
     switch (element.kind) {
       case 'shell':
@@ -66,7 +67,7 @@ export class JobsTree implements vscode.TreeDataProvider<JobsTreeElement>, vscod
   }
 
   private shellItem(shellPid: number): vscode.TreeItem {
-    const item = new vscode.TreeItem(shellLabel(this.terminalOf(shellPid)?.name), vscode.TreeItemCollapsibleState.Expanded);
+    const item = new vscode.TreeItem(this.terminalOf(shellPid)?.name ?? `Quirl shell ${shellPid}`, vscode.TreeItemCollapsibleState.Expanded);
     item.id = `shell:${shellPid}`;
     item.description = shellDescription(shellPid, this.model.get(shellPid)?.jobs ?? []);
     item.iconPath = new vscode.ThemeIcon('terminal');

@@ -25,6 +25,8 @@ export interface LaunchSettings {
   readonly nodePath: unknown;
   readonly shellArgs: unknown;
   readonly env: unknown;
+  /** quirl.loadRcFile: false starts the shell with --norc (no ~/.quirlrc). */
+  readonly loadRcFile: unknown;
 }
 
 export interface LaunchHost {
@@ -77,10 +79,12 @@ export function shellLaunch(settings: LaunchSettings, host: LaunchHost, link: Te
   const nodePath = stringSetting('quirl.nodePath', settings.nodePath ?? '');
   const args = stringListSetting('quirl.shellArgs', settings.shellArgs ?? []);
   const env = environmentSetting('quirl.env', settings.env ?? {});
+  const loadRcFile = booleanSetting('quirl.loadRcFile', settings.loadRcFile ?? true);
   const ownRuntime = nodePath.trim() === '';
   return {
     shellPath: ownRuntime ? host.execPath : nodePath,
-    shellArgs: [bundle, '-i', ...args],
+    // Long options before the one-letter ones, as bash requires.
+    shellArgs: [bundle, ...(loadRcFile ? [] : ['--norc']), '-i', ...args],
     shellIntegrationNonce: nonce,
     env: {
       ...env,
@@ -95,6 +99,11 @@ export function shellLaunch(settings: LaunchSettings, host: LaunchHost, link: Te
 
 function stringSetting(name: string, value: unknown): string {
   if (typeof value !== 'string') throw badSetting(name, 'a string', value);
+  return value;
+}
+
+function booleanSetting(name: string, value: unknown): boolean {
+  if (typeof value !== 'boolean') throw badSetting(name, 'true or false', value);
   return value;
 }
 

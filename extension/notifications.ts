@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { worthNotifying, type JobTransition } from './jobs-model';
-import { jobLabel, jobStateText } from './presentation';
+import { jobNoticeText } from './presentation';
 
 export async function notifyTransitions(transitions: readonly JobTransition[], terminalOf: (shellPid: number) => vscode.Terminal | undefined): Promise<void> {
   if (transitions.length === 0 || !vscode.workspace.getConfiguration('quirl').get<boolean>('notifyOnJobChange', false)) return;
@@ -14,8 +14,7 @@ export async function notifyTransitions(transitions: readonly JobTransition[], t
       const { pid, job } = transition;
       const terminal = terminalOf(pid);
       if (!worthNotifying(transition, watched(terminal))) return;
-      const where = terminal === undefined ? `pid ${pid}` : terminal.name;
-      const choice = await vscode.window.showInformationMessage(`Quirl (${where}): ${jobLabel(job)} — ${jobStateText(job.state)}`, 'Show Terminal');
+      const choice = await vscode.window.showInformationMessage(jobNoticeText(terminal?.name, pid, job), 'Show Terminal');
       if (choice !== undefined) terminal?.show();
     }),
   );

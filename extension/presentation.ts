@@ -56,9 +56,17 @@ export function processStateText(state: ProcessStateSnapshot): string {
   }
 }
 
-/** A shell's node: its terminal's name, or a stand-in while the terminal is not known. */
-export function shellLabel(terminalName: string | undefined): string {
-  return terminalName ?? 'Quirl (terminal not found)';
+/** The name for a new Quirl terminal: `Quirl`, or with the lowest number no open terminal has (`Quirl 2`). */
+export function newTerminalName(openNames: readonly string[]): string {
+  const taken = new Set(openNames);
+  let number = 1;
+  while (taken.has(number === 1 ? 'Quirl' : `Quirl ${number}`)) number += 1;
+  return number === 1 ? 'Quirl' : `Quirl ${number}`;
+}
+
+/** A notification about a job: where (its terminal, else the shell's pid), which job, and what became of it. */
+export function jobNoticeText(terminalName: string | undefined, shellPid: number, job: JobSnapshot): string {
+  return `${terminalName ?? `Quirl shell ${shellPid}`}: ${jobLabel(job)} — ${jobStateText(job.state)}`;
 }
 
 export function shellDescription(pid: number, jobs: readonly JobSnapshot[]): string {

@@ -4,6 +4,7 @@
  * know only the socket path from their environment and reconnect to exactly that path.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { socketDirectoryProblem } from '../shell/ipc/socket-directory';
@@ -48,4 +49,16 @@ export function openSocketDirectory(previous: string | undefined, parent: string
 /** Removes the directory; once it is gone the shells stop trying to reconnect. */
 export function removeSocketDirectory(directory: string): void {
   rmSync(directory, { recursive: true, force: true });
+}
+
+/** Whether a listener answers on `socketPath` (a socket file nobody answers on is a dead host's). */
+export function socketAnswers(socketPath: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createConnection(socketPath);
+    probe.once('connect', () => {
+      probe.destroy();
+      resolve(true);
+    });
+    probe.once('error', () => resolve(false));
+  });
 }

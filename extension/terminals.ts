@@ -5,21 +5,38 @@
  */
 import * as vscode from 'vscode';
 import { IPC_SECRET_VARIABLE, IPC_SOCKET_VARIABLE } from '../shell/ipc/protocol';
+import type { LinkAddress } from '../shell/ipc/address';
 import type { ShellPeer } from './endpoint';
+
+/** The link a terminal's shell was given (socket path and secret), whoever gave it. */
+export function linkOf(terminal: vscode.Terminal): LinkAddress | undefined {
+  const options = terminal.creationOptions;
+  if (!('env' in options) || options.env === undefined) return undefined;
+  const socketPath = options.env[IPC_SOCKET_VARIABLE];
+  const secret = options.env[IPC_SECRET_VARIABLE];
+  if (typeof socketPath !== 'string' || socketPath === '' || typeof secret !== 'string' || secret === '') return undefined;
+  return { socketPath, secret };
+}
+
+/** The secrets of those of `terminals` whose shells were told to link at `socketPath`. */
+export function secretsAt(terminals: readonly vscode.Terminal[], socketPath: string): string[] {
+  return terminals.flatMap((terminal) => {
+    const link = linkOf(terminal);
+    return link?.socketPath === socketPath ? [link.secret] : [];
+  });
+}
 
 export class QuirlTerminals {
   /** Terminal process ids, learnt as terminals open (processId is only known asynchronously). */
   private readonly pids = new Map<vscode.Terminal, number>();
 
-  constructor(private readonly socketPath: string) {}
+  /** `listenedOn`: the socket paths the endpoint listens on now. */
+  constructor(private readonly listenedOn: () => readonly string[]) {}
 
   /** The secret a terminal of ours was given, or undefined for any other terminal. */
   secretOf(terminal: vscode.Terminal): string | undefined {
-    const options = terminal.creationOptions;
-    if (!('env' in options) || options.env === undefined) return undefined;
-    const secret = options.env[IPC_SECRET_VARIABLE];
-    if (options.env[IPC_SOCKET_VARIABLE] !== this.socketPath || typeof secret !== 'string' || secret === '') return undefined;
-    return secret;
+    const link = linkOf(terminal);
+    return link !== undefined && this.listenedOn().includes(link.socketPath) ? link.secret : undefined;
   }
 
   /** Notes a terminal's process id once VS Code knows it. */

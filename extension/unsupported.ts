@@ -24,5 +24,5 @@ export function activateUnsupported(context: vscode.ExtensionContext, reason: La
     vscode.window.registerTerminalProfileProvider(PROFILE_ID, { provideTerminalProfile: explain }),
     ...['quirl.newTerminal', ...JOB_ACTIONS.map((action) => action.command)].map((command) => vscode.commands.registerCommand(command, explain)),
   );
-  return { shells: () => [], onDidChangeJobs: changed.event, jobsTree: tree };
+  return { shells: () => [], onDidChangeJobs: changed.event, jobsTree: tree, statusBar: () => ({ visible: false, running: 0, stopped: 0 }) };
 }

@@ -4,7 +4,7 @@
  * connect and after every change, and answers fg, bg and signal requests through the host (the
  * interactive loop). A peer that fails the handshake, stays silent, or sends a malformed or
  * oversized frame is dropped; a lost link is retried with backoff while the socket's directory
- * exists. Nothing here throws into the shell: every failure ends one connection, and is logged.
+ * exists, unless the extension said goodbye first (the terminal closed). Nothing here throws into the shell: every failure ends one connection, and is logged.
  */
 import { randomBytes } from 'node:crypto';
 import { createConnection, type Socket } from 'node:net';
@@ -24,6 +24,7 @@ import {
   Background,
   ErrorCode,
   Foreground,
+  Goodbye,
   Hello,
   JOB_SIGNALS,
   JobsChanged,
@@ -34,6 +35,7 @@ import {
   proofMatches,
   shellProof,
   type ControlResult,
+  type GoodbyeParams,
   type HelloResult,
   type JobParams,
   type JobSignal,
@@ -138,6 +140,7 @@ export class IpcClient {
     this.session = new Session(this.options, {
       ready: () => this.onReady(),
       ended: (session, reason) => this.onEnded(session, reason),
+      farewell: (session, reason) => this.onFarewell(session, reason),
     });
   }
 
@@ -145,6 +148,13 @@ export class IpcClient {
     this.retryDelay = this.retry.initial;
     this.setStatus('connected');
     this.sendTable();
+  }
+
+  /** The extension ends the link for good (the terminal closed): no retry, nothing left to refuse. */
+  private onFarewell(session: Session, reason: string): void {
+    if (this.session !== session) return;
+    this.log(`the extension ended the link: ${reason}`);
+    this.dispose();
   }
 
   private onEnded(session: Session, reason: string): void {
@@ -196,6 +206,7 @@ export class IpcClient {
 interface SessionEvents {
   ready(): void;
   ended(session: Session, reason: string): void;
+  farewell(session: Session, reason: string): void;
 }
 
 /** One connection: its socket, framing check, JSON-RPC connection and handshake. */
@@ -249,6 +260,9 @@ class Session {
     this.connection = connection;
     connection.onError(([error]: [Error, ...unknown[]]) => this.end(`dropped the extension: it sent a malformed message (${error.message})`));
     connection.onClose(() => this.end('the extension closed the link'));
+    connection.onNotification(Goodbye, (params: GoodbyeParams) => {
+      if (this.ready) this.events.farewell(this, typeof params?.reason === 'string' ? params.reason : 'no reason given');
+    });
     const { host } = this.options;
     connection.onRequest(Foreground, (params: JobParams) => this.control(params, (id) => host.foreground(id)));
     connection.onRequest(Background, (params: JobParams) => this.control(params, (id) => host.background(id)));

@@ -122,6 +122,37 @@ export const Background = new RequestType<JobParams, ControlResult, void>('quirl
  */
 export const SignalJob = new RequestType<SignalParams, ControlResult, void>('quirl/signal');
 
+export interface GoodbyeParams {
+  /** Why, for the shell's log. */
+  readonly reason: string;
+}
+
+/**
+ * Extension → shell, just before the extension cuts the link for good (the shell's terminal
+ * closed): the shell does not reconnect. A link that ends without it (the extension host stopping
+ * or restarting, a handover) is retried.
+ */
+export const Goodbye = new NotificationType<GoodbyeParams>('quirl/goodbye');
+
+export interface HandoverParams {
+  readonly protocolVersion: number;
+  /** Fresh per request, so a proof cannot be replayed. */
+  readonly nonce: string;
+  /** hostProof(secret, nonce) for the secret of each terminal the asking host's window shows. */
+  readonly proofs: readonly string[];
+}
+
+/**
+ * A newer extension host → the host listening on the socket, first and instead of a hello: hand
+ * the socket over. The browser side of the window went away and came back to a new page, which
+ * got a new host while code-server kept the old one, listening and linked to the shells of the
+ * terminals the new page now shows. The asking host proves it holds the secret of a shell the
+ * listening host has linked; the listening host then stops listening, answers ok and cuts every
+ * link, and the shells reconnect to the same path, where the newer host listens. Refused (ok false)
+ * when no proof matches.
+ */
+export const Handover = new RequestType<HandoverParams, ControlResult, void>('quirl/handover');
+
 /** JSON-RPC error codes this protocol uses (in the server-defined range). */
 export const ErrorCode = {
   HandshakeRefused: -32001,
@@ -144,6 +175,11 @@ export function proofMatches(expected: string, received: unknown): boolean {
   const a = Buffer.from(expected, 'utf8');
   const b = Buffer.from(received, 'utf8');
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** What a newer extension host sends to show it holds a terminal's secret too. */
+export function hostProof(secret: string, nonce: string): string {
+  return proof(secret, 'quirl-host', nonce);
 }
 
 // Distinct labels per side, so one side's proof is never a valid answer from the other.

@@ -311,3 +311,60 @@ test('endpoint: after a host restart (a new endpoint on the same path, secrets f
   t.diagnostic(`whole again ${Date.now() - restarted} ms after the new endpoint started listening`);
   assert.deepEqual(after.get(process.pid)?.jobs, host.jobs);
 });
+
+test('endpoint: a shell whose terminal closed is told goodbye and stays away: no reconnection to refuse, one line in the log', async (t) => {
+  const setup = await setUp(t);
+  const secret = setup.secrets.issue();
+  const { client, logs } = setup.shell(secret);
+  await waitFor('the shell linked', () => client.status === 'connected' && setup.model.get(process.pid) !== undefined, 10_000);
+  // What activate() does when a terminal closes for good.
+  setup.endpoint.drop(process.pid, 'its terminal closed');
+  setup.secrets.remove(secret);
+  await waitFor('the shell to stop for good', () => client.status === 'stopped', 10_000);
+  await waitFor('the shell gone from the model', () => setup.model.get(process.pid) === undefined, 10_000);
+  assert.deepEqual(setup.logs, [`shell ${process.pid}: its terminal closed`]);
+  assert.ok(logs.some((line) => line.includes('the extension ended the link: its terminal closed')), logs.join('\n'));
+});
+
+test('endpoint: a newer host of the window takes the socket over from the host still listening, and the shells move to it', async (t) => {
+  const directory = openSocketDirectory(undefined);
+  t.after(() => removeSocketDirectory(directory.directory));
+  const state = memoryStorage();
+  const endpointEvents = (model: JobsModel, handedOver: () => void = () => undefined) => ({
+    connected: (peer: ShellPeer) => model.connect(peer.pid),
+    jobs: (peer: ShellPeer, params: Parameters<JobsModel['update']>[1]) => model.update(peer.pid, params),
+    disconnected: (peer: ShellPeer) => model.remove(peer.pid),
+    handedOver,
+  });
+  const before = new JobsModel();
+  const oldSecrets = new SecretBook(state);
+  let handedOver = 0;
+  const logs: string[] = [];
+  const old = await Endpoint.listen({ socketPath: directory.socketPath, secrets: oldSecrets, events: endpointEvents(before, () => (handedOver += 1)), log: (line) => logs.push(line) });
+  t.after(() => old.close());
+  const secret = oldSecrets.issue();
+  const host = new FakeHost();
+  host.jobs = [job(1), job(2, { kind: 'stopped', signal: 'TSTP' })];
+  const client = new IpcClient({ socketPath: directory.socketPath, secret, host });
+  t.after(() => client.dispose());
+  client.start();
+  await waitFor('the old host has the table', () => before.get(process.pid)?.jobs.length === 2, 10_000);
+
+  // A host whose window shows none of the linked shells' terminals (another window) is refused.
+  const stranger = Endpoint.listen({ socketPath: directory.socketPath, secrets: new SecretBook(state), events: endpointEvents(new JobsModel()), windowSecrets: ['f'.repeat(64)], busyTimeoutMs: 300 });
+  await assert.rejects(stranger, (error: unknown) => error instanceof EndpointError && error.code === 'SocketInUse');
+  assert.deepEqual(old.socketPaths, [directory.socketPath]);
+  assert.equal(before.get(process.pid)?.jobs.length, 2, 'the old host kept its shell');
+
+  const after = new JobsModel();
+  const newer = await Endpoint.listen({ socketPath: directory.socketPath, secrets: new SecretBook(state), events: endpointEvents(after), windowSecrets: [secret] });
+  t.after(() => newer.close());
+  await waitFor('the newer host has the table', () => after.get(process.pid)?.jobs.length === 2, 10_000);
+  assert.deepEqual(after.get(process.pid)?.jobs, host.jobs);
+  assert.deepEqual(old.socketPaths, []);
+  assert.equal(old.wasHandedOver(directory.socketPath), true);
+  assert.equal(handedOver, 1);
+  assert.equal(before.get(process.pid), undefined, 'the old host let the shell go');
+  assert.ok(logs.some((line) => line.includes(`handed ${directory.socketPath} and its shells over`)), logs.join('\n'));
+  assert.deepEqual(await newer.foreground(process.pid, 1), { ok: true }, 'the shell answers the newer host');
+});

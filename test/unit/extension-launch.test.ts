@@ -6,7 +6,7 @@ import { LaunchError, shellLaunch, type LaunchHost, type LaunchSettings } from '
 
 const host: LaunchHost = { extensionRoot: '/ext', execPath: '/opt/vscode/code', isElectron: true, platform: 'linux', exists: (file) => file === '/ext/dist/quirl.js' };
 const link = { socketPath: '/tmp/quirl-x/ext.sock', secret: 'abc' };
-const defaults: LaunchSettings = { nodePath: undefined, shellArgs: undefined, env: undefined };
+const defaults: LaunchSettings = { nodePath: undefined, shellArgs: undefined, env: undefined, loadRcFile: undefined };
 
 test('launch: by default the host runtime runs the bundle as Node, with the link in the env', () => {
   assert.deepEqual(shellLaunch(defaults, host, link, 'n0nce'), {
@@ -19,14 +19,14 @@ test('launch: by default the host runtime runs the bundle as Node, with the link
 
 test('launch: quirl.nodePath, quirl.shellArgs and quirl.env; the link variables cannot be overridden', () => {
   const launch = shellLaunch(
-    { nodePath: '/usr/bin/node', shellArgs: ['--norc'], env: { FOO: 'bar', DROP: null, QUIRL_IPC_SECRET: 'mine' } },
+    { nodePath: '/usr/bin/node', shellArgs: ['-x'], env: { FOO: 'bar', DROP: null, QUIRL_IPC_SECRET: 'mine' }, loadRcFile: true },
     { ...host, platform: 'darwin' },
     link,
     'n0nce',
   );
   assert.deepEqual(launch, {
     shellPath: '/usr/bin/node',
-    shellArgs: ['/ext/dist/quirl.js', '-i', '--norc'],
+    shellArgs: ['/ext/dist/quirl.js', '-i', '-x'],
     shellIntegrationNonce: 'n0nce',
     env: { FOO: 'bar', DROP: null, VSCODE_NONCE: 'n0nce', QUIRL_IPC_SOCKET: '/tmp/quirl-x/ext.sock', QUIRL_IPC_SECRET: 'abc' },
   });
@@ -39,6 +39,11 @@ test('launch: a host runtime that is Node already (a VS Code server) gets no ELE
   assert.deepEqual(launch.env, { VSCODE_NONCE: 'n0nce', QUIRL_IPC_SOCKET: '/tmp/quirl-x/ext.sock', QUIRL_IPC_SECRET: 'abc' });
 });
 
+test('launch: quirl.loadRcFile false starts the shell with --norc, before -i as bash wants long options', () => {
+  assert.deepEqual(shellLaunch({ ...defaults, loadRcFile: false, shellArgs: ['-x'] }, host, link, 'n0nce').shellArgs, ['/ext/dist/quirl.js', '--norc', '-i', '-x']);
+  assert.deepEqual(shellLaunch({ ...defaults, loadRcFile: true }, host, link, 'n0nce').shellArgs, ['/ext/dist/quirl.js', '-i']);
+});
+
 const failures: readonly [string, LaunchSettings, Partial<LaunchHost>, string, RegExp][] = [
   ['an unsupported platform', defaults, { platform: 'win32' }, 'UnsupportedPlatform', /Linux and macOS only \(this is win32\)/],
   ['a missing bundle', defaults, { exists: () => false }, 'MissingShell', /\/ext\/dist\/quirl\.js is missing; run `npm run build`/],
@@ -46,6 +51,7 @@ const failures: readonly [string, LaunchSettings, Partial<LaunchHost>, string, R
   ['shellArgs that are not strings', { ...defaults, shellArgs: ['-x', 1] }, {}, 'BadSetting', /quirl\.shellArgs must be a list of strings/],
   ['an env that is a list', { ...defaults, env: ['A=1'] }, {}, 'BadSetting', /quirl\.env must be an object/],
   ['an env value that is a number', { ...defaults, env: { A: 1 } }, {}, 'BadSetting', /quirl\.env must be an object/],
+  ['a loadRcFile that is not a boolean', { ...defaults, loadRcFile: 'no' }, {}, 'BadSetting', /quirl\.loadRcFile must be true or false, not "no"/],
 ];
 
 for (const [name, settings, hostChange, code, message] of failures) {
