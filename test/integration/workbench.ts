@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { format } from 'node:util';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { allProcesses, cmdline, readStat } from '../support/proc';
 import { killMarked, RUN_MARKER_VARIABLE, scratchPrefix } from './processes';
 import { codeServerEntry, node24 } from './toolchain';
 
@@ -49,12 +50,17 @@ export class WorkbenchError extends Error {
 
 export class Workbench {
   private constructor(
-    readonly page: Page,
-    private readonly context: BrowserContext,
+    private current: { readonly page: Page; readonly context: BrowserContext },
     private readonly server: ChildProcess,
     private readonly scratch: string,
-    private readonly marker: string,
+    private readonly url: string,
+    private readonly options: WorkbenchOptions,
+    private readonly env: NodeJS.ProcessEnv,
   ) {}
+
+  get page(): Page {
+    return this.current.page;
+  }
 
   /** Settles with a reason when code-server ends (to race against the tests). */
   serverExited(): Promise<string> {
@@ -67,7 +73,7 @@ export class Workbench {
   static async open(options: WorkbenchOptions): Promise<Workbench> {
     const scratch = mkdtempSync(join(tmpdir(), `${scratchPrefix(options.marker)}-`));
     let server: ChildProcess | undefined;
-    let context: BrowserContext | undefined;
+    let current: { page: Page; context: BrowserContext } | undefined;
     try {
       const env = isolatedEnvironment(scratch, options.marker);
       server = spawn(
@@ -87,29 +93,78 @@ export class Workbench {
         ],
         { env, stdio: ['ignore', 'pipe', 'pipe'] },
       );
-      const address = await listeningAddress(server, options.log);
-      context = await chromium.launchPersistentContext(join(scratch, 'browser'), {
-        executablePath: CHROMIUM,
-        headless: true,
-        args: CHROMIUM_ARGS,
-        env,
-        viewport: { width: 1280, height: 800 },
-      });
-      const page = context.pages()[0] ?? (await context.newPage());
-      // The extension host's console arrives here as console.log's arguments (format string first).
-      await page.exposeFunction('codeAutomationLog', (type: unknown, args: unknown) => options.log(`[${String(type)}] ${Array.isArray(args) ? format(...(args as unknown[])) : String(args)}`));
-      await page.exposeFunction('codeAutomationExit', (code: unknown) => options.onExit?.(typeof code === 'number' ? code : 1));
-      await page.goto(workbenchUrl(address, options));
-      return new Workbench(page, context, server, scratch, options.marker);
+      const url = workbenchUrl(await listeningAddress(server, options.log), options);
+      current = await openBrowser(scratch, url, options, env);
+      return new Workbench(current, server, scratch, url, options, env);
     } catch (error) {
-      await closeAll(context, server, scratch, options.marker);
+      await closeAll(current?.context, server, scratch, options.marker);
       throw error;
     }
   }
 
-  async close(): Promise<void> {
-    await closeAll(this.context, this.server, this.scratch, this.marker);
+  /**
+   * The browser dies at once (SIGKILL: nothing closed, nothing said to code-server), then a new
+   * one opens the same workbench with the same browser profile, as a person whose browser crashed
+   * comes back. code-server keeps the old page's extension host; the new page gets its own.
+   */
+  async crashBrowser(): Promise<void> {
+    const profile = browserProfile(this.scratch);
+    const browser = allProcesses().filter((stat) => cmdline(stat.pid).some((arg) => arg.includes(profile)));
+    for (const { pid } of browser) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // Gone already.
+      }
+    }
+    await eventuallyGone(browser.map(({ pid }) => pid));
+    this.current = await openBrowser(this.scratch, this.url, this.options, this.env);
   }
+
+  async close(): Promise<void> {
+    await closeAll(this.current.context, this.server, this.scratch, this.options.marker);
+  }
+}
+
+function browserProfile(scratch: string): string {
+  return join(scratch, 'browser');
+}
+
+/** Chromium on the workbench page, with the test hooks the extension host reports through. */
+async function openBrowser(scratch: string, url: string, options: WorkbenchOptions, env: NodeJS.ProcessEnv): Promise<{ page: Page; context: BrowserContext }> {
+  const context = await chromium.launchPersistentContext(browserProfile(scratch), {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    env,
+    viewport: { width: 1280, height: 800 },
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    // The extension host's console arrives here as console.log's arguments (format string first).
+    await page.exposeFunction('codeAutomationLog', (type: unknown, args: unknown) => options.log(`[${String(type)}] ${Array.isArray(args) ? format(...(args as unknown[])) : String(args)}`));
+    await page.exposeFunction('codeAutomationExit', (code: unknown) => options.onExit?.(typeof code === 'number' ? code : 1));
+    // Generous: on a loaded 2-core machine the workbench's scripts alone can take a minute.
+    await page.goto(url, { timeout: 180_000 });
+    return { page, context };
+  } catch (error) {
+    await context.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Waits (generously) until none of `pids` runs; zombies count as gone. */
+async function eventuallyGone(pids: readonly number[]): Promise<void> {
+  const end = Date.now() + 20_000;
+  while (pids.some((pid) => isAlive(pid))) {
+    if (Date.now() > end) throw new Error(`the browser's processes outlived SIGKILL: ${pids.filter(isAlive).join(' ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+function isAlive(pid: number): boolean {
+  const state = readStat(pid)?.state;
+  return state !== undefined && state !== 'Z' && state !== 'X';
 }
 
 /** HOME, XDG and TMPDIR in the scratch folder; no VS Code variables of a surrounding editor. */

@@ -31,6 +31,8 @@ describe('extension-host restart, after', function () {
       console.log(`      the tree was whole ${((Date.now() - requestedAt) / 1000).toFixed(1)} s after the restart was requested, ${process.uptime().toFixed(1)} s after the new extension host started`);
       assert.equal(node.label, `[${survivor.jobId}] ${survivor.command}`);
       const terminal = shell.terminal ?? assert.fail('no terminal');
+      // Shown only once its terminal is known, so always under the terminal's name.
+      assert.deepEqual([...new Set(watch.shellLabels())], [terminal.name], 'the shell\'s labels in the tree since this host started');
       assert.equal(await terminal.processId, survivor.shellPid);
 
       await vscode.commands.executeCommand('quirl.job.terminate', node.element);

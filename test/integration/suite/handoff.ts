@@ -11,6 +11,12 @@ export interface Handoff {
   readonly survivor?: { readonly shellPid: number; readonly jobId: number; readonly command: string; readonly pgid: number };
   /** performance.timeOrigin + now() when the restart was asked for (ms since the epoch). */
   readonly restartRequestedAt?: number;
+  /** Failures after the restart; set once that part is over and the browser is to be killed. */
+  readonly failuresAfterRestart?: number;
+  /** The shell and jobs left for the host that comes after the browser crash. */
+  readonly crashSurvivor?: { readonly shellPid: number; readonly running: number; readonly stopped: number };
+  /** When the browser was to be killed (ms since the epoch). */
+  readonly crashRequestedAt?: number;
 }
 
 function statePath(): string {

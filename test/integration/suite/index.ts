@@ -1,31 +1,56 @@
 /**
- * The mocha entry VS Code's extension host calls (run()). It runs twice, in two hosts: the first
- * host runs every *.itest file except after-restart*, then has VS Code restart the extension host,
- * which ends it; VS Code runs the tests again in the new host, which finds the handoff file and
- * runs the after-restart* files. The run fails if either half had failures.
+ * The mocha entry VS Code's extension host calls (run()). It runs in three hosts, one after the
+ * other, handing over through the handoff file:
+ * 1. the first host runs every *.itest file but the after-* ones, then has VS Code restart the
+ *    extension host, which ends it;
+ * 2. the restarted host runs the after-restart* files; then (under the code-server launcher, whose
+ *    UI driver can do it) the browser is killed without a clean close and a new one opens the
+ *    same workbench: code-server keeps this host alive but unseen, and the new page gets a third;
+ * 3. that host runs the after-crash* files.
+ * The run fails if any part had failures. Files named *.driven.itest need the UI driver
+ * (driver.ts) and are left out where there is none (desktop VS Code).
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Mocha from 'mocha';
 import * as vscode from 'vscode';
+import { drive, hasUiDriver } from './driver';
 import { readHandoff, writeHandoff } from './handoff';
 
 const AFTER_RESTART = 'after-restart';
+const AFTER_CRASH = 'after-crash';
 
 export async function run(): Promise<void> {
   const handoff = readHandoff();
   if (handoff?.failuresBefore === undefined) {
-    const failures = await runMocha((name) => !name.startsWith(AFTER_RESTART));
+    const failures = await runMocha((name) => !name.startsWith(AFTER_RESTART) && !name.startsWith(AFTER_CRASH));
     await terminalsQuiet();
     writeHandoff({ ...readHandoff(), failuresBefore: failures, restartRequestedAt: Date.now() });
     await vscode.commands.executeCommand(await restartCommand());
     // The restart ends this host; the next one calls run() again.
-    await new Promise((_, reject) => setTimeout(() => reject(new Error('the extension host was not restarted within 2 minutes')), 120_000));
-    return;
+    return endedElsewhere('the extension host was not restarted');
   }
-  const failures = await runMocha((name) => name.startsWith(AFTER_RESTART));
-  const total = handoff.failuresBefore + failures;
-  if (total > 0) throw new Error(`${total} integration test(s) failed: ${handoff.failuresBefore} before the extension-host restart, ${failures} after`);
+  if (handoff.failuresAfterRestart === undefined) {
+    const failures = await runMocha((name) => name.startsWith(AFTER_RESTART));
+    if (!hasUiDriver()) return reportTotal(handoff.failuresBefore, failures);
+    await terminalsQuiet();
+    writeHandoff({ ...readHandoff(), failuresAfterRestart: failures, crashRequestedAt: Date.now() });
+    // This host lives on, unseen, as code-server keeps it; the new page's host calls run() again.
+    await drive({ action: 'crashBrowser' });
+    return endedElsewhere('the new page\'s extension host did not report');
+  }
+  const failures = await runMocha((name) => name.startsWith(AFTER_CRASH));
+  return reportTotal(handoff.failuresBefore, handoff.failuresAfterRestart, failures);
+}
+
+function reportTotal(...failures: number[]): void {
+  const total = failures.reduce((sum, count) => sum + count, 0);
+  if (total > 0) throw new Error(`${total} integration test(s) failed: ${failures.join(' + ')} (before the extension-host restart, after it${failures.length > 2 ? ', after the browser crash' : ''})`);
+}
+
+/** Another host reports the run's end; this one only fails if that never happens. */
+function endedElsewhere(what: string): Promise<never> {
+  return new Promise((_, reject) => setTimeout(() => reject(new Error(`${what} within 2 minutes`)), 120_000));
 }
 
 /**
@@ -66,11 +91,13 @@ async function restartCommand(): Promise<string> {
 }
 
 function runMocha(select: (name: string) => boolean): Promise<number> {
+  const driven = hasUiDriver();
+  if (!driven) console.log('      no UI driver (desktop VS Code): the *.driven.itest files are left out');
   // Deadlines are per wait inside the tests; mocha's own timeout only catches a forgotten one.
   // QUIRL_IT_GREP runs only the tests whose titles match (while working on one).
   const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 240_000, reporter: 'spec', grep: process.env.QUIRL_IT_GREP });
   for (const name of readdirSync(__dirname).sort()) {
-    if (name.endsWith('.itest.js') && select(name)) mocha.addFile(join(__dirname, name));
+    if (name.endsWith('.itest.js') && select(name) && (driven || !name.endsWith('.driven.itest.js'))) mocha.addFile(join(__dirname, name));
   }
   return new Promise((resolve) => mocha.run(resolve));
 }

@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import type { QuirlApi } from '../../../extension/api';
 import { EXTENSION_ID } from './api';
+import { drive } from './driver';
 import { killGroup } from './proc';
 import { DEADLINE_MS, eventually } from './wait';
 
@@ -18,17 +19,30 @@ export interface QuirlTerminal {
   readonly shellIntegration: vscode.TerminalShellIntegration;
 }
 
-/** How a terminal is opened: the profile (as the dropdown does) or the extension's command. */
-export type OpenBy = 'profile' | 'command';
+/**
+ * How a terminal is opened: the profile through VS Code's command, the profile picked from the
+ * panel's dropdown by the UI driver (as a person does), or the extension's command.
+ */
+export type OpenBy = 'profile' | 'dropdown' | 'command';
 
 export async function openQuirlTerminal(api: QuirlApi, by: OpenBy): Promise<QuirlTerminal> {
   const before = new Set(vscode.window.terminals);
+  // A terminal revived late (after a restart) is new to this host too; its shell is linked already.
+  const linkedBefore = new Set(api.shells().map((shell) => shell.pid));
   if (by === 'profile') await vscode.commands.executeCommand('workbench.action.terminal.newWithProfile', { config: PROFILE });
+  else if (by === 'dropdown') await drive({ action: 'pickProfile', title: PROFILE.title });
   else await vscode.commands.executeCommand('quirl.newTerminal');
-  const terminal = await eventually('the new terminal to open', () => vscode.window.terminals.find((t) => !before.has(t)), {
-    events: [vscode.window.onDidOpenTerminal],
-  });
-  const pid = await eventually('the terminal to have a process', async () => await terminal.processId);
+  const { terminal, pid } = await eventually(
+    'the new terminal to open with a process',
+    async () => {
+      for (const candidate of vscode.window.terminals.filter((t) => !before.has(t))) {
+        const processId = await candidate.processId;
+        if (processId !== undefined && !linkedBefore.has(processId)) return { terminal: candidate, pid: processId };
+      }
+      return undefined;
+    },
+    { events: [vscode.window.onDidOpenTerminal] },
+  );
   const shellIntegration = await eventually('shell integration in the Quirl terminal (OSC 633)', () => terminal.shellIntegration, {
     events: [vscode.window.onDidChangeTerminalShellIntegration],
   });

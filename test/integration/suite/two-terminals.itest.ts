@@ -9,6 +9,7 @@ import { jobIn, memberNode, publishedJob } from './jobs';
 import { isDead, processState } from './proc';
 import { closeQuirlTerminal, openQuirlTerminal, runCommand, type QuirlTerminal } from './terminals';
 import { eventually } from './wait';
+import { readTree, shellNode } from './tree';
 import { TreeWatch } from './watch';
 
 describe('two Quirl terminals at once', function () {
@@ -42,6 +43,10 @@ describe('two Quirl terminals at once', function () {
     const nodeA = (await a.watch.expect('sleep 41 running under the first shell', jobIn(jobA.id, 'running'))).node;
     const nodeB = (await b.watch.expect('sleep 42 running under the second shell', jobIn(jobB.id, 'running'))).node;
     assert.match(nodeA.label, /sleep 41$/);
+    // Numbered as VS Code's own would be, the two read apart in the tabs and the tree.
+    assert.deepEqual([a.quirl.terminal.name, b.quirl.terminal.name].sort(), ['Quirl', 'Quirl 2']);
+    const tree = await readTree(api.jobsTree);
+    assert.deepEqual([shellNode(tree, a.quirl.pid)?.label, shellNode(tree, b.quirl.pid)?.label], [a.quirl.terminal.name, b.quirl.terminal.name]);
     assert.match(nodeB.label, /sleep 42$/);
     for (const [quirl, other] of [
       [a.quirl, jobB],

@@ -50,6 +50,11 @@ export class TreeWatch implements vscode.Disposable {
     );
   }
 
+  /** The shell node's label in every state seen, while the tree showed it. */
+  shellLabels(): string[] {
+    return this.states.flatMap((state) => (state.shell === undefined ? [] : [state.shell.label]));
+  }
+
   /** Forgets every state so far: the next expectation looks only at changes from now on. */
   skipToNow(): void {
     this.cursor = this.states.length;

@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { repoRoot, resultsDir } from '../paths';
 import { writeUserSettings } from '../settings';
 import { Workbench } from '../workbench';
+import { pickProfileFromDropdown } from './panel';
 
 export const SCREENSHOT = join(resultsDir, 'quirl-jobs.png');
 const FAILURE_SCREENSHOT = join(resultsDir, 'quirl-jobs-failure.png');
@@ -50,12 +51,10 @@ export async function takeJobsScreenshot(marker: string, log: (line: string) => 
     await page.keyboard.press('Control+Backquote');
     await page.locator('.part.panel .xterm').first().waitFor({ timeout: DEADLINE_MS });
     await openQuirlProfile(page);
-    // Make Quirl the active terminal (the panel's default shell came up first).
-    await page.locator('.terminal-tabs-entry', { hasText: 'Quirl' }).first().click();
+    // The picked profile's terminal is the active one, and the keys typed next go to it.
     const terminal = page.locator('.terminal-wrapper.active .xterm-rows');
     await terminal.waitFor({ timeout: DEADLINE_MS });
     await waitForText(page, terminal, /\S/, 'a prompt in the Quirl terminal');
-    await page.locator('.terminal-wrapper.active .xterm').click();
     await page.keyboard.type(`${JOB}\n`);
     await waitForText(page, terminal, new RegExp(JOB), 'the command line echoed');
     // Ctrl-Z only once the job runs: the jobs view is the shell's own word that it does.
@@ -102,25 +101,10 @@ async function runCommand(page: Page, title: string): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
-/**
- * The terminal panel's profile dropdown (the chevron beside +) → "Quirl", as a person picks it.
- * A terminal finishing its start takes the focus, which closes the menu; then it is opened again.
- */
+/** The profile dropdown → "Quirl", as a person picks it; the terminal comes (the extension may still be activating). */
 async function openQuirlProfile(page: Page): Promise<void> {
-  const end = Date.now() + DEADLINE_MS;
-  const tab = page.locator('.terminal-tabs-entry, .single-terminal-tab', { hasText: 'Quirl' }).first();
-  const dropdown = page.locator('.part.panel .title-actions .monaco-dropdown .action-label[aria-label="Launch Profile..."]').first();
-  const quirl = page.locator('.monaco-menu .action-label', { hasText: /^Quirl$/ }).first();
-  while (!(await tab.isVisible())) {
-    if (Date.now() > end) throw new Error('no Quirl terminal from the profile dropdown');
-    await dropdown.click({ timeout: 5_000 }).catch(() => undefined);
-    if (await quirl.click({ timeout: 5_000 }).then(() => true, () => false)) {
-      // Picked: the terminal comes (the extension may still be activating); never a second one.
-      await tab.waitFor({ timeout: Math.max(1, end - Date.now()) });
-      return;
-    }
-    await page.keyboard.press('Escape');
-  }
+  await pickProfileFromDropdown(page, 'Quirl');
+  await page.locator('.terminal-tabs-entry, .single-terminal-tab', { hasText: 'Quirl' }).first().waitFor({ timeout: DEADLINE_MS });
 }
 
 /** Whether the quick input's focused (first) row is `label` (commands may have a category prefix). */
