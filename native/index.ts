@@ -127,13 +127,16 @@ function object(fn: string, what: string, value: unknown): Record<string, unknow
 function checkGroup(fn: string, value: unknown): GroupChoice {
   const group = object(fn, 'options.group', value);
   if (group.kind === 'join') positive(fn, 'options.group.pgid', group.pgid);
-  else if (group.kind !== 'new') reject(fn, 'options.group.kind', "'new' or 'join'", group.kind);
+  else if (group.kind !== 'new' && group.kind !== 'shell') reject(fn, 'options.group.kind', "'new', 'join' or 'shell'", group.kind);
   return group as unknown as GroupChoice;
 }
 
 function checkSpawnOptions(fn: string, value: unknown): SpawnOptions {
   const options = checkProcessOptions(fn, value);
   checkGroup(fn, options.group);
+  if (options.ignoreInterrupts !== undefined && typeof options.ignoreInterrupts !== 'boolean') {
+    reject(fn, 'options.ignoreInterrupts', 'a boolean or absent', options.ignoreInterrupts);
+  }
   return options as unknown as SpawnOptions;
 }
 

@@ -21,7 +21,9 @@ export type GroupChoice =
   /** The child leads a new group: PGID = its PID. */
   | { readonly kind: 'new' }
   /** The child joins an existing group (fails with EPERM when that group is empty). */
-  | { readonly kind: 'join'; readonly pgid: number };
+  | { readonly kind: 'join'; readonly pgid: number }
+  /** The child stays in the shell's own group: a command of a shell without job control. */
+  | { readonly kind: 'shell' };
 
 export interface SpawnOptions {
   /**
@@ -41,6 +43,12 @@ export interface SpawnOptions {
    * descriptor i; -1 leaves descriptor i closed. Every other descriptor is closed in the child.
    */
   readonly fds: readonly number[];
+  /**
+   * SIGINT and SIGQUIT ignored in the child, as POSIX has them for an asynchronous command of a
+   * shell without job control (spawn() only). posix_spawn cannot ignore a signal the parent
+   * catches, so the child starts as the quirl-stage helper, which ignores them and execs at once.
+   */
+  readonly ignoreInterrupts?: boolean;
 }
 
 /**

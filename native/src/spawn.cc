@@ -18,6 +18,7 @@
 
 #include "addon.h"
 #include "errors.h"
+#include "staged.h"
 
 // Which spawn extensions beyond POSIX this platform has:
 // - closing every descriptor not in the plan: glibc 2.34's addclosefrom_np, or macOS's
@@ -193,7 +194,7 @@ bool IsSearchableDirectory(const std::string& path) {
 // (so a missing cwd looks like a missing program). The steps the parent can re-check are checked
 // in the order the child performs them; whatever is left is the exec.
 SystemError SpawnFailure(int error, const ProcessSpec& spec) {
-  if (spec.pgid != 0 && kill(-spec.pgid, 0) != 0) return {error, "setpgid", {}};
+  if (spec.pgid.value_or(0) != 0 && kill(-*spec.pgid, 0) != 0) return {error, "setpgid", {}};
   for (int source : spec.fds) {
     if (source >= 0 && fcntl(source, F_GETFD) == -1) return {error, "dup2", {}};
   }
@@ -234,7 +235,8 @@ std::vector<std::string> ReadStrings(const Napi::Value& value) {
 
 Napi::Value Spawn(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
-  return Napi::Number::New(env, SpawnProcess(env, ReadSpawnOptions(info[0].As<Napi::Object>())));
+  ProcessSpec spec = ReadSpawnOptions(info[0].As<Napi::Object>());
+  return Napi::Number::New(env, spec.ignore_interrupts ? SpawnIgnoringInterrupts(env, spec) : SpawnProcess(env, spec));
 }
 
 }  // namespace
@@ -250,10 +252,11 @@ ProcessSpec ReadSpawnOptions(const Napi::Object& options) {
   Napi::Value group_value = options.Get("group");
   if (group_value.IsObject()) {
     Napi::Object group = group_value.As<Napi::Object>();
-    if (group.Get("kind").As<Napi::String>().Utf8Value() == "join") {
-      spec.pgid = group.Get("pgid").As<Napi::Number>().Int32Value();
-    }
+    std::string kind = group.Get("kind").As<Napi::String>().Utf8Value();
+    if (kind == "join") spec.pgid = group.Get("pgid").As<Napi::Number>().Int32Value();
+    if (kind == "shell") spec.pgid.reset();
   }
+  spec.ignore_interrupts = options.Get("ignoreInterrupts").ToBoolean().Value();
   Napi::Array fds = options.Get("fds").As<Napi::Array>();
   spec.fds.reserve(fds.Length());
   for (uint32_t i = 0; i < fds.Length(); ++i) spec.fds.push_back(fds.Get(i).As<Napi::Number>().Int32Value());
@@ -272,7 +275,9 @@ pid_t StartProcess(const ProcessSpec& spec) {
   SpawnAttributes attributes;
   // Node ignores SIGPIPE and SIGXFSZ, and ignored signals survive exec: without SETSIGDEF over
   // every signal, `yes | head -1` prints "Broken pipe".
-  short flags = POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK;
+  short flags = POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK;
+  // Without SETPGROUP the child stays in the shell's group (a shell without job control).
+  if (spec.pgid) flags |= POSIX_SPAWN_SETPGROUP;
 #if defined(QUIRL_SPAWN_CLOEXEC_DEFAULT)
   flags |= POSIX_SPAWN_CLOEXEC_DEFAULT;
 #endif
@@ -280,7 +285,7 @@ pid_t StartProcess(const ProcessSpec& spec) {
   FillEverySignal(&every_signal);
   sigemptyset(&no_signal);
   Check(posix_spawnattr_setflags(attributes.Get(), flags), "posix_spawnattr_setflags");
-  Check(posix_spawnattr_setpgroup(attributes.Get(), spec.pgid), "posix_spawnattr_setpgroup");
+  if (spec.pgid) Check(posix_spawnattr_setpgroup(attributes.Get(), *spec.pgid), "posix_spawnattr_setpgroup");
   Check(posix_spawnattr_setsigdefault(attributes.Get(), &every_signal), "posix_spawnattr_setsigdefault");
   Check(posix_spawnattr_setsigmask(attributes.Get(), &no_signal), "posix_spawnattr_setsigmask");
 

@@ -18,15 +18,18 @@ struct ProcessSpec {
   std::vector<std::string> argv;
   std::vector<std::string> env;
   std::optional<std::string> cwd;
-  pid_t pgid = 0;        // the group to join; 0 makes the child lead a new one
+  // The group to join; 0 makes the child lead a new one; none leaves it in the parent's group.
+  std::optional<pid_t> pgid = 0;
   std::vector<int> fds;  // fds[i] becomes the child's descriptor i; -1 leaves it closed
+  // SIGINT and SIGQUIT ignored in the guest (an asynchronous command without job control).
+  bool ignore_interrupts = false;
 };
 
-// Reads the SpawnOptions fields (file, argv, env, cwd, group, fds) of a JS object; without a
-// group, the child leads a new one unless the caller sets pgid.
+// Reads the SpawnOptions fields (file, argv, env, cwd, group, fds, ignoreInterrupts) of a JS
+// object; without a group, the child leads a new one unless the caller sets pgid.
 ProcessSpec ReadSpawnOptions(const Napi::Object& options);
 
-// Starts spec.file in its group with every signal at its default, an empty signal mask, and
+// Starts spec.file in its group (ignore_interrupts is not looked at) with every signal at its default, an empty signal mask, and
 // exactly the descriptors spec.fds names. Throws a SystemError naming the failed step (setpgid,
 // dup2, chdir, or execve with path = file) when the child could not exec. Returns the PID.
 // Touches nothing of Node's, so a background thread may call it.

@@ -25,6 +25,13 @@ enum {
 #define QUIRL_STAGE_ENV_MARK "--"
 
 /*
+ * A guest that ignores SIGINT and SIGQUIT (an asynchronous command of a shell without job
+ * control), exec'd at once, with no release and no group of its own:
+ *   quirl-stage --ignoring-interrupts STATUS_FD CWD FILE COUNT ARGV[0..COUNT-1] -- ENV...
+ */
+#define QUIRL_STAGE_IGNORING_INTERRUPTS_FLAG "--ignoring-interrupts"
+
+/*
  * A prepared helper, started ahead of need with no guest yet:
  *   quirl-stage --prepared STATUS_FD CHANNEL_FD
  * with descriptors 0-2 on /dev/null and CHANNEL_FD one end of a Unix stream socket pair. Its
@@ -55,7 +62,8 @@ enum {
   QUIRL_STAGE_STEP_FCNTL,
   QUIRL_STAGE_STEP_EXECVE,
   QUIRL_STAGE_STEP_RECEIVE,
-  QUIRL_STAGE_STEP_DUP2
+  QUIRL_STAGE_STEP_DUP2,
+  QUIRL_STAGE_STEP_SIGACTION
 };
 
 /*

@@ -68,6 +68,17 @@ static inline long stage_sigmask(int how, int only) {
   unsigned long set = only == 0 ? 0 : 1UL << (only - 1);
   return stage_syscall(__NR_rt_sigprocmask, how, (long)&set, 0, STAGE_KERNEL_SIGSET_BYTES);
 }
+/* Sets `signal` to SIG_IGN. The kernel's struct sigaction on both architectures: handler, flags,
+ * restorer (unused for SIG_IGN), mask. */
+static inline long stage_ignore(int signal) {
+  struct {
+    void *handler;
+    unsigned long flags;
+    void *restorer;
+    unsigned long mask;
+  } action = {(void *)SIG_IGN, 0, 0, 0};
+  return stage_syscall(__NR_rt_sigaction, signal, (long)&action, 0, STAGE_KERNEL_SIGSET_BYTES);
+}
 _Noreturn static inline void stage_exit(int status) {
   for (;;) stage_syscall(__NR_exit_group, status, 0, 0, 0);
 }
@@ -93,6 +104,13 @@ static inline long stage_sigmask(int how, int only) {
   sigemptyset(&set);
   if (only != 0) sigaddset(&set, only);
   return sigprocmask(how, &set, NULL) == 0 ? 0 : -errno;
+}
+static inline long stage_ignore(int signal) {
+  struct sigaction action;
+  action.sa_handler = SIG_IGN;
+  action.sa_flags = 0;
+  sigemptyset(&action.sa_mask);
+  return sigaction(signal, &action, NULL) == 0 ? 0 : -errno;
 }
 _Noreturn static inline void stage_exit(int status) { _exit(status); }
 

@@ -196,8 +196,26 @@ _Noreturn static void prepared_main(void) {
   exec_guest(status_fd, tty_fd, strings[CWD], strings[FILE_], strings + GUEST, strings + GUEST + argc + 1);
 }
 
+/* --ignoring-interrupts STATUS_FD CWD FILE COUNT ARGV... -- ENV...: no release to wait for. */
+_Noreturn static void ignoring_interrupts_main(int argc, char **argv) {
+  enum { STATUS = 2, CWD, FILE_, COUNT, GUEST };
+  int status_fd, count;
+  if (argc <= GUEST || !parse_number(argv[STATUS], &status_fd) || status_fd < 0 || !parse_number(argv[COUNT], &count) || count < 1 ||
+      count >= argc - GUEST || !same_text(argv[GUEST + count], QUIRL_STAGE_ENV_MARK)) {
+    stage_exit(126);
+  }
+  long result = stage_fcntl(status_fd, F_SETFD, FD_CLOEXEC);
+  if (result < 0) fail(status_fd, QUIRL_STAGE_STEP_FCNTL, -result);
+  /* What POSIX gives an asynchronous list without job control, kept by exec as every SIG_IGN is. */
+  if ((result = stage_ignore(SIGINT)) < 0 || (result = stage_ignore(SIGQUIT)) < 0) fail(status_fd, QUIRL_STAGE_STEP_SIGACTION, -result);
+  char **guest_argv = argv + GUEST;
+  guest_argv[count] = NULL;
+  exec_guest(status_fd, -1, argv[CWD], argv[FILE_], guest_argv, guest_argv + count + 1);
+}
+
 _Noreturn static void stage_main(int argc, char **argv) {
   if (argc == 4 && same_text(argv[1], QUIRL_STAGE_PREPARED_FLAG)) prepared_main();
+  if (argc > 1 && same_text(argv[1], QUIRL_STAGE_IGNORING_INTERRUPTS_FLAG)) ignoring_interrupts_main(argc, argv);
   int status_fd, release_fd, tty_fd, count;
   if (argc <= QUIRL_STAGE_ARG_GUEST_ARGV || !parse_number(argv[QUIRL_STAGE_ARG_STATUS_FD], &status_fd) ||
       !parse_number(argv[QUIRL_STAGE_ARG_RELEASE_FD], &release_fd) || !parse_number(argv[QUIRL_STAGE_ARG_TTY_FD], &tty_fd) ||

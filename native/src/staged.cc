@@ -8,7 +8,9 @@
 // sends the guest's descriptors, argv, environment, directory and terminal.
 #include <dlfcn.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/socket.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -47,6 +49,7 @@ const char* StepSyscall(uint32_t step) {
     case QUIRL_STAGE_STEP_EXECVE: return "execve";
     case QUIRL_STAGE_STEP_RECEIVE: return "recvmsg";
     case QUIRL_STAGE_STEP_DUP2: return "dup2";
+    case QUIRL_STAGE_STEP_SIGACTION: return "sigaction";
     default: return nullptr;
   }
 }
@@ -229,7 +232,41 @@ void AbandonStaged(const Napi::CallbackInfo& info) {
   if (int error = release_error ? release_error : status_error) throw ErrnoError(info.Env(), error, "close");
 }
 
+// How long the helper of SpawnIgnoringInterrupts may take to exec: it waits for nothing.
+constexpr int kImmediateExecTimeoutMs = 5000;
+
 }  // namespace
+
+pid_t SpawnIgnoringInterrupts(Napi::Env env, const ProcessSpec& guest) {
+  if (StagePath().empty()) throw ErrnoError(env, ENOENT, "dladdr");
+  UniqueFd status_read, status_write;
+  if (int error = MakePipe(&status_read, &status_write)) throw ErrnoError(env, error, "pipe");
+  const int count = static_cast<int>(guest.fds.size());
+  ProcessSpec stage;
+  stage.file = StagePath();
+  stage.pgid = guest.pgid;
+  stage.fds = guest.fds;
+  stage.fds.push_back(status_write.Get());  // child's n
+  stage.argv = {stage.file, QUIRL_STAGE_IGNORING_INTERRUPTS_FLAG, std::to_string(count), guest.cwd.value_or(""), guest.file,
+                std::to_string(guest.argv.size())};
+  stage.argv.insert(stage.argv.end(), guest.argv.begin(), guest.argv.end());
+  stage.argv.push_back(QUIRL_STAGE_ENV_MARK);
+  stage.argv.insert(stage.argv.end(), guest.env.begin(), guest.env.end());
+  pid_t pid = SpawnProcess(env, stage);
+  // Our copy of the write end must go for the channel to reach EOF at the exec.
+  status_write.Reset();
+  try {
+    AwaitExec(env, status_read.Get(), kImmediateExecTimeoutMs, guest.file, guest.cwd.value_or(""));
+  } catch (...) {
+    // The helper failed (and is exiting) or hangs: either way it is the addon's to end and reap.
+    kill(pid, SIGKILL);
+    int status;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    throw;
+  }
+  return pid;
+}
 
 PreparedHelper StartPreparedHelper() {
   if (StagePath().empty()) throw SystemError{ENOENT, "dladdr", {}};

@@ -7,6 +7,7 @@
 #include <napi.h>
 
 #include "fds.h"
+#include "spawn.h"
 
 namespace quirl {
 
@@ -19,6 +20,11 @@ struct PreparedHelper {
 
 // Starts a prepared helper. Throws a SystemError; touches nothing of Node's.
 PreparedHelper StartPreparedHelper();
+
+// spawn() with ignoreInterrupts: the guest starts through the helper, which sets SIGINT and
+// SIGQUIT to SIG_IGN (posix_spawn can only keep what the parent ignores) and execs at once. Waits
+// for that exec like releaseStaged and reaps the helper when it fails. Returns the guest's PID.
+pid_t SpawnIgnoringInterrupts(Napi::Env env, const ProcessSpec& guest);
 
 // The StagedChild object (native.d.ts) that owns the helper's channels from now on.
 Napi::Object PreparedChildObject(Napi::Env env, PreparedHelper helper);
