@@ -4,9 +4,10 @@
  * instruction until the group's anchor has joined and reported ready; every child's group
  * membership is verified, never assumed; the terminal is lent to the group before any guest
  * runs. Any failure unwinds everything (group, each child, pipes, the anchor last) and the
- * original error is what the caller sees.
+ * original error is what the caller sees. Without job control a job makes no group: each stage is
+ * one spawn in the shell's own group, and a failure kills and reaps each child it started.
  */
-import type { PreparedGuest, StagedChild } from '../../native/native';
+import type { GroupChoice, PreparedGuest, StagedChild } from '../../native/native';
 import { native } from '../../native';
 import { errorMessage, isSystemError, ShellError, describeErrno } from '../errors';
 import type { JobId } from '../jobs/job';
@@ -33,6 +34,8 @@ export interface ExternalStage {
   readonly env: readonly string[];
   readonly cwd: string;
   readonly redirects: readonly PlannedRedirect[];
+  /** Contained in a group of its own even without job control (the reference dialects' runners). */
+  readonly contained?: boolean;
 }
 
 export interface InShellStage {
@@ -62,6 +65,12 @@ export interface ConstructOptions {
   readonly terminal: Terminal | undefined;
   /** A group prepared ahead of need (leader and ready anchor), if the executor keeps one. */
   readonly takePrepared?: () => PreparedGroup | undefined;
+  /**
+   * Set without job control: the job's processes stay in the shell's group (no leader, anchor or
+   * terminal handoff); `ignoreInterrupts` for an asynchronous job, whose programs ignore SIGINT
+   * and SIGQUIT (POSIX).
+   */
+  readonly shellGroup?: { readonly ignoreInterrupts: boolean };
 }
 
 export interface Constructed {
@@ -98,7 +107,8 @@ class Transaction {
     const job = options.admit((id) => new Job(id, spec.command, this.watcher));
     this.job = job;
     const tables = this.stageTables(spec);
-    const leaderIndex = spec.stages.findIndex((stage) => stage.kind === 'external');
+    const shellGroup = options.shellGroup;
+    const leaderIndex = shellGroup !== undefined ? -1 : spec.stages.findIndex((stage) => stage.kind === 'external');
     const starters: (() => void)[] = [];
 
     if (leaderIndex >= 0) {
@@ -130,10 +140,10 @@ class Transaction {
         job.addExternal((this.staged as StagedChild).pid, stage.command);
         return;
       }
-      const group = this.group as ProcessGroup;
-      const pid = spawnStage(stage, table, group.pgid);
+      const group: GroupChoice = shellGroup !== undefined ? { kind: 'shell' } : { kind: 'join', pgid: (this.group as ProcessGroup).pgid };
+      const pid = spawnStage(stage, table, group, shellGroup?.ignoreInterrupts === true);
       this.children.push(pid);
-      verifyGroup(pid, group.pgid, stage.command);
+      if (group.kind === 'join') verifyGroup(pid, group.pgid, stage.command);
       job.addExternal(pid, stage.command);
       table.closeOwned();
     });
@@ -216,9 +226,9 @@ function spawnOptions(stage: ExternalStage, table: FdTable) {
   };
 }
 
-function spawnStage(stage: ExternalStage, table: FdTable, pgid: number): number {
+function spawnStage(stage: ExternalStage, table: FdTable, group: GroupChoice, ignoreInterrupts: boolean): number {
   try {
-    return native.spawn({ ...spawnOptions(stage, table), group: { kind: 'join', pgid } });
+    return native.spawn({ ...spawnOptions(stage, table), group, ignoreInterrupts });
   } catch (error) {
     throw spawnError(stage, error);
   }

@@ -124,9 +124,12 @@ export class Executor {
     }
   }
 
-  /** Terminates every job it runs, retained or a member of one, at once: the shell is dying of a signal. */
+  /**
+   * Terminates every job it runs, retained or a member of one, and reaps their children at once:
+   * the shell is dying of a signal and must leave no zombie behind.
+   */
   terminateAll(): void {
-    for (const job of [...this.jobs.list(), ...this.members]) if (!job.isCompleted()) job.terminate();
+    for (const job of [...this.jobs.list(), ...this.members]) if (!job.isCompleted()) job.terminateNow();
   }
 
   /** Runs a pipeline with stdout and stderr captured within `maxBytes` each. */

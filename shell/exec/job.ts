@@ -48,6 +48,11 @@ export class Job implements RetainedJob {
   hangUpOnExit = true;
   /** Set while a command line holds on to this stopped job (see JobHolder). */
   holder: JobHolder | undefined;
+  /**
+   * An asynchronous job of a shell without job control: its programs, and those its in-shell
+   * stages run, ignore SIGINT and SIGQUIT (POSIX), since they share the shell's group.
+   */
+  ignoresInterrupts = false;
   private currentState: JobState = { kind: 'running' };
   /** The signal of the first stop seen in this stop: what the job reports (our SIGSTOP only spreads it). */
   private stopCause: number | undefined;
@@ -226,7 +231,8 @@ export class Job implements RetainedJob {
     this.watcher.poll();
     if (this.currentState.kind === 'done' || this.finishing) return;
     this.stopCause = undefined;
-    this.group?.signal(SIGNALS.SIGCONT);
+    if (this.group !== undefined) this.group.signal(SIGNALS.SIGCONT);
+    else this.signalEach(SIGNALS.SIGCONT);
     for (const process of this.processes) {
       if (process.state.kind === 'stopped') process.state = { kind: 'running' };
     }
@@ -238,6 +244,7 @@ export class Job implements RetainedJob {
   signal(signal: number): void {
     // Once finishing, cleanup has signalled the group: its PGID is not addressed again.
     if (this.group !== undefined && !this.group.isReleased && !this.finishing) this.group.signal(signal);
+    else if (this.group === undefined) this.signalEach(signal);
     // The signal is the abort's reason: what runs in the shell for the job ends as if killed by it.
     if (signal === SIGNALS.SIGKILL || signal === SIGNALS.SIGTERM || signal === SIGNALS.SIGINT) this.abort.abort(signal);
   }
@@ -263,7 +270,48 @@ export class Job implements RetainedJob {
     this.openGate();
   }
 
+  /**
+   * Sends `signal` to each process of a job without a group of its own, while it is unreaped
+   * (so its PID cannot have been reused).
+   */
+  private signalEach(signal: number): void {
+    for (const process of this.processes) {
+      if (process.pid === null || isFinished(process.state)) continue;
+      try {
+        native.kill(process.pid, signal);
+      } catch {
+        // Exited meanwhile: the watcher reports it.
+      }
+    }
+  }
+
+  /**
+   * terminate(), then each direct child reaped here and now (SIGKILL'd, it dies at once) and the
+   * group released: the shell is dying and will not be there to reap them.
+   */
+  terminateNow(): void {
+    this.terminate();
+    for (const process of this.processes) {
+      if (process.pid === null || isFinished(process.state)) continue;
+      this.watcher.unwatch(process.pid);
+      try {
+        process.state = processStateAfter(native.reapKilled(process.pid));
+      } catch {
+        // Reaped already (ECHILD).
+      }
+    }
+    if (this.group !== undefined) {
+      this.watcher.unwatch(this.group.anchor.pid);
+      this.group.release();
+    }
+    // No status will come for what was reaped here: the job finishes from what is known.
+    this.refresh();
+  }
+
   private onStatus(process: JobProcess, status: WaitStatus): void {
+    // In the shell's own group (no job control), a stop (Ctrl-Z) stops the shell with the job and
+    // both go on together when continued, as in bash: nothing there for the job to report.
+    if (this.group === undefined && (status.kind === 'stopped' || status.kind === 'continued')) return;
     process.state = processStateAfter(status);
     // Ctrl-C or Ctrl-\ hit the job's group; its in-shell stages, outside the group, end with it.
     if (status.kind === 'signaled' && (status.signal === SIGNALS.SIGINT || status.signal === SIGNALS.SIGQUIT)) this.abort.abort(status.signal);
