@@ -193,3 +193,11 @@ echo {1..1000}{1..1000} > /dev/null
 echo "after $?"
 ## stdout: after 0
 ## OK quirl stdout: after 1
+
+#### operands of declaration builtins are brace-expanded too
+export q={a,b}
+echo "$q"
+## stdout: b
+## N-I quirl stdout: {a,b}
+# Quirl takes `export NAME=value` operands as assignments when it parses them, and those are
+# not brace-expanded; bash expands the word first, so this exports q=a and then q=b.
