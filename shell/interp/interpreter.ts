@@ -235,8 +235,8 @@ export class Interpreter implements ShellServices {
 
   private async runAndOr(andOr: AndOr, context: Context): Promise<number> {
     // Every pipeline but the last is tested, so `set -e` ignores its failure.
-    const tested: Context = { ...context, conditional: true };
     const last = andOr.rest.length;
+    const tested: Context = last === 0 ? context : { ...context, conditional: true };
     let status = await this.runPipeline(andOr.first, last === 0 ? context : tested, false);
     for (const [index, { operator, pipeline }] of andOr.rest.entries()) {
       context.state.lastStatus = status;
