@@ -10,11 +10,13 @@ import path from 'node:path';
 import { inspect } from 'node:util';
 import type {
   AnchorSpawnOptions,
+  ExecOptions,
   GroupChoice,
   NativeBinding,
   NativeError,
   PreparedGuest,
   PreparingGroup,
+  ResourceName,
   SpawnOptions,
   StagedChild,
   StagedSpawnOptions,
@@ -171,6 +173,15 @@ function checkForegroundTty<T extends PreparedGuest>(fn: string, options: T): T 
   return options;
 }
 
+const RESOURCES: ReadonlySet<string> = new Set([
+  'core', 'cpu', 'data', 'fsize', 'nofile', 'stack', 'as', 'nproc', 'memlock', 'rss', 'locks', 'sigpending', 'msgqueue', 'nice', 'rtprio', 'rttime',
+]);
+
+function resourceName(fn: string, value: unknown): ResourceName {
+  if (typeof value !== 'string' || !RESOURCES.has(value)) reject(fn, 'resource', 'a ResourceName', value);
+  return value as ResourceName;
+}
+
 /**
  * Staged children not yet released or abandoned. Both settle the child by closing its two
  * channel descriptors; a second call would close whatever reused those numbers since.
@@ -316,6 +327,31 @@ export const native: NativeBinding = {
     integer(fn, 'options.maxBytes', checked.maxBytes, 0, MAX_READ_BYTES);
     if (checked.timeoutMs !== null) integer(fn, 'options.timeoutMs', checked.timeoutMs, 0);
     return addon().readRecord(descriptor(fn, 'fd', fd), options);
+  },
+  getResourceLimit(resource) {
+    return addon().getResourceLimit(resourceName('getResourceLimit', resource));
+  },
+  setChildLimits(limits) {
+    const fn = 'setChildLimits';
+    array(fn, 'limits', limits).forEach((value, i) => {
+      const limit = object(fn, `limits[${i}]`, value);
+      resourceName(fn, limit.resource);
+      for (const key of ['soft', 'hard'] as const) {
+        const amount = limit[key];
+        if (amount !== Infinity && !(Number.isSafeInteger(amount) && (amount as number) >= 0)) reject(fn, `limits[${i}].${key}`, 'a whole number or Infinity', amount);
+      }
+    });
+    addon().setChildLimits(limits);
+  },
+  childTimes() {
+    return addon().childTimes();
+  },
+  execve(options) {
+    const fn = 'execve';
+    const checked = checkProcessOptions(fn, { ...object(fn, 'options', options), cwd: null });
+    for (const key of ['defaultSignals', 'ignoredSignals'] as const) array(fn, `options.${key}`, checked[key]).forEach((value) => signal(fn, value, 1));
+    // The addon reads spawn's fields: no directory change.
+    return addon().execve({ ...options, cwd: null } as ExecOptions);
   },
   readTimeout(fd, maxBytes, timeoutMs) {
     return addon().readTimeout(

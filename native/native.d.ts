@@ -200,6 +200,34 @@ export interface ReadModes {
   readonly echo: boolean;
 }
 
+/** A resource `ulimit` knows, by the name of its RLIMIT_ constant in lower case (RLIMIT_AS is 'as'). */
+export type ResourceName =
+  | 'core' | 'cpu' | 'data' | 'fsize' | 'nofile' | 'stack' | 'as' | 'nproc' | 'memlock' | 'rss' | 'locks'
+  | 'sigpending' | 'msgqueue' | 'nice' | 'rtprio' | 'rttime';
+
+/** A soft and a hard limit; RLIM_INFINITY is Infinity. */
+export interface ResourceLimit {
+  readonly soft: number;
+  readonly hard: number;
+}
+
+export interface ChildLimit extends ResourceLimit {
+  readonly resource: ResourceName;
+}
+
+/** What replaces the shell (the `exec` builtin): spawn's options less the group and directory. */
+export interface ExecOptions {
+  readonly file: string;
+  readonly argv: readonly string[];
+  readonly env: readonly string[];
+  /** The program's descriptor table, as SpawnOptions.fds; descriptors above it keep their close-on-exec. */
+  readonly fds: readonly number[];
+  /** Signals the shell ignores for its own sake, put back to their default for the program. */
+  readonly defaultSignals: readonly number[];
+  /** Signals the program must start with ignored (`trap '' SIG`), whatever the shell does with them. */
+  readonly ignoredSignals: readonly number[];
+}
+
 export interface NativeBinding {
   readonly spawn: Spawn;
   readonly spawnStaged: SpawnStaged;
@@ -256,4 +284,19 @@ export interface NativeBinding {
    * Read errors reject (syscall 'read'); what was read before them is lost.
    */
   readonly readRecord: (fd: number, options: ReadRecordOptions) => BlockingOperation<RecordRead>;
+  /** getrlimit(): the shell's own limit; EINVAL for a resource this platform lacks. */
+  readonly getResourceLimit: (resource: ResourceName) => ResourceLimit;
+  /**
+   * The limits every child spawned from now on gets (set in the child between fork and exec,
+   * never on the shell itself); [] gives children the shell's own again.
+   */
+  readonly setChildLimits: (limits: readonly ChildLimit[]) => void;
+  /** getrusage(RUSAGE_CHILDREN): the CPU seconds of the children waited for. */
+  readonly childTimes: () => { readonly user: number; readonly system: number };
+  /**
+   * execve(): the shell becomes `file`, keeping its PID, with the limits set for children. Every
+   * signal is blocked meanwhile; the mask is empty at exec. Returns only by throwing, when the
+   * exec failed, with everything it changed put back.
+   */
+  readonly execve: (options: ExecOptions) => never;
 }

@@ -5,7 +5,9 @@ namespace {
 
 Napi::Object Init(Napi::Env env, Napi::Object exports) {
   quirl::RegisterBlockingIo(env, exports);
+  quirl::RegisterExec(env, exports);
   quirl::RegisterFds(env, exports);
+  quirl::RegisterLimits(env, exports);
   quirl::RegisterPreparing(env, exports);
   quirl::RegisterProcess(env, exports);
   quirl::RegisterSignals(env, exports);

@@ -6,7 +6,9 @@
 namespace quirl {
 
 void RegisterBlockingIo(Napi::Env env, Napi::Object exports);  // writeAll, readRecord
+void RegisterExec(Napi::Env env, Napi::Object exports);     // execve
 void RegisterFds(Napi::Env env, Napi::Object exports);      // pipe, open, close, setBlocking, readTimeout
+void RegisterLimits(Napi::Env env, Napi::Object exports);   // getResourceLimit, setChildLimits, childTimes
 void RegisterPreparing(Napi::Env env, Napi::Object exports);  // startPreparingGroup, finishPreparingGroup
 void RegisterProcess(Napi::Env env, Napi::Object exports);  // kill, killpg, getpgid, getpgrp, setpgid
 void RegisterSignals(Napi::Env env, Napi::Object exports);  // setSignalDisposition

@@ -18,6 +18,7 @@
 
 #include "addon.h"
 #include "errors.h"
+#include "limits.h"
 #include "staged.h"
 
 // Which spawn extensions beyond POSIX this platform has:
@@ -272,6 +273,9 @@ pid_t SpawnProcess(Napi::Env env, const ProcessSpec& spec) {
 }
 
 pid_t StartProcess(const ProcessSpec& spec) {
+  // posix_spawn cannot set a child's resource limits (`ulimit`): such a child is forked.
+  std::vector<ChildLimit> limits = RecordedChildLimits();
+  if (!limits.empty()) return StartProcessWithLimits(spec, limits);
   SpawnAttributes attributes;
   // Node ignores SIGPIPE and SIGXFSZ, and ignored signals survive exec: without SETSIGDEF over
   // every signal, `yes | head -1` prints "Broken pipe".

@@ -2,8 +2,7 @@
  * The working directory and its stack: cd [-L|-P [-e]] [DIR|-], pwd [-LP], pushd, popd, dirs.
  * The shell's directory is logical, as bash's is: `..` goes back over the symlink that led
  * there (`cd -P` and `pwd -P` resolve links). cd searches CDPATH for a relative name, and says
- * where it went when CDPATH or `-` chose it. The stack is the shell's own (a subshell inside the
- * shell starts with an empty one).
+ * where it went when CDPATH or `-` chose it.
  */
 import { realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -13,16 +12,21 @@ import type { ShellState } from '../interp/state';
 import { has, parseOrReport, usageError } from './options';
 import type { Builtin } from './types';
 
-/** Each shell state's stack, below its working directory (bash's DIRSTACK[1...]). */
-const stacks = new WeakMap<ShellState, string[]>();
-
+/**
+ * The stack lives where bash keeps it, in DIRSTACK (element 0 the working directory when it was
+ * last set), so a subshell sees it and `${DIRSTACK[@]}` shows it. Below the top, in order.
+ */
 function stackOf(state: ShellState): string[] {
-  let stack = stacks.get(state);
-  if (stack === undefined) {
-    stack = [];
-    stacks.set(state, stack);
-  }
-  return stack;
+  const entries = state.entries('DIRSTACK') ?? [];
+  return entries
+    .filter(([key]) => key !== '0')
+    .sort(([a], [b]) => Number(a) - Number(b))
+    .map(([, directory]) => directory);
+}
+
+function setStack(state: ShellState, stack: readonly string[]): void {
+  state.unset('DIRSTACK');
+  [state.cwd, ...stack].forEach((directory, index) => state.assignElement('DIRSTACK', BigInt(index), directory));
 }
 
 /** A relative name that CDPATH does not apply to (`.`, `..`, `./x`, `../x`). */
@@ -163,7 +167,7 @@ export const dirs: Builtin = async ({ argv, state, output }) => {
   if (typeof parsed === 'number') return parsed;
   const { options } = parsed;
   if (has(options, 'c')) {
-    stackOf(state).length = 0;
+    setStack(state, []);
     return 0;
   }
   const long = has(options, 'l');
@@ -188,7 +192,7 @@ async function rotateTo(state: ShellState, output: CommandOutput, stack: string[
     if (!(await changeDirectory(state, output, stack[0] as string, false, 'pushd')).changed) return false;
     stack[0] = state.cwd;
   }
-  stacks.set(state, stack.slice(1));
+  setStack(state, stack.slice(1));
   return true;
 }
 
@@ -213,11 +217,11 @@ export const pushd: Builtin = async ({ argv, state, output }) => {
     // bash's -n with a rotation keeps the directory; Quirl rotates and goes there regardless.
     if (!(await rotateTo(state, output, rotated))) return 1;
   } else if (stay) {
-    stackOf(state).unshift(operand === '' ? state.cwd : resolve(state.cwd, operand));
+    setStack(state, [operand === '' ? state.cwd : resolve(state.cwd, operand), ...stackOf(state)]);
   } else {
     const before = state.cwd;
     if (operand !== '' && !(await changeDirectory(state, output, operand, false, 'pushd')).changed) return 1;
-    stackOf(state).unshift(before);
+    setStack(state, [before, ...stackOf(state)]);
   }
   await printStack(state, output, PLAIN);
   return 0;
@@ -247,7 +251,7 @@ export const popd: Builtin = async ({ argv, state, output }) => {
   if (removed === 0) {
     if (!(await changeDirectory(state, output, remaining[0] as string, false, 'popd')).changed) return 1;
   }
-  stacks.set(state, remaining.slice(1));
+  setStack(state, remaining.slice(1));
   await printStack(state, output, PLAIN);
   return 0;
 };

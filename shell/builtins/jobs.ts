@@ -80,7 +80,7 @@ export const wait: Builtin = async (context) => {
   const variable = valueOf(options, 'p');
   if (variable !== undefined && !isValidName(variable)) {
     await output.err(`quirl: wait: \`${variable}': not a valid identifier\n`);
-    return 2;
+    return 1;
   }
   if (variable !== undefined) state.unset(variable);
   const untilDone = has(options, 'f');
