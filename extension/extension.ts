@@ -13,6 +13,7 @@ import { registerCommands } from './commands';
 import { Endpoint, EndpointError, type EndpointEvents, type ShellPeer } from './endpoint';
 import { JobsModel } from './jobs-model';
 import { JobsTree } from './jobs-tree';
+import { addonProblem } from './addon-target';
 import { unsupportedPlatform } from './launch';
 import { notifyTransitions } from './notifications';
 import { PROFILE_ID, QuirlProfile } from './profile';
@@ -28,7 +29,7 @@ const DIRECTORY_KEY = 'quirl.ipcDirectory';
 
 export async function activate(context: vscode.ExtensionContext): Promise<QuirlApi> {
   const activationStarted = performance.now();
-  const unsupported = unsupportedPlatform(process.platform);
+  const unsupported = unsupportedPlatform(process.platform) ?? addonProblem(context.extensionUri.fsPath, `${process.platform}-${process.arch}`);
   if (unsupported !== undefined) return activateUnsupported(context, unsupported);
   const subscriptions = context.subscriptions;
   const log = vscode.window.createOutputChannel('Quirl', { log: true });

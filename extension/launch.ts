@@ -9,7 +9,7 @@ import { IPC_SECRET_VARIABLE, IPC_SOCKET_VARIABLE } from '../shell/ipc/protocol'
 /** The platforms the native addon is written for. */
 export const SUPPORTED_PLATFORMS: readonly NodeJS.Platform[] = ['linux', 'darwin'];
 
-export type LaunchErrorCode = 'UnsupportedPlatform' | 'MissingShell' | 'BadSetting';
+export type LaunchErrorCode = 'UnsupportedPlatform' | 'AddonUnavailable' | 'MissingShell' | 'BadSetting';
 
 export class LaunchError extends Error {
   constructor(

@@ -1,5 +1,6 @@
 /**
- * Activation where Quirl cannot run (not Linux or macOS): no socket is opened, and the profile and
+ * Activation where Quirl cannot run (not Linux or macOS, or a package built for another platform,
+ * whose addon would not load): the reason is shown at once, no socket is opened, and the profile and
  * every command say why instead of failing silently; the jobs view stays empty.
  */
 import * as vscode from 'vscode';
@@ -15,6 +16,7 @@ export function activateUnsupported(context: vscode.ExtensionContext, reason: La
     void vscode.window.showErrorMessage(reason.message);
     throw reason;
   };
+  void vscode.window.showErrorMessage(reason.message);
   const tree = new JobsTree(new JobsModel(), () => undefined);
   const changed = new vscode.EventEmitter<void>();
   context.subscriptions.push(
