@@ -104,9 +104,9 @@ async function expandFully(word: Word, context: ExpansionContext): Promise<strin
     const options = context.env.options;
     const pattern = options?.noglob === true ? null : fieldPattern(field);
     const matches = pattern === null ? [] : matchPathnames(pattern, context.env, options);
-    // No match leaves the field as it is (nullglob: drops it; failglob: an error that ends a script, as in bash).
-    // Matches are new bytes: the pattern's stay charged too.
-    if (matches.length === 0 && pattern !== null && options?.failglob === true) throw new ShellError('FatalExpansion', `no match: ${fieldText(field)}`);
+    // No match leaves the field as it is (nullglob: drops it; failglob: the line is abandoned with
+    // status 1, as bash does after a bad substitution). Matches are new bytes: the pattern's stay charged too.
+    if (matches.length === 0 && pattern !== null && options?.failglob === true) throw new ShellError('BadSubstitution', `no match: ${fieldText(field)}`);
     if (matches.length === 0 && !(pattern !== null && options?.nullglob === true)) result.push(fieldText(field));
     for (const match of matches) {
       context.budget.charge(match);
