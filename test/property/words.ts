@@ -28,8 +28,8 @@ export type Construct =
   | 'indirectMessages'
   /** `${x^^""}`: a case pattern that is empty but quoted (bash: matches nothing). */
   | 'caseQuotedEmptyPattern'
-  /** `IFS=-` with `[a-c]$g`: bash quotes a split word's literal IFS characters, even in a bracket expression. */
-  | 'ifsInBracket'
+  /** `IFS=-` with `[a-c]$g`, `IFS=*` with `$a*`: bash quotes a split word's literal IFS characters, so they lose their meaning in a pattern. */
+  | 'ifsPatternCharacters'
   /** `$(false)$?`: `$?` in a command whose words substitute commands (bash: the last substitution's status). */
   | 'statusAfterSubstitution'
   /** `$'\u00e9'` in the C locale (bash leaves `\u00E9`, as it cannot encode it). */
@@ -44,6 +44,10 @@ export type Construct =
   | 'namesStarEmptyIfs'
   /** `"${s:+"\a"}"`: backslashes in double quotes inside a double-quoted operator word (bash removes them). */
   | 'nestedQuotesBackslash'
+  /** `$a$!` with no background job: bash does not split `$a` there (a bash bug). */
+  | 'unsetBang'
+  /** `$(echo $'\n'; ...)`: bash counts the newline `$'\n'` makes in a command substitution as a line. */
+  | 'ansiCNewlineLine'
   /** `${x@K}`, `${x@k}` of a value with bytes above 0x7f in the C locale. */
   | 'keyValueQuotingInCLocale'
   /** `${?^}`, `${#,,}`, `${-^}`, `${#+}`, `${#=}`: bash says bad substitution. */
@@ -52,9 +56,9 @@ export type Construct =
   | 'optionLetters'
   /** `${u:?$l}`, `"${u:?\(}"`: expansions and backslashes in the message word of `?`. */
   | 'errorWordExpansion'
-  /** `~root:x`: a tilde prefix ended by `:` (bash expands it, and leaves the rest of the word unexpanded). */
+  /** `~root:x`, `~:x`: a tilde prefix ended by `:` (bash expands it, and leaves the rest of the word unexpanded). */
   | 'tildeColon'
-  /** `$(printf '%c')`: a NUL byte in a command substitution's output. */
+  /** `$(printf '%c')`, `$(printf '%b' '\0')`: a NUL byte in a command substitution's output. */
   | 'nulInSubstitution'
   /** `IFS=é`: a multibyte IFS character in the C locale (bash splits on each of its bytes). */
   | 'multibyteIfs'
@@ -173,11 +177,17 @@ export class WordGenerator {
         ? fc.constant(undefined)
         : fc.oneof(
             fc.constant<IfsSetting>({ kind: 'unset' }),
-            pick(IFS_VALUES.filter((value) => (!this.excluded.has('multibyteIfs') || /^[\x00-\x7f]*$/.test(value)) && (!this.excluded.has('ifsInBracket') || !value.includes('-')))).map((value): IfsSetting => ({ kind: 'value', value })),
+            pick(IFS_VALUES.filter((value) => (!this.excluded.has('multibyteIfs') || /^[\x00-\x7f]*$/.test(value)) && (!this.excluded.has('ifsPatternCharacters') || !/[-*?[\]!^]/.test(value)))).map((value): IfsSetting => ({ kind: 'value', value })),
           ),
     );
-    const braceAfterName = /\$[A-Za-z_][A-Za-z0-9_]*\{/;
-    return fc.record({ word: this.excluded.has('braceAfterName') ? word.filter((text) => !braceAfterName.test(text)) : word, ifs });
+    // Exclusions that are easier to see in the finished text than to keep out of each part.
+    const textual: [Construct, RegExp][] = [
+      ['braceAfterName', /\$[A-Za-z_][A-Za-z0-9_]*\{/],
+      ['tildeColon', /(?:^|[\s(`])~[a-z]*:/],
+      ['ansiCNewlineLine', /\$\(.*\$'[^']*\\n/s],
+    ];
+    const unwanted = textual.filter(([construct]) => this.excluded.has(construct)).map(([, pattern]) => pattern);
+    return fc.record({ word: word.filter((text) => !unwanted.some((pattern) => pattern.test(text))), ifs });
   }
 
   private level(depth: number): Level {
@@ -218,7 +228,7 @@ export class WordGenerator {
 
   /** `$x`, `${x}`, and `${x OP word}` with every operator; operator words nest the level below. */
   private parameter(below: Level | undefined, quoted: boolean): Arb {
-    const name = pick(NAMES.filter((n) => !this.excluded.has('statusAfterSubstitution') || n !== '?'));
+    const name = pick(NAMES.filter((n) => !(this.excluded.has('statusAfterSubstitution') && n === '?') && !(this.excluded.has('unsetBang') && n === '!')));
     const simple = fc.oneof(
       name.map((n) => (n.length === 1 || /^[a-z][a-z0-9]*$/.test(n) ? `$${n}` : `\${${n}}`)),
       name.map((n) => `\${${n}}`),
@@ -366,7 +376,7 @@ export class WordGenerator {
     const args = fc.array(words, { maxLength: 3 }).map((list) => list.map((w) => ` ${w}`).join(''));
     return fc.oneof(
       args.map((a) => `$(echo${a})`),
-      fc.tuple(pick(PRINTF_FORMATS.filter((format) => !this.excluded.has('nulInSubstitution') || format !== '%c')), args).map(([format, a]) => `$(printf '${format}'${a})`),
+      fc.tuple(pick(PRINTF_FORMATS.filter((format) => !this.excluded.has('nulInSubstitution') || (format !== '%c' && format !== '%b'))), args).map(([format, a]) => `$(printf '${format}'${a})`),
       fc.tuple(args, args).map(([first, second]) => `$(echo${first}; printf '%s\\n'${second})`),
       join(fc.array(pick(PLAIN.filter((c) => c !== '~')), { minLength: 1, maxLength: 3 })).map((text) => `\`echo ${text} ${text}\``),
     );
