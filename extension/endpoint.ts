@@ -30,7 +30,7 @@ import {
   type JobSignal,
   type JobsParams,
 } from '../shell/ipc/protocol';
-import { askHandover } from './handover';
+import { askHandover, type WindowTerminals } from './handover';
 import { socketAnswers } from './socket-dir';
 import { parseJobsParams } from './wire';
 
@@ -62,10 +62,10 @@ export interface EndpointOptions {
   /** How long a busy socket path is waited for (an old host still closing) before giving up (default 3 s). */
   readonly busyTimeoutMs?: number;
   /**
-   * The secrets of the terminals this window shows: with them a host still listening on the path
-   * (the window's previous page's, kept by code-server) is asked to hand the socket over.
+   * This window's terminals: with them a host still listening on the path (the window's previous
+   * page's, kept by code-server) is asked to hand the socket over.
    */
-  readonly windowSecrets?: readonly string[];
+  readonly window?: WindowTerminals;
   readonly log?: (message: string) => void;
 }
 
@@ -101,25 +101,25 @@ export class Endpoint {
   /** Listens on `options.socketPath`, taking over a socket file a dead host left behind. */
   static async listen(options: EndpointOptions): Promise<Endpoint> {
     const endpoint = new Endpoint(options);
-    await endpoint.listenAlso(options.socketPath, options.windowSecrets ?? []);
+    await endpoint.listenAlso(options.socketPath, options.window);
     return endpoint;
   }
 
   /**
    * Listens on another path too: one a terminal of this window names, whose shell would otherwise
    * retry there forever (a dead host's socket, or one a host kept by code-server still holds, asked
-   * with `windowSecrets` to hand it over). SocketInUse when another host keeps it.
+   * with `window` to hand it over). SocketInUse when another host keeps it.
    */
-  async listenAlso(socketPath: string, windowSecrets: readonly string[]): Promise<void> {
+  async listenAlso(socketPath: string, window: WindowTerminals | undefined): Promise<void> {
     if (this.servers.has(socketPath)) return;
     const server = createServer();
     const busyTimeoutMs = this.options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
-    let asked = windowSecrets.length === 0;
+    let asked = window === undefined || window.pids.length === 0 || window.secrets.length === 0;
     await listenTakingOverStale(server, socketPath, busyTimeoutMs, async () => {
       // Asked once: a host that refuses now is another window's, or one that is closing anyway.
       if (asked) return false;
       asked = true;
-      const answer = await askHandover(socketPath, windowSecrets, busyTimeoutMs);
+      const answer = await askHandover(socketPath, window ?? { secrets: [], pids: [] }, busyTimeoutMs);
       this.log(answer.ok ? `the host listening on ${socketPath} handed it over` : `the host listening on ${socketPath} kept it: ${answer.reason}`);
       return answer.ok;
     });
@@ -180,10 +180,12 @@ export class Endpoint {
    * a shell linked through it. The file is gone when the answer leaves, so the newer host can
    * listen at once; those shells, cut without a goodbye, reconnect to it.
    */
-  private handover(asking: Peer, nonce: string, proofs: readonly unknown[]): ControlResult {
+  private handover(asking: Peer, nonce: string, proofs: readonly unknown[], pids: readonly unknown[]): ControlResult {
     const through = [...this.pending, ...this.peers.values()].filter((peer) => peer !== asking && peer.via === asking.via);
-    const proven = through.some((peer) => peer.authenticated && proofs.some((proof) => proofMatches(hostProof(peer.identity.secret, nonce), proof)));
-    if (!proven) return { ok: false, reason: 'the asking host holds the secret of no shell linked here' };
+    const proven = through.some(
+      (peer) => peer.authenticated && pids.includes(peer.identity.pid) && proofs.some((proof) => proofMatches(hostProof(peer.identity.secret, nonce), proof)),
+    );
+    if (!proven) return { ok: false, reason: 'the asking host shows the terminal of no shell linked here, or lacks its secret' };
     void this.stopListening(asking.via);
     this.handedOver.add(asking.via);
     for (const peer of through) peer.end('handed over to a newer extension host of this window');
@@ -195,7 +197,7 @@ export class Endpoint {
   private accept(socket: Socket, via: string): void {
     const peer = new Peer(socket, via, this.options, {
       ready: (ready) => this.onReady(ready),
-      handover: (asking, nonce, proofs) => this.handover(asking, nonce, proofs),
+      handover: (asking, nonce, proofs, pids) => this.handover(asking, nonce, proofs, pids),
       jobs: (ready, params) => this.options.events.jobs(ready.identity, params),
       ended: (ended, reason) => this.onEnded(ended, reason),
     });
@@ -245,7 +247,7 @@ export class Endpoint {
 
 interface PeerEvents {
   ready(peer: Peer): void;
-  handover(peer: Peer, nonce: string, proofs: readonly unknown[]): ControlResult;
+  handover(peer: Peer, nonce: string, proofs: readonly unknown[], pids: readonly unknown[]): ControlResult;
   jobs(peer: Peer, params: JobsParams): void;
   ended(peer: Peer, reason: string): void;
 }
@@ -362,11 +364,13 @@ class Peer {
 
   private handover(params: unknown): ControlResult | ResponseError<void> {
     if (this.state !== 'handshaking') return this.refuse('it asked for a handover after its handshake');
-    const request = params as { protocolVersion?: unknown; nonce?: unknown; proofs?: unknown } | null;
+    const request = params as { protocolVersion?: unknown; nonce?: unknown; proofs?: unknown; pids?: unknown } | null;
     if (request?.protocolVersion !== PROTOCOL_VERSION) return this.refuse(`it speaks protocol ${String(request?.protocolVersion)}, not ${PROTOCOL_VERSION}`);
-    const { nonce, proofs } = request;
-    if (typeof nonce !== 'string' || nonce.length < 16 || nonce.length > 256 || !Array.isArray(proofs) || proofs.length > 256) return this.refuse('its handover request is malformed');
-    const answer = this.events.handover(this, nonce, proofs);
+    const { nonce, proofs, pids } = request;
+    if (typeof nonce !== 'string' || nonce.length < 16 || nonce.length > 256 || !Array.isArray(proofs) || proofs.length > 256 || !Array.isArray(pids) || pids.length > 1024) {
+      return this.refuse('its handover request is malformed');
+    }
+    const answer = this.events.handover(this, nonce, proofs, pids);
     // Either way the asking host is done here: it listens now, or falls back to its own socket.
     this.state = 'refused';
     clearTimeout(this.timer);

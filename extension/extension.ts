@@ -21,7 +21,8 @@ import { SecretBook } from './secrets';
 import { openSocketDirectory, removeSocketDirectory, type SocketDirectory } from './socket-dir';
 import { sweepSocketDirectories } from './socket-sweep';
 import { JobsStatusBar } from './status-bar';
-import { QuirlTerminals, linkOf, secretsAt } from './terminals';
+import type { WindowTerminals } from './handover';
+import { QuirlTerminals, linkOf } from './terminals';
 import { activateUnsupported } from './unsupported';
 
 /** workspaceState key of the socket directory, so the next host of this window reuses it. */
@@ -58,7 +59,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<QuirlA
     void vscode.window.showErrorMessage(`Quirl cannot start the link to its shells: ${error instanceof Error ? error.message : String(error)}`);
     throw error;
   }
-  const { directory, endpoint } = started;
+  const { directory, endpoint, kept } = started;
   // When, too: after a restart, how long the shells waited is the host's start plus this activation.
   const timing = `${Math.round(performance.now() - activationStarted)} ms into activation, ${process.uptime().toFixed(1)} s into the extension host`;
   log.info(`listening on ${directory.socketPath}${directory.fresh ? '' : ' (reused from the previous extension host)'}, ${timing}`);
@@ -88,34 +89,42 @@ export async function activate(context: vscode.ExtensionContext): Promise<QuirlA
     statusBar.update();
     changed.fire();
   };
-  /** Paths of other hosts' sockets this host tried to listen on too, once each. */
-  const followed = new Set<string>();
+  /** Paths being taken on now (one attempt at a time per path). */
+  const following = new Set<string>();
   /**
-   * A terminal whose shell was told another path (a host before this one gave it, and this window
-   * shows it now: revived after the browser came back, or after a fall-back to a fresh directory):
-   * this host listens there too, asking a host still listening there to hand it over.
+   * Listens on another path too, where shells of this window's terminals link: named in a
+   * terminal's env, or the path an earlier host of this window listened on and another host kept
+   * at activation (a host code-server kept after the browser went away, asked to hand it over once
+   * this window shows its shells' terminals; they are revived after this host starts).
    */
-  const follow = async (link: { readonly socketPath: string; readonly secret: string }): Promise<void> => {
-    if (followed.has(link.socketPath) || endpoint.socketPaths.includes(link.socketPath)) return;
-    followed.add(link.socketPath);
-    if (socketDirectoryProblem(dirname(link.socketPath)) !== undefined) return;
-    secrets.add(link.secret);
+  const follow = async (socketPath: string): Promise<void> => {
+    if (following.has(socketPath) || endpoint.socketPaths.includes(socketPath) || socketDirectoryProblem(dirname(socketPath)) !== undefined) return;
+    following.add(socketPath);
     try {
-      await endpoint.listenAlso(link.socketPath, secretsAt(vscode.window.terminals, link.socketPath));
-      log.info(`listening on ${link.socketPath} too, where shells of this window's terminals link`);
+      await endpoint.listenAlso(socketPath, await windowTerminals(secrets));
+      log.info(`listening on ${socketPath} too, where shells of this window's terminals link`);
+      viewChanged();
     } catch (error) {
-      log.warn(`cannot listen on ${link.socketPath}, where shells of this window's terminals link: ${error instanceof Error ? error.message : String(error)}`);
+      log.warn(`cannot listen on ${socketPath}, where shells of this window's terminals link: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      following.delete(socketPath);
     }
-    viewChanged();
   };
   const adopt = (terminal: vscode.Terminal): void => {
     const link = linkOf(terminal);
-    if (link !== undefined) void follow(link);
+    if (link !== undefined && !endpoint.socketPaths.includes(link.socketPath)) {
+      secrets.add(link.secret);
+      void follow(link.socketPath);
+    }
     const secret = terminals.secretOf(terminal);
     if (secret !== undefined) secrets.add(secret);
     profile.revealIfPicked(terminal, secret);
     // Any terminal may run a linked shell whose secret its options do not show: match it by pid.
-    void terminals.learn(terminal).then(viewChanged);
+    void terminals.learn(terminal).then(async () => {
+      viewChanged();
+      const pid = await terminal.processId;
+      if (kept !== undefined && pid !== undefined && !peers.has(pid)) void follow(kept);
+    });
   };
   const close = (terminal: vscode.Terminal): void => {
     // A window reload detaches terminals (reason Shutdown) while their shells live on in the pty
@@ -167,19 +176,25 @@ async function startEndpoint(
   secrets: SecretBook,
   events: EndpointEvents,
   log: (line: string) => void,
-): Promise<{ directory: SocketDirectory; endpoint: Endpoint }> {
+): Promise<{ directory: SocketDirectory; endpoint: Endpoint; kept?: string }> {
   const previous = directoryOfTerminals() ?? context.workspaceState.get<string>(DIRECTORY_KEY);
   let directory = openSocketDirectory(previous);
   const options = { secrets, events, log };
   try {
-    const windowSecrets = secretsAt(vscode.window.terminals, directory.socketPath);
-    return { directory, endpoint: await Endpoint.listen({ ...options, socketPath: directory.socketPath, windowSecrets }) };
+    return { directory, endpoint: await Endpoint.listen({ ...options, socketPath: directory.socketPath, window: await windowTerminals(secrets) }) };
   } catch (error) {
     if (!(error instanceof EndpointError && error.code === 'SocketInUse')) throw error;
-    log(`${directory.socketPath} is taken by another listener; using a fresh directory (older terminals will not reconnect)`);
+    const kept = directory.socketPath;
+    log(`${kept} is kept by another listener; listening in a fresh directory, and asking for it again as this window's terminals come`);
     directory = openSocketDirectory(undefined);
-    return { directory, endpoint: await Endpoint.listen({ ...options, socketPath: directory.socketPath }) };
+    return { directory, endpoint: await Endpoint.listen({ ...options, socketPath: directory.socketPath }), kept };
   }
+}
+
+/** The secrets this window's hosts issued and learnt, and the process ids of the terminals it shows now. */
+async function windowTerminals(secrets: SecretBook): Promise<WindowTerminals> {
+  const pids = await Promise.all(vscode.window.terminals.map((terminal) => Promise.race([terminal.processId, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 2000))])));
+  return { secrets: secrets.all(), pids: pids.filter((pid): pid is number => pid !== undefined) };
 }
 
 /** The socket directory this window's existing Quirl terminals were given, if private. */

@@ -9,8 +9,14 @@ import { SocketMessageWriter, createMessageConnection } from 'vscode-jsonrpc/nod
 import { linkMessageReader } from '../shell/ipc/reader';
 import { Handover, PROTOCOL_VERSION, hostProof, type ControlResult } from '../shell/ipc/protocol';
 
+/** What a host knows of its window's terminals: the secrets issued for them, and their process ids. */
+export interface WindowTerminals {
+  readonly secrets: readonly string[];
+  readonly pids: readonly number[];
+}
+
 /** The listening host's answer; a lost link, an error or no answer in time is a refusal. */
-export function askHandover(socketPath: string, secrets: readonly string[], timeoutMs: number): Promise<ControlResult> {
+export function askHandover(socketPath: string, window: WindowTerminals, timeoutMs: number): Promise<ControlResult> {
   return new Promise((resolve) => {
     const socket = createConnection(socketPath);
     const connection = createMessageConnection(linkMessageReader(socket), new SocketMessageWriter(socket));
@@ -29,7 +35,7 @@ export function askHandover(socketPath: string, secrets: readonly string[], time
     connection.onError(() => finish({ ok: false, reason: 'the listening host sent a malformed message' }));
     connection.listen();
     const nonce = randomBytes(32).toString('hex');
-    connection.sendRequest(Handover, { protocolVersion: PROTOCOL_VERSION, nonce, proofs: secrets.map((secret) => hostProof(secret, nonce)) }).then(
+    connection.sendRequest(Handover, { protocolVersion: PROTOCOL_VERSION, nonce, proofs: window.secrets.map((secret) => hostProof(secret, nonce)), pids: window.pids }).then(
       (answer: unknown) => finish(isOk(answer) ? { ok: true } : { ok: false, reason: reasonOf(answer) }),
       (error: unknown) => finish({ ok: false, reason: error instanceof Error ? error.message : String(error) }),
     );

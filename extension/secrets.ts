@@ -47,6 +47,11 @@ export class SecretBook {
     this.save();
   }
 
+  /** Every secret known: this window's terminals', as issued and learnt by its hosts. */
+  all(): readonly string[] {
+    return [...this.secrets];
+  }
+
   has(secret: string): boolean {
     return this.secrets.includes(secret);
   }

@@ -18,14 +18,6 @@ export function linkOf(terminal: vscode.Terminal): LinkAddress | undefined {
   return { socketPath, secret };
 }
 
-/** The secrets of those of `terminals` whose shells were told to link at `socketPath`. */
-export function secretsAt(terminals: readonly vscode.Terminal[], socketPath: string): string[] {
-  return terminals.flatMap((terminal) => {
-    const link = linkOf(terminal);
-    return link?.socketPath === socketPath ? [link.secret] : [];
-  });
-}
-
 export class QuirlTerminals {
   /** Terminal process ids, learnt as terminals open (processId is only known asynchronously). */
   private readonly pids = new Map<vscode.Terminal, number>();

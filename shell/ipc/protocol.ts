@@ -138,8 +138,10 @@ export interface HandoverParams {
   readonly protocolVersion: number;
   /** Fresh per request, so a proof cannot be replayed. */
   readonly nonce: string;
-  /** hostProof(secret, nonce) for the secret of each terminal the asking host's window shows. */
+  /** hostProof(secret, nonce) for each terminal secret the asking host knows of its window. */
   readonly proofs: readonly string[];
+  /** The process ids of the terminals the asking host's window shows. */
+  readonly pids: readonly number[];
 }
 
 /**
@@ -147,7 +149,7 @@ export interface HandoverParams {
  * the socket over. The browser side of the window went away and came back to a new page, which
  * got a new host while code-server kept the old one, listening and linked to the shells of the
  * terminals the new page now shows. The asking host proves it holds the secret of a shell the
- * listening host has linked; the listening host then stops listening, answers ok and cuts every
+ * listening host has linked, and shows that shell's terminal (by its pid); the listening host then stops listening, answers ok and cuts every
  * link, and the shells reconnect to the same path, where the newer host listens. Refused (ok false)
  * when no proof matches.
  */

@@ -350,14 +350,14 @@ test('endpoint: a newer host of the window takes the socket over from the host s
   client.start();
   await waitFor('the old host has the table', () => before.get(process.pid)?.jobs.length === 2, 10_000);
 
-  // A host whose window shows none of the linked shells' terminals (another window) is refused.
-  const stranger = Endpoint.listen({ socketPath: directory.socketPath, secrets: new SecretBook(state), events: endpointEvents(new JobsModel()), windowSecrets: ['f'.repeat(64)], busyTimeoutMs: 300 });
+  // A host whose window shows none of the linked shells' terminals (another window, sharing the secrets) is refused.
+  const stranger = Endpoint.listen({ socketPath: directory.socketPath, secrets: new SecretBook(state), events: endpointEvents(new JobsModel()), window: { secrets: [secret], pids: [process.pid + 1] }, busyTimeoutMs: 300 });
   await assert.rejects(stranger, (error: unknown) => error instanceof EndpointError && error.code === 'SocketInUse');
   assert.deepEqual(old.socketPaths, [directory.socketPath]);
   assert.equal(before.get(process.pid)?.jobs.length, 2, 'the old host kept its shell');
 
   const after = new JobsModel();
-  const newer = await Endpoint.listen({ socketPath: directory.socketPath, secrets: new SecretBook(state), events: endpointEvents(after), windowSecrets: [secret] });
+  const newer = await Endpoint.listen({ socketPath: directory.socketPath, secrets: new SecretBook(state), events: endpointEvents(after), window: { secrets: [secret], pids: [process.pid] } });
   t.after(() => newer.close());
   await waitFor('the newer host has the table', () => after.get(process.pid)?.jobs.length === 2, 10_000);
   assert.deepEqual(after.get(process.pid)?.jobs, host.jobs);

@@ -44,7 +44,9 @@ describe('two Quirl terminals at once', function () {
     const nodeB = (await b.watch.expect('sleep 42 running under the second shell', jobIn(jobB.id, 'running'))).node;
     assert.match(nodeA.label, /sleep 41$/);
     // Numbered as VS Code's own would be, the two read apart in the tabs and the tree.
-    assert.deepEqual([a.quirl.terminal.name, b.quirl.terminal.name].sort(), ['Quirl', 'Quirl 2']);
+    // (Other Quirl terminals may be open: the restart test's survivor is.)
+    assert.notEqual(a.quirl.terminal.name, b.quirl.terminal.name);
+    for (const { quirl } of terminals) assert.match(quirl.terminal.name, /^Quirl( \d+)?$/);
     const tree = await readTree(api.jobsTree);
     assert.deepEqual([shellNode(tree, a.quirl.pid)?.label, shellNode(tree, b.quirl.pid)?.label], [a.quirl.terminal.name, b.quirl.terminal.name]);
     assert.match(nodeB.label, /sleep 42$/);
