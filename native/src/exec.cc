@@ -24,14 +24,6 @@ namespace quirl {
 
 namespace {
 
-std::vector<char*> Pointers(const std::vector<std::string>& strings) {
-  std::vector<char*> pointers;
-  pointers.reserve(strings.size() + 1);
-  for (const std::string& text : strings) pointers.push_back(const_cast<char*>(text.c_str()));
-  pointers.push_back(nullptr);
-  return pointers;
-}
-
 // What the exec changes in this process, kept to be put back when it fails.
 class Undo {
  public:
@@ -103,8 +95,8 @@ void Exec(const Napi::CallbackInfo& info) {
   ProcessSpec spec = ReadSpawnOptions(options);
   Napi::Array defaults = options.Get("defaultSignals").As<Napi::Array>();
   Napi::Array ignored = options.Get("ignoredSignals").As<Napi::Array>();
-  std::vector<char*> argv = Pointers(spec.argv);
-  std::vector<char*> envp = Pointers(spec.env);
+  std::vector<char*> argv = CStringPointers(spec.argv);
+  std::vector<char*> envp = CStringPointers(spec.env);
   std::vector<int> copies(spec.fds.size());
   const int floor = DescriptorFloor(spec.fds);
   std::vector<ChildLimit> limits = RecordedChildLimits();

@@ -140,14 +140,6 @@ const char* StepName(int step) {
   }
 }
 
-std::vector<char*> Pointers(const std::vector<std::string>& strings) {
-  std::vector<char*> pointers;
-  pointers.reserve(strings.size() + 1);
-  for (const std::string& text : strings) pointers.push_back(const_cast<char*>(text.c_str()));
-  pointers.push_back(nullptr);
-  return pointers;
-}
-
 // Every descriptor from `first` up: close_range where the kernel has it, else one by one.
 void CloseFrom(int first, int open_max) {
 #if defined(SYS_close_range)
@@ -196,14 +188,22 @@ void CloseFrom(int first, int open_max) {
 
 }  // namespace
 
+std::vector<char*> CStringPointers(const std::vector<std::string>& strings) {
+  std::vector<char*> pointers;
+  pointers.reserve(strings.size() + 1);
+  for (const std::string& text : strings) pointers.push_back(const_cast<char*>(text.c_str()));
+  pointers.push_back(nullptr);
+  return pointers;
+}
+
 std::vector<ChildLimit> RecordedChildLimits() {
   std::lock_guard<std::mutex> lock(limits_mutex);
   return child_limits;
 }
 
 pid_t StartProcessWithLimits(const ProcessSpec& spec, const std::vector<ChildLimit>& limits) {
-  std::vector<char*> argv = Pointers(spec.argv);
-  std::vector<char*> envp = Pointers(spec.env);
+  std::vector<char*> argv = CStringPointers(spec.argv);
+  std::vector<char*> envp = CStringPointers(spec.env);
   std::vector<int> copies(spec.fds.size() + 1);
   const int floor = DescriptorFloor(spec.fds);
   struct rlimit files;

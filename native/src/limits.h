@@ -5,6 +5,7 @@
 #include <sys/resource.h>
 #include <sys/types.h>
 
+#include <string>
 #include <vector>
 
 #include "spawn.h"
@@ -18,6 +19,9 @@ struct ChildLimit {
 
 // The limits recorded for children: empty while they get the shell's own. Any thread may ask.
 std::vector<ChildLimit> RecordedChildLimits();
+
+// The argv or environment of an exec: pointers into `strings`, then NULL.
+std::vector<char*> CStringPointers(const std::vector<std::string>& strings);
 
 // StartProcess for when limits are recorded: a fork whose child sets them, then does what
 // posix_spawn does for StartProcess (group, signals at default, empty mask, the descriptor plan,
