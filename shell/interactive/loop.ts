@@ -17,6 +17,7 @@ import type { Job } from '../exec/job';
 import { CommandResolver } from '../exec/resolve';
 import type { Terminal } from '../exec/terminal';
 import { native } from '../../native';
+import { SIGNALS } from '../exec/signals';
 import { Interpreter, type Context } from '../interp/interpreter';
 import type { LinkAddress } from '../ipc/address';
 import type { IpcClient } from '../ipc/client';
@@ -394,6 +395,14 @@ class InteractiveShell implements RemoteShell {
       if (result.kind === 'eof') return primary ? { kind: 'eof' } : { kind: 'none' };
       if (result.kind === 'interrupted') {
         this.state.lastStatus = 130;
+        // `trap CMD INT` runs at the prompt too, then the prompt comes again (bash); `exit` in it ends the shell.
+        try {
+          await this.interpreter.trapAtPrompt(SIGNALS.SIGINT, this.context);
+        } catch (error) {
+          if (!(error instanceof ExitRequest)) throw error;
+          this.state.lastStatus = error.status;
+          return { kind: 'eof' };
+        }
         return { kind: 'none' };
       }
       text += `${result.text}\n`;

@@ -336,6 +336,21 @@ export class Interpreter implements ShellServices {
   }
 
   /**
+   * A trapped signal the line editor took as a key (Ctrl-C at the prompt): its trap runs now, in
+   * the shell's context, and the prompt is drawn again after it. `exit` in it goes on up.
+   */
+  async trapAtPrompt(signal: number, context: Context): Promise<void> {
+    const command = context.state.traps.command(signal);
+    if (command === undefined) return;
+    try {
+      await this.runTrap(command, context);
+    } catch (error) {
+      if (error instanceof ExitRequest || !isShellError(error)) throw error;
+      await this.say(context, error.message);
+    }
+  }
+
+  /**
    * The shell's EXIT trap, once: at the end of a script or `-c` string, at `exit`, at `set -e`'s
    * exit, and before dying of a signal. `exit` in the trap sets the status. Returns the status the
    * shell ends with.
@@ -648,7 +663,7 @@ export class Interpreter implements ShellServices {
   private async settleInLine(outcome: Outcome, context: Context, output: CommandOutput): Promise<number> {
     const { line, state } = context;
     if (outcome.kind !== 'stopped' || line === undefined || (state.loopDepth === 0 && state.functionDepth === 0)) {
-      return this.settle(outcome, output);
+      return this.settle(outcome, output, state);
     }
     const { job } = outcome;
     job.standFor(line.text);
@@ -710,7 +725,7 @@ export class Interpreter implements ShellServices {
    * killed by Ctrl-C or Ctrl-\\ abandons the rest of the command line (bash's rule), so that a
    * loop around it ends.
    */
-  private async settle(outcome: Outcome, output: CommandOutput): Promise<number> {
+  private async settle(outcome: Outcome, output: CommandOutput, state?: ShellState): Promise<number> {
     const { job } = outcome;
     if (!this.interactive && this.executor.terminal !== undefined) return this.settleWithoutJobControl(outcome, output);
     if (outcome.kind === 'stopped') {
@@ -723,7 +738,10 @@ export class Interpreter implements ShellServices {
       if (signal === SIGNALS.SIGINT || signal === SIGNALS.SIGQUIT) {
         // The terminal echoed ^C or ^\ but no newline: the next output starts on a line of its own.
         await output.err('\n');
-        throw new Interrupted(outcome.status);
+        // A trapped signal lets the line go on; in a loop its trap runs, as bash's does.
+        const trapped = state?.traps.get(signal);
+        if (trapped === undefined) throw new Interrupted(outcome.status);
+        if (trapped.kind === 'command' && state !== undefined && state.loopDepth > 0) this.signalTraps.note(signal);
       }
     }
     return outcome.status;
