@@ -9,7 +9,7 @@ import { ExpansionBudget } from './budget';
 import { FieldBuilder, fieldText, type Field } from './fields';
 import { patternOf } from './glob';
 import { changeCase, replace, trim } from './matching';
-import { parameterValue } from './parameters';
+import { boundValue, parameterValue } from './parameters';
 import { characterCount, charactersOf, fromUnits, sliceCharacters, toUnits, type Characters } from './text';
 import { transformer } from './transform';
 import { emitList, expandParts, type ExpansionContext } from './word';
@@ -34,6 +34,8 @@ export async function expandOperator(parameter: ParameterExpansion, quoted: bool
   }
   const target = await targetOf(parameter, context);
   const value = await valueOf(target, context);
+  // `set -u`: only the `-` `=` `?` `+` operators may see an unset parameter.
+  if (value === undefined && operator?.kind !== 'Default') boundValue(target.text, value, context.env);
   if (operator === undefined) return emit(value, target.star, quoted, context, out);
   if (operator.kind === 'Default') return defaulted(operator, target, value, quoted, context, out);
   emit(await operated(operator, target, value, context), target.star, quoted, context, out);

@@ -47,12 +47,6 @@ echo ${#nope}
 echo no
 ## stdout: a
 ## status: 1
-## BUG quirl STDOUT:
-a
-0
-no
-## END
-## BUG quirl status: 0
 
 #### set -u in a subshell ends the subshell
 (set -u; echo $nope; echo no)
@@ -350,3 +344,22 @@ f() { set -e; }
 f
 echo $-
 ## stdout: ehB
+
+#### set -u: ${x@Q} and ${x#p} of an unset x
+set -u
+echo a
+(echo ${nope@Q}); (echo ${nope#p}); (echo ${nope[1]})
+echo end $?
+## STDOUT:
+a
+end 1
+## END
+
+#### set -u: an unset array element
+set -u
+a=(x)
+echo ${a[0]}
+echo ${a[5]}
+echo no
+## stdout: x
+## status: 1
