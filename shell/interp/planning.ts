@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { PlannedRedirect } from '../exec/fds';
 import type { ExpansionBudget } from '../expand/budget';
-import { expandWord, expandWords, literalText } from '../expand';
+import { expandWords, literalText } from '../expand';
 import type { ExpansionEnvironment, SpecialParameters } from '../expand/types';
 import type { Program, SimpleCommand } from '../syntax/ast';
 import { DECLARATION_BUILTINS } from '../syntax/parser';
