@@ -386,8 +386,7 @@ IFS=, read a b <<< "x,y"
 echo "<$a><$b>"
 ## stdout: <x><y>
 
-#### -a reads into an array (Quirl has no arrays yet)
+#### -a reads into an array
 read -a words <<< "x y" 2>/dev/null
-echo $?
-## stdout: 0
-## N-I quirl stdout: 2
+echo $? ${#words[@]} ${words[1]}
+## stdout: 0 2 y
