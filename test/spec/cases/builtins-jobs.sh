@@ -259,6 +259,8 @@ sleep 100 & b=$!
 disown -a
 jobs | wc -l
 kill $a $b
+# A disowned job cannot be waited for: wait until both are gone, so neither outlives the script.
+while kill -0 $a 2>/dev/null || kill -0 $b 2>/dev/null; do :; done
 ## stdout: 0
 
 #### disown -r removes only running jobs
@@ -266,6 +268,7 @@ sleep 100 & a=$!
 disown -r
 jobs | wc -l
 kill $a
+while kill -0 $a 2>/dev/null; do :; done
 ## stdout: 0
 
 #### disown by PID
@@ -273,6 +276,7 @@ sleep 100 & a=$!
 disown $a
 jobs | wc -l
 kill $a
+while kill -0 $a 2>/dev/null; do :; done
 ## stdout: 0
 
 #### disown of a job that does not exist
