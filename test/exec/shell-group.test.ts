@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { native } from '../../native';
 import type { Executor } from '../../shell/exec/executor';
 import { SIGNALS } from '../../shell/exec/signals';
-import { assertNoChildrenLeft, external, fdBaseline, fdSnapshot, newExecutor, quiet, shellChildren } from '../support/pipelines';
+import { assertNoChildrenLeft, external, fdBaseline, fdSnapshot, newExecutor, pipeline, quiet, quietStage, shellChildren } from '../support/pipelines';
 import { childrenOf, openFds, readStat, signalSet, waitFor } from '../support/proc';
 
 function executorWithoutJobControl(): Executor {
@@ -58,7 +58,8 @@ test('spawn ignoring interrupts: an exec failure is thrown with its path and lea
 test('without job control each stage is one child in the shell group, with no leader or anchor beside it', async () => {
   const executor = executorWithoutJobControl();
   const baseline = await fdBaseline();
-  const running = executor.executeInteractiveRequest(quiet(external(['sleep', '30.1']), external(['cat'])));
+  // sleep writes into the pipe (only cat's output is quieted), so cat lives as long as sleep.
+  const running = executor.executeInteractiveRequest(pipeline(external(['sleep', '30.1']), quietStage(external(['cat']))));
   const members = await waitFor('sleep and cat to run', () => {
     const children = childrenOf().filter((child) => child.comm === 'sleep' || child.comm === 'cat');
     return children.length === 2 ? children : undefined;

@@ -2,8 +2,9 @@
  * Runs the cases of test/spec/cases/*.sh with Quirl and, to confirm the expectations, with bash;
  * each run in its own sandbox (see run.ts). One test per case and shell, named
  * "<file> › <case name> [shell]". stdout and the status are compared exactly, stderr only where
- * the case states it. The case files are dealt into shards, one test file each (spec-N.test.ts),
- * so that no test file runs long enough to meet the runner's per-file deadline on a loaded machine.
+ * the case states it. The case files are dealt into shards of about equal case counts, one test
+ * file each (spec-N.test.ts, SPEC_SHARDS of them), so that no test file runs long enough to meet
+ * the runner's per-file deadline on a loaded machine.
  *
  *   QUIRL_SPEC_SHELLS=bash      which rows to run (comma-separated; default quirl,bash)
  *   QUIRL_SPEC_COMPARE=1        also run each file's `## compare_shells:` (dash, zsh), whose
@@ -21,6 +22,8 @@ const CASES_DIR = join(__dirname, 'cases');
 /** Per run. Generous (cases take well under a second), yet bounded so that a hanging shell costs little. */
 const CASE_TIMEOUT_MS = Number(process.env.QUIRL_SPEC_TIMEOUT_MS ?? 15_000);
 const CONCURRENCY = 2;
+/** How many spec-N.test.ts files there are: about 350 cases each, a minute or less on a loaded machine. */
+export const SPEC_SHARDS = 6;
 
 function shellsFromEnv(): Shell[] {
   const names = (process.env.QUIRL_SPEC_SHELLS ?? 'quirl,bash').split(',').map((s) => s.trim()).filter((s) => s !== '');
@@ -94,9 +97,33 @@ const allFileNames = readdirSync(CASES_DIR)
 const rows = shellsFromEnv();
 const compare = process.env.QUIRL_SPEC_COMPARE === '1';
 
-/** Registers the tests of every `shards`-th case file, starting at `shard` (0-based). */
+/** Cases in a file, counted from its `####` headers (a file that does not parse counts as one). */
+function caseCount(fileName: string): number {
+  return readFileSync(join(CASES_DIR, fileName), 'utf8').match(/^#### /gm)?.length ?? 1;
+}
+
+/**
+ * Deals the case files into `shards` shards of about equal case counts (largest file first, each to
+ * the lightest shard), so that no shard's run nears the runner's per-file deadline however the
+ * files grow. The same files always give the same shards.
+ */
+export function dealShards(files: readonly { readonly name: string; readonly cases: number }[], shards: number): string[][] {
+  const dealt = Array.from({ length: shards }, () => ({ names: [] as string[], cases: 0 }));
+  const bySize = [...files].sort((a, b) => b.cases - a.cases || a.name.localeCompare(b.name));
+  for (const file of bySize) {
+    const lightest = dealt.reduce((best, shard) => (shard.cases < best.cases ? shard : best));
+    lightest.names.push(file.name);
+    lightest.cases += file.cases;
+  }
+  return dealt.map((shard) => shard.names.sort());
+}
+
+/** Registers the tests of shard `shard` (0-based) of `shards`. */
 export function registerSpecShard(shard: number, shards: number): void {
-  const fileNames = allFileNames.filter((_, index) => index % shards === shard);
+  const fileNames = dealShards(
+    allFileNames.map((name) => ({ name, cases: caseCount(name) })),
+    shards,
+  )[shard] as string[];
   test(`cases › shard ${shard + 1} of ${shards} has case files`, () => {
     assert.ok(fileNames.length > 0, `no *.sh files for shard ${shard + 1} of ${shards} in ${CASES_DIR}`);
   });

@@ -25,13 +25,18 @@ export function pipeline(...stages: Stage[]): PipelineSpec {
   return { command: stages.map((stage) => stage.command).join(' | '), stages, fds: FdTable.standard() };
 }
 
-/** A spec whose stdout and stderr go to /dev/null, so tests stay quiet. */
-export function quiet(...stages: Stage[]): PipelineSpec {
+/** A stage whose stdout and stderr go to /dev/null. */
+export function quietStage(stage: Stage): Stage {
   const devNull: PlannedRedirect[] = [
     { kind: 'open', fd: 1, path: '/dev/null', mode: 'write' },
     { kind: 'dup', fd: 2, source: 1 },
   ];
-  return pipeline(...stages.map((stage) => ({ ...stage, redirects: [...devNull, ...stage.redirects] })));
+  return { ...stage, redirects: [...devNull, ...stage.redirects] };
+}
+
+/** A spec whose stages all write to /dev/null, so tests stay quiet. */
+export function quiet(...stages: Stage[]): PipelineSpec {
+  return pipeline(...stages.map(quietStage));
 }
 
 export function newExecutor(): Executor {

@@ -1,0 +1,4 @@
+// Shard 4 of SPEC_SHARDS of the shell-language cases (see suite.ts).
+import { registerSpecShard, SPEC_SHARDS } from './suite';
+
+registerSpecShard(3, SPEC_SHARDS);
