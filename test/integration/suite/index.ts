@@ -19,6 +19,7 @@ import { readHandoff, writeHandoff } from './handoff';
 
 const AFTER_RESTART = 'after-restart';
 const AFTER_CRASH = 'after-crash';
+const THEN_CRASH = '-then-crash';
 
 export async function run(): Promise<void> {
   const handoff = readHandoff();
@@ -90,13 +91,19 @@ async function restartCommand(): Promise<string> {
   return commands.includes('workbench.action.restartExtensionHost') ? 'workbench.action.restartExtensionHost' : 'workbench.action.reloadWindow';
 }
 
+/** A host's files in name order, but a `-then-crash` file last: it leaves the shell the crash must find. */
+function byRunOrder(a: string, b: string): number {
+  const last = (name: string): number => (name.includes(THEN_CRASH) ? 1 : 0);
+  return last(a) - last(b) || (a < b ? -1 : a > b ? 1 : 0);
+}
+
 function runMocha(select: (name: string) => boolean): Promise<number> {
   const driven = hasUiDriver();
   if (!driven) console.log('      no UI driver (desktop VS Code): the *.driven.itest files are left out');
   // Deadlines are per wait inside the tests; mocha's own timeout only catches a forgotten one.
   // QUIRL_IT_GREP runs only the tests whose titles match (while working on one).
   const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 240_000, reporter: 'spec', grep: process.env.QUIRL_IT_GREP });
-  for (const name of readdirSync(__dirname).sort()) {
+  for (const name of readdirSync(__dirname).sort(byRunOrder)) {
     if (name.endsWith('.itest.js') && select(name) && (driven || !name.endsWith('.driven.itest.js'))) mocha.addFile(join(__dirname, name));
   }
   return new Promise((resolve) => mocha.run(resolve));

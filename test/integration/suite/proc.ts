@@ -1,5 +1,5 @@
 /** Process truth from /proc (the shared test support's reader), to check what the tree claims. */
-import { readStat } from '../../support/proc';
+import { allProcesses as allProcessStats, readStat } from '../../support/proc';
 
 /** The state letter (R, S, T, Z, ...) of a process, or undefined when it is gone. */
 export function processState(pid: number): string | undefined {
@@ -19,4 +19,9 @@ export function killGroup(pgid: number): void {
   } catch {
     // Already gone.
   }
+}
+
+/** The pids of every process now. */
+export function allPids(): Set<number> {
+  return new Set(allProcessStats().map((stat) => stat.pid));
 }

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { QuirlApi } from '../../../extension/api';
 import { EXTENSION_ID } from './api';
 import { drive } from './driver';
-import { killGroup } from './proc';
+import { allPids, killGroup } from './proc';
 import { DEADLINE_MS, eventually } from './wait';
 
 export const PROFILE = { extensionIdentifier: EXTENSION_ID, id: 'quirl.terminal', title: 'Quirl' };
@@ -27,8 +27,9 @@ export type OpenBy = 'profile' | 'dropdown' | 'command';
 
 export async function openQuirlTerminal(api: QuirlApi, by: OpenBy): Promise<QuirlTerminal> {
   const before = new Set(vscode.window.terminals);
-  // A terminal revived late (after a restart) is new to this host too; its shell is linked already.
-  const linkedBefore = new Set(api.shells().map((shell) => shell.pid));
+  // A terminal revived late (after a restart) is new to this host too, and its shell may not be
+  // linked yet; but its process is older than this request, while the new terminal's is not.
+  const processesBefore = allPids();
   if (by === 'profile') await vscode.commands.executeCommand('workbench.action.terminal.newWithProfile', { config: PROFILE });
   else if (by === 'dropdown') await drive({ action: 'pickProfile', title: PROFILE.title });
   else await vscode.commands.executeCommand('quirl.newTerminal');
@@ -37,7 +38,7 @@ export async function openQuirlTerminal(api: QuirlApi, by: OpenBy): Promise<Quir
     async () => {
       for (const candidate of vscode.window.terminals.filter((t) => !before.has(t))) {
         const processId = await candidate.processId;
-        if (processId !== undefined && !linkedBefore.has(processId)) return { terminal: candidate, pid: processId };
+        if (processId !== undefined && !processesBefore.has(processId)) return { terminal: candidate, pid: processId };
       }
       return undefined;
     },
