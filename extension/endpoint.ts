@@ -427,13 +427,19 @@ async function listenTakingOverStale(server: Server, socketPath: string, busyTim
   }
 }
 
+/** One attempt; each listener is removed whichever way it ends, so that retries do not pile them up. */
 function tryListen(server: Server, socketPath: string): Promise<NodeJS.ErrnoException | undefined> {
   return new Promise((resolve) => {
-    const onError = (error: NodeJS.ErrnoException): void => resolve(error);
-    server.once('error', onError);
-    server.listen(socketPath, () => {
+    const onError = (error: NodeJS.ErrnoException): void => {
+      server.off('listening', onListening);
+      resolve(error);
+    };
+    const onListening = (): void => {
       server.off('error', onError);
       resolve(undefined);
-    });
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(socketPath);
   });
 }

@@ -280,6 +280,30 @@ test('endpoint: a restarted host takes over the socket a dead one left; a live l
   assert.equal(peer.closed(), false);
 });
 
+test('endpoint: waiting out a live listener, retry after retry, leaves no listener behind on the server', async (t) => {
+  const directory = openSocketDirectory(undefined);
+  t.after(() => removeSocketDirectory(directory.directory));
+  const warnings: string[] = [];
+  const onWarning = (warning: Error): void => void warnings.push(`${warning.name}: ${warning.message}`);
+  process.on('warning', onWarning);
+  t.after(() => process.off('warning', onWarning));
+  // The endpoint asks the live listener whether it answers once per retry: after 12 (past
+  // EventEmitter's default limit of 10 listeners), the listener goes and the endpoint takes the path.
+  const live = createServer((socket) => {
+    socket.destroy();
+    answered += 1;
+    if (answered === 12) live.close();
+  });
+  let answered = 0;
+  await new Promise<void>((resolve) => live.listen(directory.socketPath, resolve));
+  const options = { socketPath: directory.socketPath, secrets: new SecretBook(memoryStorage()), events: { connected() {}, jobs() {}, disconnected() {} } };
+  const endpoint = await Endpoint.listen({ ...options, busyTimeoutMs: 120_000 });
+  t.after(() => endpoint.close());
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.ok(answered >= 12);
+  assert.deepEqual(warnings, []);
+});
+
 test('endpoint: after a host restart (a new endpoint on the same path, secrets from the same state) every shell comes back with its table', async (t) => {
   const directory = openSocketDirectory(undefined);
   t.after(() => removeSocketDirectory(directory.directory));
