@@ -55,7 +55,13 @@ const rows: SketchRow[] = [
   { input: 'echo "$x${y}z$1"', want: 'echo "$x${y}z$1";' },
   // Parameter operators; bash rejects bad ones only when it expands them.
   { input: 'echo ${x:-a b} ${x-} ${x:=$y} ${x?m} ${x:+"q"}', want: 'echo ${x:-a b} ${x-} ${x:=$y} ${x?m} ${x:+"q"};' },
-  { input: 'echo "${x:-\'a\' "b" $y}"', want: 'echo "${x:-\\\'\\a\\\'\\ "b"\\ $y}";' },
+  // Inside double quotes the word of - = + is double-quoted text whose inner double quotes are stripped (bash's SX_STRIPDQ).
+  { input: 'echo "${x:-\'a\' "b" $y}"', want: 'echo "${x:-\\\'\\a\\\'\\ \\b\\ $y}";' },
+  // There bash's parser skips single quotes and nested double quotes looking for the `}`; a backslash escapes any character between the stripped quotes.
+  { input: 'echo "${u:-\'}\'}" "${u:-\\{}" "${a+\'"x\'}"', want: 'echo "${u:-\\\'\\}\\\'}" "${u:-\\\\\\{}" "${a+\\\'\\x\\\'}";' },
+  { input: 'echo "${s:+"\\a" \\a}" "${u:-"}"}" "${u:?\'}\'}"', want: 'echo "${s:+\\a\\ \\\\\\a}" "${u:-\\}}" "${u:?\'}\'}";' },
+  // A `{` opens nothing inside `${...}`: bash counts only `${`.
+  { input: 'echo ${u:-{a}b} "${u:-{a}b}"', want: 'echo ${u:-{a}b} "${u:-\\{\\a}b}";' },
   { input: 'echo ${#x} ${#} ${##} ${#@} ${!x} ${!p*} ${!p@} ${!#}', want: 'echo ${#x} ${#} ${##} ${#@} ${!x} ${!p*} ${!p@} ${!#};' },
   { input: 'echo ${x#a*} ${x##*/} ${x%.c} ${x%%"*"}', want: 'echo ${x#a*} ${x##*/} ${x%.c} ${x%%"*"};' },
   { input: 'echo ${x/a/b} ${x//a} ${x/#a/b} ${x/%a/b/c} "${x/\'a\'/$y}"', want: 'echo ${x/a/b} ${x//a/} ${x/#a/b} ${x/%a/b/c} "${x/\'a\'/$y}";' },
@@ -200,6 +206,27 @@ for (const { input, message, incomplete } of errorRows) {
     const error = parseErrorOf(() => parse(input));
     assert.equal(error.message, message);
     assert.equal(error.incomplete, incomplete);
+  });
+}
+
+/** Where `${x:offset:length}` splits: at the first `:` outside parentheses and conditionals. */
+const substringRows: { input: string; offset: string; length: string | null }[] = [
+  { input: '${x:1?2:0}', offset: '1?2:0', length: null },
+  { input: '${x:(1):2}', offset: '(1)', length: '2' },
+  { input: '${x:(-3):2}', offset: '(-3)', length: '2' },
+  { input: '${x:1?2:3:2}', offset: '1?2:3', length: '2' },
+  { input: '${x:(1)+1:1}', offset: '(1)+1', length: '1' },
+  { input: '${x:(a?1:2):b?3:4}', offset: '(a?1:2)', length: 'b?3:4' },
+  { input: '${x:1:2:3}', offset: '1', length: '2:3' },
+  { input: '${x:"(":1}', offset: '"("', length: '1' },
+];
+
+for (const { input, offset, length } of substringRows) {
+  test(`parse substring ${input}`, () => {
+    const [item] = parse(`echo ${input}`).body.items;
+    const part = simple(item!.andOr.first.commands[0]).words[1]!.parts[0]!;
+    assert.ok(part.kind === 'ParameterExpansion' && part.operator?.kind === 'Substring');
+    assert.deepEqual([part.operator.offset.text, part.operator.length?.text ?? null], [offset, length]);
   });
 }
 
