@@ -624,9 +624,20 @@ export class WordLexer {
       if (subscript?.kind === 'All' && s.peek() === '}') return this.closeBraced(name, false, { kind: 'Keys', star: subscript.star }, start, quoted);
       if (subscript !== undefined) return this.closeBraced(name, true, this.parameterOperator(quoted, start), start, quoted, subscript);
     }
-    if (name === '') return this.badSubstitution(name, indirect, start, quoted);
+    if (name === '' || this.readsOnIntoName(name, indirect)) return this.badSubstitution(name, indirect, start, quoted);
     const subscript = this.subscript(name);
     return this.closeBraced(name, indirect, this.parameterOperator(quoted, start), start, quoted, subscript);
+  }
+
+  /**
+   * Whether bash reads the character after a special parameter's name into the name, making a bad
+   * substitution: a case operator after `?`, `-` or `#` (after `!?`, `!#` or `!@`), as in `${?^}`
+   * (its name is `?^`), and a lone `+`, `=`, `%` or `/` after `#` (`${#+}`; `${#+w}` is `$#`'s).
+   */
+  private readsOnIntoName(name: string, indirect: boolean): boolean {
+    const c = this.scanner.peek();
+    if ((c === '^' || c === ',') && (indirect ? '?#@' : '?-#').includes(name)) return true;
+    return name === '#' && !indirect && '+=%/'.includes(c) && c !== '' && this.lookahead(1) === '}';
   }
 
   /** `[@]`, `[*]` or `[subscript]` after a variable's name in `${...}`, if one is there. */

@@ -36,7 +36,6 @@ const EXCLUDED: ReadonlyMap<Construct, string> = new Map<Construct, string>([
   ['indirectMessages', '`${!n?w}` names `42` and `${!n=w}` says `$42: cannot assign in this way`; bash names `!n` and says `42: invalid variable name` (shell/expand/operators.ts)'],
   ['caseQuotedEmptyPattern', '`${x^^""}` upper-cases every letter; bash reads a quoted empty pattern as matching nothing (only a missing one matches all) (shell/expand/operators.ts)'],
   ['ifsPatternCharacters', 'with `IFS=-` bash matches `[a-c]$g` as the set {a,-,c}, and with `IFS=*` it does not glob the `*` of `$a*`: it quotes the literal IFS characters of a word it splits (a bash artifact Quirl does not copy)'],
-  ['specialOperatorSyntax', '`${?^}`, `${#,}`, `${-^^}`, `${#+}`, `${#=}` expand; bash says bad substitution (shell/syntax or operators.ts)'],
   ['optionLetters', '`${#-}` is the length of `$-`, whose letters differ from bash on purpose'],
   ['errorWordExpansion', '`${u:?$l}` prints the word unsplit; bash splits its unquoted expansions and joins the fields by spaces (shell/expand/operators.ts)'],
   ['tildeColon', '`~root:x` and `~:x` stay as written; bash 5.2 expands a tilde prefix ended by `:` (and then leaves the rest of the word unexpanded, `~root:$HOME`: a bash quirk) (shell/syntax tilde)'],

@@ -68,6 +68,9 @@ const rows: SketchRow[] = [
   { input: 'echo ${x:1} ${x: -1:2} ${@:1+1} ${x^} ${x^^[ab]} ${x,} ${x,,} ${x@Q}', want: 'echo ${x:1} ${x: -1:2} ${@:1+1} ${x^} ${x^^[ab]} ${x,} ${x,,} ${x@Q};' },
   { input: 'echo ${x:-${y:-$(echo })}} ${x:-{a}} ${x:-~/a}', want: 'echo ${x:-${y:-$(echo };)}} ${x:-{a}} ${x:-~{}/a};' },
   { input: 'echo ${} ${a b} ${1a} ${x;y} ${-3} ${x@}', want: 'echo <bad ${}> <bad ${a b}> <bad ${1a}> <bad ${x;y}> <bad ${-3}> ${x@};' },
+  // bash reads a case operator after `?`, `-`, `#` (`!?`, `!#`, `!@`) into the name, and a lone `+ = % /` after `#`.
+  { input: 'echo ${?^} ${-,,} ${#^a} ${!#,} ${!@^} ${#+} ${#/}', want: 'echo <bad ${?^}> <bad ${-,,}> <bad ${#^a}> <bad ${!#,}> <bad ${!@^}> <bad ${#+}> <bad ${#/}>;' },
+  { input: 'echo ${@^} ${!*^} ${#+w} ${#/a} ${#%%} ${#-} ${#?,}', want: 'echo ${@^} ${!*^} ${#+w} ${#/a/} ${#%%} ${#-} ${#?,};' },
 
   // Command substitution, nested and inside double quotes.
   { input: 'echo $(date)', want: 'echo $(date;);' },

@@ -93,7 +93,6 @@ bad3
 bad4
 bad5
 ## END
-## BUG quirl stdout-json: "0\n0\nHB\n\n0\n"
 
 #### the message word of ${x?word} is split and joined by spaces, its backslashes removed
 # exclusion errorWordExpansion; shell/expand/operators.ts
