@@ -25,12 +25,14 @@ import { ansiCString } from '../expand/escapes';
 import { Scanner } from './scanner';
 import { EmbeddedSource, spanOf, syntaxError, type SourceText } from './source';
 
-/** What the word lexer needs from the parser to parse the commands inside a substitution. */
+/** What the word lexer needs from the parser: the commands inside a substitution, and the locale. */
 export interface Substitutions {
   /** Parses commands from `scanner` through the `)` that closes the `$(` written at `start`. */
   dollar(scanner: Scanner, start: number): Program;
   /** Parses the inside of a backquoted substitution, its escapes already resolved. */
   backquote(source: SourceText): Program;
+  /** Whether the locale is UTF-8 now, which `\u` and `\U` in `$'...'` encode to. */
+  utf8Locale(): boolean;
 }
 
 export type WordToken =
@@ -548,8 +550,8 @@ export class WordLexer {
     while (close < text.length && text[close] !== "'") close += text[close] === '\\' ? 2 : 1;
     if (close >= text.length) throw syntaxError(this.source, 'unterminated single quote', start, text.length, true);
     s.seek(close + 1);
-    // The value is decoded as in a UTF-8 locale: a parser does not know the locale.
-    parts.push({ kind: 'SingleQuoted', value: ansiCString(text.slice(start + 2, close), true), span: spanOf(this.source, start, close + 1) });
+    const value = ansiCString(text.slice(start + 2, close), this.substitutions.utf8Locale());
+    parts.push({ kind: 'SingleQuoted', value, span: spanOf(this.source, start, close + 1) });
     return true;
   }
 

@@ -311,3 +311,17 @@ test('parse: a here-document cut off by the end of a script ends in a newline, a
   assert.equal(sketch(program), 'cat <<EOF[no end\n];');
   assert.deepEqual(warnings, ["warning: here-document at line 1 delimited by end-of-file (wanted `EOF')"]);
 });
+
+test("parse: $'\\u...' is decoded in the locale the parser is told of as it reads each word", () => {
+  const value = (text: string, utf8: boolean): unknown => {
+    const [item] = parse(text, { utf8Locale: () => utf8 }).body.items;
+    const part = simple(item!.andOr.first.commands[0]).words[1]!.parts[0]!;
+    return part.kind === 'SingleQuoted' ? part.value : part.kind;
+  };
+  assert.equal(value("echo $'\\u00e9'", true), 'é');
+  assert.equal(value("echo $'\\u00e9\\U0001F600\\u41'", false), '\\u00E9\\U0001F600A');
+  let utf8 = false;
+  const [first, second] = parse("echo $'\\u00e9'\necho $'\\u00e9'", { utf8Locale: () => (utf8 = !utf8) }).body.items;
+  const values = [first, second].map((item) => simple(item!.andOr.first.commands[0]).words[1]!.parts[0]);
+  assert.deepEqual(values.map((part) => (part?.kind === 'SingleQuoted' ? part.value : '')), ['é', '\\u00E9']);
+});

@@ -214,10 +214,9 @@ argv "$x"
 ## BUG quirl stdout-json: "<0> < 0>\n<0>\n"
 
 #### $'\u...' outside a UTF-8 locale stays as written
-# exclusion ansiCUnicodeInCLocale; the parser decodes $'...' as UTF-8 whatever the locale (shell/syntax/words.ts)
+# exclusion ansiCUnicodeInCLocale; the parser decodes $'...' in the locale of the moment (shell/syntax/words.ts)
 argv $'\u00e9' $'a\u0041'
 ## stdout: <\u00E9> <aA>
-## BUG quirl stdout-json: "<é> <aA>\n"
 
 #### operators on the positional parameters through an indirection join them
 # exclusion indirectList; shell/expand/operators.ts
