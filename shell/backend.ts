@@ -62,7 +62,7 @@ export async function runSource(source: string, fds: FdTable, options: SourceOpt
   const state = ShellState.fromEnvironment(options.env ?? process.env, options.cwd ?? process.cwd(), 'quirl', []);
   const context = { state, fds, request: options.request ?? {} };
   try {
-    for (const program of completeCommands(source)) await interpreter.runProgram(program, context);
+    for (const program of completeCommands(source, undefined, () => state.utf8Locale())) await interpreter.runProgram(program, context);
     return state.lastStatus;
   } catch (error) {
     if (error instanceof ExitRequest) return error.status;

@@ -37,15 +37,18 @@ function startingDirectory(): string {
 }
 
 /** The complete commands of a `-c` string or a script file (read whole), or of stdin (read as it comes). */
-function commandsOf(invocation: Extract<Invocation, { kind: 'command' | 'file' | 'stdin' }>): { commands: Iterable<Program> | AsyncIterable<Program>; name: string } {
+function commandsOf(
+  invocation: Extract<Invocation, { kind: 'command' | 'file' | 'stdin' }>,
+  utf8Locale: () => boolean,
+): { commands: Iterable<Program> | AsyncIterable<Program>; name: string } {
   const warn = (message: string): void => void process.stderr.write(`quirl: ${message}\n`);
   switch (invocation.kind) {
     case 'command':
-      return { commands: completeCommands(invocation.source, warn), name: invocation.name };
+      return { commands: completeCommands(invocation.source, warn, utf8Locale), name: invocation.name };
     case 'file':
-      return { commands: completeCommands(readFileSync(invocation.path, 'utf8'), warn), name: invocation.path };
+      return { commands: completeCommands(readFileSync(invocation.path, 'utf8'), warn, utf8Locale), name: invocation.path };
     case 'stdin':
-      return { commands: streamCommands(0, warn), name: 'quirl' };
+      return { commands: streamCommands(0, warn, utf8Locale), name: 'quirl' };
   }
 }
 
@@ -75,7 +78,8 @@ async function main(): Promise<number> {
   let commands: Iterable<Program> | AsyncIterable<Program>;
   let name: string;
   try {
-    ({ commands, name } = commandsOf(invocation));
+    // Commands are parsed one at a time as they run, so the state exists by the time this is asked.
+    ({ commands, name } = commandsOf(invocation, () => state.utf8Locale()));
   } catch (error) {
     const reason = isSystemError(error) ? describeErrno(error.code) : errorMessage(error);
     process.stderr.write(`quirl: ${invocation.kind === 'file' ? invocation.path : 'stdin'}: ${reason}\n`);

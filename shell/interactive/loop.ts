@@ -26,7 +26,7 @@ import { CommandOutput } from '../interp/output';
 import { ShellState } from '../interp/state';
 import { formatJobLine } from '../jobs/format';
 import type { JobOrder } from '../jobs/spec';
-import { parse, parseCommands, type Program } from '../syntax';
+import { parse, parseCommands, type ParseOptions, type Program } from '../syntax';
 import { createCompleter } from './completion';
 import { DEFAULT_HISTORY_FILE_SIZE, DEFAULT_HISTORY_SIZE, History, LineEditor, historyControl, historyLimit, type EditorTerminal, type HistorySettings, type LineState, type ReadResult } from './editor';
 import { DEFAULT_PS1, DEFAULT_PS2 } from './prompt';
@@ -261,9 +261,14 @@ class InteractiveShell implements RemoteShell {
   }
 
   /** `-i -c STRING`: its commands one at a time, aliases from the start-up files expanded; a syntax error ends it with 2. */
+  /** How typed commands are read: aliases expanded, `$'\u...'` decoded to the locale of the moment. */
+  private parseOptions(): ParseOptions {
+    return { aliases: (name) => this.state.aliases.get(name), utf8Locale: () => this.state.utf8Locale() };
+  }
+
   private async runCommandString(source: string): Promise<number> {
     try {
-      for (const program of parseCommands(source, { final: true, aliases: (name) => this.state.aliases.get(name) })) {
+      for (const program of parseCommands(source, { final: true, ...this.parseOptions() })) {
         await this.interpreter.runProgram(program, this.context);
       }
     } catch (error) {
@@ -293,7 +298,7 @@ class InteractiveShell implements RemoteShell {
     if (command === undefined || command.trim() === '') return;
     const status = this.state.lastStatus;
     try {
-      await this.interpreter.runProgram(parse(command, { aliases: (name) => this.state.aliases.get(name) }), this.context);
+      await this.interpreter.runProgram(parse(command, this.parseOptions()), this.context);
     } catch (error) {
       if (error instanceof ExitRequest) throw error;
       this.hangUpIfTerminalGone();
@@ -407,7 +412,7 @@ class InteractiveShell implements RemoteShell {
       }
       text += `${result.text}\n`;
       try {
-        const program = parse(text, { aliases: (name) => this.state.aliases.get(name) });
+        const program = parse(text, this.parseOptions());
         this.currentHistory().add(text.slice(0, -1));
         return { kind: 'program', program, source: text.slice(0, -1) };
       } catch (error) {

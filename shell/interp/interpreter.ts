@@ -892,7 +892,8 @@ export class Interpreter implements ShellServices {
       // `eval` nests for PS4 as `$(...)` does.
       if (name === undefined) this.traceLevel++;
       try {
-        for (const program of parseCommands(source, { final: true, warn: (message) => this.warn(context, name, message), aliases })) {
+        const utf8Locale = (): boolean => context.state.utf8Locale();
+        for (const program of parseCommands(source, { final: true, warn: (message) => this.warn(context, name, message), aliases, utf8Locale })) {
           status = await this.runList(program.body, context);
         }
       } finally {

@@ -8,6 +8,7 @@ import { parseCommands, type Program } from '../syntax';
 export function completeCommands(
   source: string,
   warn: (message: string) => void = (message) => process.stderr.write(`quirl: ${message}\n`),
+  utf8Locale?: () => boolean,
 ): Generator<Program, void, void> {
-  return parseCommands(source, { final: true, warn });
+  return parseCommands(source, { final: true, warn, utf8Locale });
 }

@@ -8,6 +8,7 @@ import { hostname } from 'node:os';
 import { ShellError } from '../errors';
 import { QUIRL_VERSION } from '../version';
 import { evaluateArithmeticText, type ArithmeticVariables } from '../expand/arith';
+import { isUtf8Locale } from '../expand/text';
 import type { FunctionDefinition } from '../syntax/ast';
 import { ShellOptions } from './options';
 import { TrapTable } from './traps';
@@ -249,6 +250,11 @@ export class ShellState {
   /** The variable named `name` itself, a nameref not followed (`declare -p`, `unset -n`). */
   own(name: string): Variable | undefined {
     return this.variables.get(name);
+  }
+
+  /** Whether the locale LC_ALL, LC_CTYPE and LANG make now is UTF-8 (what the parser decodes `$'\u...'` to). */
+  utf8Locale(): boolean {
+    return isUtf8Locale((name) => this.get(name));
   }
 
   /** A scalar's value, an array's element 0; dynamic variables computed; undefined when unset. */

@@ -13,7 +13,7 @@ import { parse, type Program } from '../syntax';
 const CHUNK_BYTES = 64 * 1024;
 const NEWLINE = 0x0a;
 
-export async function* streamCommands(fd: number, warn: (message: string) => void): AsyncGenerator<Program, void, void> {
+export async function* streamCommands(fd: number, warn: (message: string) => void, utf8Locale: () => boolean): AsyncGenerator<Program, void, void> {
   let text = '';
   let firstLine = 1;
   // A line longer than one read comes in pieces: decoded whole, so no character is cut in two.
@@ -28,7 +28,7 @@ export async function* streamCommands(fd: number, warn: (message: string) => voi
     if (!final) text += '\n';
     if (text.trim() === '' && final) return;
     try {
-      const program = parse(text, { firstLine, final, warn });
+      const program = parse(text, { firstLine, final, warn, utf8Locale });
       firstLine += countLines(text);
       text = '';
       yield program;

@@ -84,6 +84,11 @@ export interface ParseOptions {
    */
   readonly aliases?: (name: string) => string | undefined;
   readonly warn?: (message: string) => void;
+  /**
+   * Whether the locale is UTF-8 as each word is read: `$'\u00e9'` is decoded then, as bash's
+   * parser does, into é there and kept as `\u00E9` elsewhere. Unset: UTF-8.
+   */
+  readonly utf8Locale?: () => boolean;
 }
 
 /** Parses a whole input. Throws ParseError, whose `incomplete` says whether more input could fix it. */
@@ -167,6 +172,7 @@ class Parser {
     this.substitutions = {
       dollar: (inner, start) => new Parser(inner, start, this.depth + 1, nested).program(),
       backquote: (inner) => new Parser(new Scanner(inner), null, this.depth + 1, nested).program(),
+      utf8Locale: options.utf8Locale ?? (() => true),
     };
     this.lexer = new Lexer(scanner, this.substitutions, { final: options.final, warn: options.warn });
     this.token = this.lexer.next(true);

@@ -25,12 +25,14 @@ import { ansiCString } from '../expand/escapes';
 import { Scanner } from './scanner';
 import { EmbeddedSource, spanOf, syntaxError, type SourceText } from './source';
 
-/** What the word lexer needs from the parser to parse the commands inside a substitution. */
+/** What the word lexer needs from the parser: the commands inside a substitution, and the locale. */
 export interface Substitutions {
   /** Parses commands from `scanner` through the `)` that closes the `$(` written at `start`. */
   dollar(scanner: Scanner, start: number): Program;
   /** Parses the inside of a backquoted substitution, its escapes already resolved. */
   backquote(source: SourceText): Program;
+  /** Whether the locale is UTF-8 now, which `\u` and `\U` in `$'...'` encode to. */
+  utf8Locale(): boolean;
 }
 
 export type WordToken =
@@ -60,7 +62,9 @@ const ASSIGNMENT_NAME = /[A-Za-z_][A-Za-z0-9_]*(?=\+?=|\[)/y;
 /** Characters with no meaning in a subscript. */
 const SUBSCRIPT_RUN = /[^\\'"$`]+/y;
 /** Characters with no meaning in an operator's word of `${...}`. */
-const OPERAND_RUN = /[^\\'"$`{}\/:~]+/y;
+const OPERAND_RUN = /[^\\'"$`}\/:~]+/y;
+/** What a backslash escapes in a double-quoted operator's word, outside its stripped inner quotes. */
+const QUOTED_OPERAND_ESCAPABLE = '$`"\\}';
 /** Characters with no meaning inside double quotes. */
 const DOUBLE_QUOTED_RUN = /[^"\\$`]+/y;
 /** Characters with no meaning in a here-document body, where `"` is ordinary. */
@@ -91,6 +95,13 @@ function isNameStart(c: string): boolean {
 
 function isNameChar(c: string): boolean {
   return isNameStart(c) || isDigit(c);
+}
+
+/** How much a run of a substring's arithmetic opens or closes the nesting that hides a `:`. */
+function conditionalNesting(text: string): number {
+  let nesting = 0;
+  for (const c of text) nesting += c === '(' || c === '?' ? 1 : c === ')' || c === ':' ? -1 : 0;
+  return nesting;
 }
 
 export function isDigit(c: string): boolean {
@@ -539,8 +550,8 @@ export class WordLexer {
     while (close < text.length && text[close] !== "'") close += text[close] === '\\' ? 2 : 1;
     if (close >= text.length) throw syntaxError(this.source, 'unterminated single quote', start, text.length, true);
     s.seek(close + 1);
-    // The value is decoded as in a UTF-8 locale: a parser does not know the locale.
-    parts.push({ kind: 'SingleQuoted', value: ansiCString(text.slice(start + 2, close), true), span: spanOf(this.source, start, close + 1) });
+    const value = ansiCString(text.slice(start + 2, close), this.substitutions.utf8Locale());
+    parts.push({ kind: 'SingleQuoted', value, span: spanOf(this.source, start, close + 1) });
     return true;
   }
 
@@ -615,9 +626,20 @@ export class WordLexer {
       if (subscript?.kind === 'All' && s.peek() === '}') return this.closeBraced(name, false, { kind: 'Keys', star: subscript.star }, start, quoted);
       if (subscript !== undefined) return this.closeBraced(name, true, this.parameterOperator(quoted, start), start, quoted, subscript);
     }
-    if (name === '') return this.badSubstitution(name, indirect, start, quoted);
+    if (name === '' || this.readsOnIntoName(name, indirect)) return this.badSubstitution(name, indirect, start, quoted);
     const subscript = this.subscript(name);
     return this.closeBraced(name, indirect, this.parameterOperator(quoted, start), start, quoted, subscript);
+  }
+
+  /**
+   * Whether bash reads the character after a special parameter's name into the name, making a bad
+   * substitution: a case operator after `?`, `-` or `#` (after `!?`, `!#` or `!@`), as in `${?^}`
+   * (its name is `?^`), and a lone `+`, `=`, `%` or `/` after `#` (`${#+}`; `${#+w}` is `$#`'s).
+   */
+  private readsOnIntoName(name: string, indirect: boolean): boolean {
+    const c = this.scanner.peek();
+    if ((c === '^' || c === ',') && (indirect ? '?#@' : '?-#').includes(name)) return true;
+    return name === '#' && !indirect && '+=%/'.includes(c) && c !== '' && this.lookahead(1) === '}';
   }
 
   /** `[@]`, `[*]` or `[subscript]` after a variable's name in `${...}`, if one is there. */
@@ -656,33 +678,36 @@ export class WordLexer {
     if (colon || (c !== '' && '-=?+'.includes(c))) {
       if (colon) s.next();
       const test = s.next() as '-' | '=' | '?' | '+';
-      return { kind: 'Default', test, colon, word: this.operand('', quoted, start) };
+      // Inside double quotes bash expands the word of `-`, `=` and `+` as double-quoted text, but
+      // that of `?` as a word of its own: `"${u:?'a'  ~}"` says `a  /home`.
+      const word = quoted && test !== '?' ? this.quotedOperand(start) : this.operand('', start);
+      return { kind: 'Default', test, colon, word };
     }
     if (c === ':') {
       s.next();
-      const offset = this.operand(':', false, start, true);
-      return { kind: 'Substring', offset, length: this.after(':') ? this.operand('', false, start, true) : null };
+      const offset = this.operand(':', start, true);
+      return { kind: 'Substring', offset, length: this.after(':') ? this.operand('', start, true) : null };
     }
     if (c === '#' || c === '%') {
       s.next();
-      return { kind: 'Trim', side: c, longest: this.after(c), pattern: this.operand('', false, start) };
+      return { kind: 'Trim', side: c, longest: this.after(c), pattern: this.operand('', start) };
     }
     if (c === '/') {
       s.next();
       const anchor = s.peek();
       const mode = anchor === '/' ? 'all' : anchor === '#' ? 'prefix' : anchor === '%' ? 'suffix' : 'first';
       if (mode !== 'first') s.next();
-      const pattern = this.operand('/', false, start);
+      const pattern = this.operand('/', start);
       this.after('/');
-      return { kind: 'Replace', mode, pattern, replacement: this.operand('', false, start) };
+      return { kind: 'Replace', mode, pattern, replacement: this.operand('', start) };
     }
     if (c === '^' || c === ',') {
       s.next();
-      return { kind: 'Case', upper: c === '^', all: this.after(c), pattern: this.operand('', false, start) };
+      return { kind: 'Case', upper: c === '^', all: this.after(c), pattern: this.operand('', start) };
     }
     if (c === '@') {
       s.next();
-      return { kind: 'Transform', letter: this.operand('', false, start).text };
+      return { kind: 'Transform', letter: this.operand('', start).text };
     }
     return undefined;
   }
@@ -723,58 +748,102 @@ export class WordLexer {
 
   /** Skips to the `}` that closes `${` (quotes and nested expansions inside it) for a bad substitution. */
   private badSubstitution(name: string, indirect: boolean, start: number, quoted: boolean): ParameterExpansion {
-    this.operand('', quoted, start);
+    if (quoted) this.quotedOperand(start);
+    else this.operand('', start);
     this.scanner.next();
     const text = this.source.text.slice(start, this.scanner.offset);
     return { kind: 'ParameterExpansion', name, braced: true, indirect, operator: { kind: 'Bad', text }, span: spanOf(this.source, start, this.scanner.offset) };
   }
 
   /**
-   * The word of an operator, up to a `}` (or one of `stops`) outside quotes, nested expansions
-   * and nested braces. Inside double quotes (`quoted`) its text is quoted and single quotes are
-   * ordinary, as bash reads `"${x:-'a' b}"`. An unterminated one is an error at `open`, its `${`.
+   * The word of an operator outside double quotes, up to a `}` (or one of `stops`) outside quotes
+   * and nested expansions. A `{` opens nothing: bash's parser counts only `${`, so `${u:-{a}b}`
+   * is `{a` then `b}`. An unterminated one is an error at `open`, its `${`.
    * An `arithmetic` word (a substring's) has parentheses and conditionals that hide `:`.
    */
-  private operand(stops: string, quoted: boolean, open: number, arithmetic = false): Word {
+  private operand(stops: string, open: number, arithmetic = false): Word {
     const s = this.scanner;
     const start = s.offset;
     const parts = new Parts<WordPart>(this.source);
-    let depth = 0;
     // In arithmetic (`${x:a?1:2:n}`, `${x:(a?1:2)}`) a `:` of a conditional or in parentheses is no stop.
     let nesting = 0;
     for (let c = s.peek(); ; c = s.peek()) {
       const at = s.offset;
       if (c === '') throw syntaxError(this.source, 'unterminated parameter expansion `${\'', open, at, true);
-      if (depth === 0 && (c === '}' || (stops.includes(c) && nesting === 0))) break;
-      if (arithmetic) nesting += c === '(' || c === '?' ? 1 : c === ')' || c === ':' ? -1 : 0;
-      if (c === '~' && at === start && !quoted) {
+      if (c === '}' || (stops.includes(c) && nesting === 0)) break;
+      if (c === '~' && at === start) {
         const tilde = this.tilde(false, '}' + stops);
         if (tilde !== null) {
           parts.push(tilde);
           continue;
         }
       }
-      if (!quoted && startsProcessSubstitution(this.source.text, at)) {
+      if (startsProcessSubstitution(this.source.text, at)) {
         parts.push(this.processSubstitution());
         continue;
       }
       if (c === '\\') {
-        if (quoted) this.quotedEscape(parts, '$`"\\}');
-        else this.escape(parts);
-      } else if (c === "'" && !quoted) {
+        this.escape(parts);
+      } else if (c === "'") {
         parts.push(this.singleQuoted());
       } else if (c === '"') {
         parts.push(this.doubleQuoted());
       } else if (c === '$') {
-        // `$'...'` is ANSI-C quoting here even inside double quotes (bash: "${x:-$'\t'}").
-        if (!this.dollarQuoted(parts, !quoted)) this.dollar(parts, quoted);
+        if (!this.dollarQuoted(parts, true)) this.dollar(parts, false);
       } else if (c === '`') {
-        parts.push(this.backquoted(quoted));
+        parts.push(this.backquoted(false));
       } else {
-        if (c === '{') depth += 1;
-        else if (c === '}') depth -= 1;
         const run = s.match(OPERAND_RUN);
-        parts.literal(run === '' ? s.next() : run, quoted, at, s.offset);
+        const text = run === '' ? s.next() : run;
+        if (arithmetic) nesting += conditionalNesting(text);
+        parts.literal(text, false, at, s.offset);
+      }
+    }
+    return this.wordNode(parts, start, s.offset);
+  }
+
+  /**
+   * The word of `-`, `=` or `+` (or a bad substitution's text) inside double quotes, as bash reads
+   * it twice. Its parser finds the closing `}` past single quotes, nested double quotes and
+   * backslash escapes (`"${u:-'}'}"` is `'}'`); then the word is expanded as double-quoted text
+   * with its inner double quotes stripped (subst.c's string_extract_double_quoted, SX_STRIPDQ):
+   * single quotes stay, and between the stripped quotes a backslash escapes any character
+   * (`"${u:-"\a"}"` is `a`), outside them only `$`, `` ` ``, `"`, `\` and `}`. The inner quotes
+   * toggle even inside single quotes, so `"${a+'"x'}"` is `'x'`.
+   */
+  private quotedOperand(open: number): Word {
+    const s = this.scanner;
+    const start = s.offset;
+    const parts = new Parts<WordPart>(this.source);
+    /** Where the parser is when it looks for the `}`: in single quotes, in nested double quotes. */
+    let singleQuoted = false;
+    let nestedQuoted = false;
+    /** Whether the expansion is between stripped inner double quotes. */
+    let stripped = false;
+    for (let c = s.peek(); ; c = s.peek()) {
+      const at = s.offset;
+      if (c === '') throw syntaxError(this.source, 'unterminated parameter expansion `${\'', open, at, true);
+      if (c === '}' && !singleQuoted && !nestedQuoted) break;
+      if (c === '\\') {
+        s.next();
+        const next = s.nextRaw();
+        if (next === '') continue;
+        parts.literal(stripped || QUOTED_OPERAND_ESCAPABLE.includes(next) ? next : `\\${next}`, true, at, s.offset);
+        // In single quotes the parser takes a backslash alone: `'\'` closes them.
+        if (singleQuoted && next === "'") singleQuoted = false;
+      } else if (c === '"') {
+        s.next();
+        stripped = !stripped;
+        if (!singleQuoted) nestedQuoted = !nestedQuoted;
+      } else if (c === '$') {
+        // `$'...'` is ANSI-C quoting here even inside double quotes (bash: "${x:-$'\t'}").
+        if (!this.dollarQuoted(parts, false)) this.dollar(parts, true);
+      } else if (c === '`') {
+        parts.push(this.backquoted(true));
+      } else {
+        if (c === "'" && !nestedQuoted) singleQuoted = !singleQuoted;
+        const run = s.match(OPERAND_RUN);
+        parts.literal(run === '' ? s.next() : run, true, at, s.offset);
       }
     }
     return this.wordNode(parts, start, s.offset);

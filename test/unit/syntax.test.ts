@@ -55,13 +55,22 @@ const rows: SketchRow[] = [
   { input: 'echo "$x${y}z$1"', want: 'echo "$x${y}z$1";' },
   // Parameter operators; bash rejects bad ones only when it expands them.
   { input: 'echo ${x:-a b} ${x-} ${x:=$y} ${x?m} ${x:+"q"}', want: 'echo ${x:-a b} ${x-} ${x:=$y} ${x?m} ${x:+"q"};' },
-  { input: 'echo "${x:-\'a\' "b" $y}"', want: 'echo "${x:-\\\'\\a\\\'\\ "b"\\ $y}";' },
+  // Inside double quotes the word of - = + is double-quoted text whose inner double quotes are stripped (bash's SX_STRIPDQ).
+  { input: 'echo "${x:-\'a\' "b" $y}"', want: 'echo "${x:-\\\'\\a\\\'\\ \\b\\ $y}";' },
+  // There bash's parser skips single quotes and nested double quotes looking for the `}`; a backslash escapes any character between the stripped quotes.
+  { input: 'echo "${u:-\'}\'}" "${u:-\\{}" "${a+\'"x\'}"', want: 'echo "${u:-\\\'\\}\\\'}" "${u:-\\\\\\{}" "${a+\\\'\\x\\\'}";' },
+  { input: 'echo "${s:+"\\a" \\a}" "${u:-"}"}" "${u:?\'}\'}"', want: 'echo "${s:+\\a\\ \\\\\\a}" "${u:-\\}}" "${u:?\'}\'}";' },
+  // A `{` opens nothing inside `${...}`: bash counts only `${`.
+  { input: 'echo ${u:-{a}b} "${u:-{a}b}"', want: 'echo ${u:-{a}b} "${u:-\\{\\a}b}";' },
   { input: 'echo ${#x} ${#} ${##} ${#@} ${!x} ${!p*} ${!p@} ${!#}', want: 'echo ${#x} ${#} ${##} ${#@} ${!x} ${!p*} ${!p@} ${!#};' },
   { input: 'echo ${x#a*} ${x##*/} ${x%.c} ${x%%"*"}', want: 'echo ${x#a*} ${x##*/} ${x%.c} ${x%%"*"};' },
   { input: 'echo ${x/a/b} ${x//a} ${x/#a/b} ${x/%a/b/c} "${x/\'a\'/$y}"', want: 'echo ${x/a/b} ${x//a/} ${x/#a/b} ${x/%a/b/c} "${x/\'a\'/$y}";' },
   { input: 'echo ${x:1} ${x: -1:2} ${@:1+1} ${x^} ${x^^[ab]} ${x,} ${x,,} ${x@Q}', want: 'echo ${x:1} ${x: -1:2} ${@:1+1} ${x^} ${x^^[ab]} ${x,} ${x,,} ${x@Q};' },
   { input: 'echo ${x:-${y:-$(echo })}} ${x:-{a}} ${x:-~/a}', want: 'echo ${x:-${y:-$(echo };)}} ${x:-{a}} ${x:-~{}/a};' },
   { input: 'echo ${} ${a b} ${1a} ${x;y} ${-3} ${x@}', want: 'echo <bad ${}> <bad ${a b}> <bad ${1a}> <bad ${x;y}> <bad ${-3}> ${x@};' },
+  // bash reads a case operator after `?`, `-`, `#` (`!?`, `!#`, `!@`) into the name, and a lone `+ = % /` after `#`.
+  { input: 'echo ${?^} ${-,,} ${#^a} ${!#,} ${!@^} ${#+} ${#/}', want: 'echo <bad ${?^}> <bad ${-,,}> <bad ${#^a}> <bad ${!#,}> <bad ${!@^}> <bad ${#+}> <bad ${#/}>;' },
+  { input: 'echo ${@^} ${!*^} ${#+w} ${#/a} ${#%%} ${#-} ${#?,}', want: 'echo ${@^} ${!*^} ${#+w} ${#/a/} ${#%%} ${#-} ${#?,};' },
 
   // Command substitution, nested and inside double quotes.
   { input: 'echo $(date)', want: 'echo $(date;);' },
@@ -203,6 +212,27 @@ for (const { input, message, incomplete } of errorRows) {
   });
 }
 
+/** Where `${x:offset:length}` splits: at the first `:` outside parentheses and conditionals. */
+const substringRows: { input: string; offset: string; length: string | null }[] = [
+  { input: '${x:1?2:0}', offset: '1?2:0', length: null },
+  { input: '${x:(1):2}', offset: '(1)', length: '2' },
+  { input: '${x:(-3):2}', offset: '(-3)', length: '2' },
+  { input: '${x:1?2:3:2}', offset: '1?2:3', length: '2' },
+  { input: '${x:(1)+1:1}', offset: '(1)+1', length: '1' },
+  { input: '${x:(a?1:2):b?3:4}', offset: '(a?1:2)', length: 'b?3:4' },
+  { input: '${x:1:2:3}', offset: '1', length: '2:3' },
+  { input: '${x:"(":1}', offset: '"("', length: '1' },
+];
+
+for (const { input, offset, length } of substringRows) {
+  test(`parse substring ${input}`, () => {
+    const [item] = parse(`echo ${input}`).body.items;
+    const part = simple(item!.andOr.first.commands[0]).words[1]!.parts[0]!;
+    assert.ok(part.kind === 'ParameterExpansion' && part.operator?.kind === 'Substring');
+    assert.deepEqual([part.operator.offset.text, part.operator.length?.text ?? null], [offset, length]);
+  });
+}
+
 test('parse: Pipeline.text is the pipeline exactly as written, trimmed', () => {
   const program = parse('  sleep 30 |  cat -n &  ! grep x\\\n y >out # note\n');
   const texts = program.body.items.map((item) => item.andOr.first.text);
@@ -280,4 +310,18 @@ test('parse: a here-document cut off by the end of a script ends in a newline, a
   const program = parse('cat <<EOF\nno end', { final: true, warn: (message) => warnings.push(message) });
   assert.equal(sketch(program), 'cat <<EOF[no end\n];');
   assert.deepEqual(warnings, ["warning: here-document at line 1 delimited by end-of-file (wanted `EOF')"]);
+});
+
+test("parse: $'\\u...' is decoded in the locale the parser is told of as it reads each word", () => {
+  const value = (text: string, utf8: boolean): unknown => {
+    const [item] = parse(text, { utf8Locale: () => utf8 }).body.items;
+    const part = simple(item!.andOr.first.commands[0]).words[1]!.parts[0]!;
+    return part.kind === 'SingleQuoted' ? part.value : part.kind;
+  };
+  assert.equal(value("echo $'\\u00e9'", true), 'é');
+  assert.equal(value("echo $'\\u00e9\\U0001F600\\u41'", false), '\\u00E9\\U0001F600A');
+  let utf8 = false;
+  const [first, second] = parse("echo $'\\u00e9'\necho $'\\u00e9'", { utf8Locale: () => (utf8 = !utf8) }).body.items;
+  const values = [first, second].map((item) => simple(item!.andOr.first.commands[0]).words[1]!.parts[0]);
+  assert.deepEqual(values.map((part) => (part?.kind === 'SingleQuoted' ? part.value : '')), ['é', '\\u00E9']);
 });

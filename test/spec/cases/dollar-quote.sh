@@ -176,12 +176,28 @@ printf '%s' "${x@E}" | od -An -c
 ## stdout:    a  \t   b   A 001   A
 
 #### \u in the C locale stays as written
-argv $'\u00e9' $'\U0001F600'
-## stdout: <é> <😀>
-## OK bash stdout: <\u00E9> <\U0001F600>
-# Quirl decodes $'...' as it parses, and its parser does not know the locale: \u and \U are
-# always encoded as UTF-8. bash encodes them in the locale of the moment; in C (or POSIX) it
-# leaves a character above 0x7f as the escape, in upper case.
+# bash encodes \u and \U in the locale of the moment; in C (or POSIX) it leaves a character
+# above 0x7f as the escape, in upper case, and ASCII as the character.
+argv $'\u00e9' $'\U0001F600' $'\u0041' $'\u7f' $'\u80' $'\U41'
+## stdout-json: "<\\u00E9> <\\U0001F600> <A> <\u007f> <\\u0080> <A>\n"
+
+#### $'...' is decoded in the locale of the moment it is read
+# LC_ALL, then LC_CTYPE, then LANG decide. A function body is read when it is defined, so it
+# keeps the locale of then; eval reads its text when it runs.
+f() { argv $'\u00e9'; }
+export LANG=C.UTF-8 LC_ALL=
+argv $'\u00e9'
+LC_CTYPE=C
+argv $'\u00e9'
+unset LC_CTYPE
+f
+eval "argv \$'\\u00e9'"
+## STDOUT:
+<é>
+<\u00E9>
+<\u00E9>
+<é>
+## END
 
 #### a byte that is not UTF-8
 printf '%s' $'\xff' | od -An -tx1

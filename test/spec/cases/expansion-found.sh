@@ -67,8 +67,6 @@ echo begin  # a shell that stops at the next line still prints this
 x=abcdef
 argv "${x:1?2:0}" "${x:(1):2}" "${x:(-3):2}" "${x:1?2:3:2}" "${x:(1)+1:1}"
 ## stdout-json: "begin\n<cdef> <bc> <de> <cd> <c>\n"
-## BUG quirl status: 1
-## BUG quirl stdout-json: "begin\n"
 
 #### no operand of an operator on an unset parameter is expanded, nor a trimming pattern of an empty one
 # exclusion skippedOperands; shell/expand/operators.ts
@@ -95,7 +93,6 @@ bad3
 bad4
 bad5
 ## END
-## BUG quirl stdout-json: "0\n0\nHB\n\n0\n"
 
 #### the message word of ${x?word} is split and joined by spaces, its backslashes removed
 # exclusion errorWordExpansion; shell/expand/operators.ts
@@ -107,7 +104,7 @@ break'
 u: line break
 u: (/
 ## END
-## BUG quirl stdout-json: "u: line\nbreak\nu: \\(\\/\n"
+## BUG quirl stdout-json: "u: line\nbreak\nu: (/\n"
 
 #### a tilde prefix ended by a colon
 # exclusion tildeColon; bash 5.2 expands ~root and leaves the rest unexpanded (a quirk); shell/syntax
@@ -127,8 +124,6 @@ argv "$x"
 echo begin  # a shell that stops at the next line still prints this
 argv "${u:-\{}"
 ## stdout-json: "begin\n<\\{>\n"
-## BUG quirl status: 2
-## BUG quirl stdout-json: "begin\n"
 
 #### a double quote inside single quotes in a double-quoted operator word
 # exclusion quotedOperandQuoteAfterSingleQuote; shell/syntax (today: unterminated parameter expansion)
@@ -138,14 +133,11 @@ argv "${a+'"  x  '}" "${a+'x"y"'}"
 l=3
 argv $(( ${l-'"'} ))
 ## stdout-json: "begin\n<'  x  '> <'xy'>\n<3>\n"
-## BUG quirl status: 2
-## BUG quirl stdout-json: "begin\n"
 
 #### a brace in single quotes in a double-quoted operator word does not close it
 # exclusion quotedOperandSingleQuotedBrace; shell/syntax
 argv "${u:-'}'}"
 ## stdout: <'}'>
-## BUG quirl stdout-json: "<''}>\n"
 
 #### messages of ? and = through an indirection
 # exclusion indirectMessages; shell/expand/operators.ts
@@ -222,10 +214,9 @@ argv "$x"
 ## BUG quirl stdout-json: "<0> < 0>\n<0>\n"
 
 #### $'\u...' outside a UTF-8 locale stays as written
-# exclusion ansiCUnicodeInCLocale; the parser decodes $'...' as UTF-8 whatever the locale (shell/syntax/words.ts)
+# exclusion ansiCUnicodeInCLocale; the parser decodes $'...' in the locale of the moment (shell/syntax/words.ts)
 argv $'\u00e9' $'a\u0041'
 ## stdout: <\u00E9> <aA>
-## BUG quirl stdout-json: "<é> <aA>\n"
 
 #### operators on the positional parameters through an indirection join them
 # exclusion indirectList; shell/expand/operators.ts
@@ -265,4 +256,3 @@ argv ${!b*} ${!b@}
 s=abc
 argv "${s:+"\'"}" "${s:+"\a"}" "${u:-"\*"}" "${s/a/"\'"}"
 ## stdout: <'> <a> <*> <\'bc>
-## BUG quirl stdout-json: "<\\'> <\\a> <\\*> <\\'bc>\n"

@@ -284,3 +284,36 @@ echo "${x/,/
 a
 b
 ## END
+
+#### single quotes in a quoted default word hide a brace but stay
+x=1
+argv "${u:-'}'}" "${u:-'a}b'c}" "${u:-'$x'}" "${u:-'a\'}" "${u:-{'}'}"
+## stdout: <'}'> <'a}b'c> <'1'> <'a\'> <{'}'>
+
+#### backslashes in a quoted default word, outside and inside its inner double quotes
+s=abc
+argv "${u:-\{}" "${u:-\{\}}" "${u:-\a}" "${u:-"\a"}" "${s:+"\$"}" "${s:+"\"x\""}" "${u:-"\\"}"
+argv "${u="\a" \a}" "$u"
+## STDOUT:
+<\{> <\{}> <\a> <a> <$> <"x"> <\>
+<a \a> <a \a>
+## END
+
+#### inner double quotes of a quoted default word are stripped, also inside single quotes
+a=set
+argv "${a+'"  x  '}" "${a+'x"y"'}" "${u:-"'"}" "${u:-"'}'"}" "${u:-'"'}"
+## stdout: <'  x  '> <'xy'> <'> <'}'> <''>
+
+#### the word of ? inside double quotes is read as a word of its own
+(: "${u:?'}'  \a "\a"}") 2>&1 | sed 's/^.*line [0-9]*: //'
+## stdout: u: }  a \a
+
+#### a brace inside an operator's word opens nothing
+argv ${u:-{a}b} "${u:-{a}b}" ${u:-x{a,b}y} "${u#{a}b}"
+## stdout: <{ab}> <{ab}> <x{a,by}> <b}>
+
+#### an arithmetic offset and length split at the right colon
+x=abcdef
+i=1
+argv "${x:i?2:3:2}" "${x:(i?2:3):1}" "${x:1:i?2:3}" "${x:(i+1)*1:2}" ${x:(4)} "${x:i>0?1:2:(2)}"
+## stdout: <cd> <c> <bc> <cd> <ef> <bc>

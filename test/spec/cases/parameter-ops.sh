@@ -1043,3 +1043,23 @@ nl='
 x="line1${nl}line2"
 echo "${x%%$nl*}"
 ## stdout: line1
+
+#### a case operator after $?, $- or $# is a bad substitution, a lone + = % / after $# too
+set -- a b
+for w in '${?,}' '${-^}' '${#^^}' '${!#,}' '${!?^}' '${!@,}' '${#+}' '${#=}' '${#%}' '${#/}'; do
+  (eval "echo $w") 2>/dev/null || echo "bad $w"
+done
+argv "${@^}" "${*,}" "${#+w}" "${#%%}" "${#/2/3}" "${#?^}" "${##,}"
+## STDOUT:
+bad ${?,}
+bad ${-^}
+bad ${#^^}
+bad ${!#,}
+bad ${!?^}
+bad ${!@,}
+bad ${#+}
+bad ${#=}
+bad ${#%}
+bad ${#/}
+<A> <B> <a b> <w> <2> <3> <2> <2>
+## END
