@@ -172,7 +172,8 @@ async function substring(
   characters: Characters,
 ): Promise<Value> {
   const text = `\${${target.text}:${operator.offset.text}${operator.length === null ? '' : `:${operator.length.text}`}}`;
-  if (operator.offset.parts.length === 0) throw badSubstitution(text);
+  // `${x:}` is bad; an empty offset before a length is 0 (`${x::2}`), as an empty length is.
+  if (operator.offset.parts.length === 0 && operator.length === null) throw badSubstitution(text);
   if (target.all && target.name !== '@' && target.name !== '*') return arraySlice(operator, target, context);
   const list = typeof value === 'object' ? [context.env.special.scriptName, ...value] : undefined;
   const units = typeof value === 'object' ? '' : toUnits(value ?? '', characters);

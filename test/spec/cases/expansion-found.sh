@@ -58,8 +58,17 @@ echo begin  # a shell that stops at the next line still prints this
 x=abcdef
 argv "${x::2}" "${x::-1}"
 ## stdout-json: "begin\n<ab> <abcde>\n"
-## BUG quirl status: 1
-## BUG quirl stdout-json: "begin\n"
+
+#### an empty offset and an empty length on lists and unset parameters
+x=abcdef
+set -- a b c
+a=(p q r)
+argv "${x::}" "${x:$e:3}" "${@:1:}" "${a[@]::2}" "${u::2}"
+argv ${x::$e} end
+## STDOUT:
+<> <abc> <p> <q> <>
+<end>
+## END
 
 #### a conditional offset, and a parenthesised one before a length
 # exclusion offsetSyntax; the split of ${x:offset:length} (shell/syntax)
