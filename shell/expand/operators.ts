@@ -38,7 +38,7 @@ export async function expandOperator(parameter: ParameterExpansion, quoted: bool
   if (value === undefined && operator?.kind !== 'Default') boundValue(target.text, value, context.env);
   if (operator === undefined) return emit(value, target.star, quoted, context, out);
   if (operator.kind === 'Default') return defaulted(operator, target, value, quoted, context, out);
-  emit(await operated(operator, target, value, context), target.star, quoted, context, out);
+  emit(await operated(operator, target, value, quoted, context), target.star, quoted, context, out);
 }
 
 /**
@@ -89,8 +89,12 @@ function parseReferent(reference: string): Target {
   return { name, subscript, all: false, star: false, text: reference };
 }
 
-/** The operators that make a new value from the old one. */
-async function operated(operator: Exclude<ParameterOperator, { kind: 'Default' | 'Bad' | 'Names' | 'Keys' }>, target: Target, value: Value, context: ExpansionContext): Promise<Value> {
+/**
+ * The operators that make a new value from the old one. As in bash, they expand no word of theirs
+ * for a parameter that is unset (or a list with no element), and a trimming operator none for an
+ * empty value: `${u/x/$((m-=1))}` leaves m alone, `${e#$(cmd)}` runs no cmd.
+ */
+async function operated(operator: Exclude<ParameterOperator, { kind: 'Default' | 'Bad' | 'Names' | 'Keys' }>, target: Target, value: Value, quoted: boolean, context: ExpansionContext): Promise<Value> {
   const characters = charactersOf(context.env);
   const patternUnits = async (word: Word): Promise<string> => toUnits(patternOf(await operandField(word, context)), characters);
   switch (operator.kind) {
@@ -100,15 +104,18 @@ async function operated(operator: Exclude<ParameterOperator, { kind: 'Default' |
     case 'Substring':
       return substring(operator, target, value, context, characters);
     case 'Trim': {
+      if (isAbsent(value) || isNull(value, quoted, context)) return value;
       const pattern = await patternUnits(operator.pattern);
       return mapValue(value, characters, (units) => trim(units, pattern, operator.side, operator.longest));
     }
     case 'Replace': {
+      if (isAbsent(value)) return value;
       const pattern = await patternUnits(operator.pattern);
       const replacement = replacer(await operandField(operator.replacement, context), characters);
       return mapValue(value, characters, (units) => replace(units, pattern, operator.mode, replacement, context.budget));
     }
     case 'Case': {
+      if (isAbsent(value)) return value;
       const pattern = await patternUnits(operator.pattern);
       return mapValue(value, characters, (units) => changeCase(units, pattern, operator.upper, operator.all, characters.bytes));
     }
@@ -174,6 +181,8 @@ async function substring(
   const text = `\${${target.text}:${operator.offset.text}${operator.length === null ? '' : `:${operator.length.text}`}}`;
   // `${x:}` is bad; an empty offset before a length is 0 (`${x::2}`), as an empty length is.
   if (operator.offset.parts.length === 0 && operator.length === null) throw badSubstitution(text);
+  // Only the positional parameters' offset is evaluated when there are none.
+  if (isAbsent(value) && target.name !== '@' && target.name !== '*') return value;
   if (target.all && target.name !== '@' && target.name !== '*') return arraySlice(operator, target, context);
   const list = typeof value === 'object' ? [context.env.special.scriptName, ...value] : undefined;
   const units = typeof value === 'object' ? '' : toUnits(value ?? '', characters);
@@ -267,6 +276,20 @@ function declareArray(head: string, target: Target, context: ExpansionContext): 
 
 function quoteValue(value: string): string {
   return transformer('Q', false, { lookup: () => undefined })?.(value) ?? value;
+}
+
+/** An unset parameter, or a list with no element (`$@` with no parameters, an empty array's `[@]`). */
+function isAbsent(value: Value): boolean {
+  return value === undefined || (typeof value === 'object' && value.length === 0);
+}
+
+/**
+ * A set value that bash sees as empty: '', or a list whose elements joined by spaces are empty
+ * where it is not quoted (in double quotes or an assignment, bash's list is a quoted null).
+ */
+function isNull(value: Value, quoted: boolean, context: ExpansionContext): boolean {
+  if (typeof value !== 'object') return value === '';
+  return !quoted && context.mode === 'fields' && value.join(' ') === '';
 }
 
 /** `f` applied to a value's text (each element of a list), in the locale's units. */

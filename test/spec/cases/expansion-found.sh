@@ -87,8 +87,47 @@ m=5
 e=
 argv "${u:1/0}" "${u/x/$((m-=1))}" "${u#$((m-=1))}" "${e#$((m-=1))}" "${e%$((m-=1))}" "$m"
 ## stdout-json: "begin\n<> <> <> <> <> <5>\n"
-## BUG quirl status: 1
-## BUG quirl stdout-json: "begin\n"
+
+#### an empty value's replacement, case pattern and offset are expanded; an unset one's are not
+m=9
+unset u
+e=
+: "${e/x/$((m-=1))}" "${e^^$((m-=1))}" "${e:$((m-=1))}"
+echo "$m"
+: "${u^^$((m-=1))}" "${u,$((m-=1))}" "${u:$((m-=1)):$((m-=1))}" "${u//$((m-=1))}"
+r=u
+: "${!r#$((m-=1))}" "${!r:$((m-=1))}"
+echo "$m"
+## STDOUT:
+6
+6
+## END
+
+#### operands on lists with no element, and with empty ones
+m=9
+set --
+a=()
+: "${@#$((m-=1))}" "${*/x/$((m-=1))}" "${a[@]:$((m-=1))}" "${a[*]%$((m-=1))}" "${a[0]^$((m-=1))}"
+echo "none $m"
+: ${@:$((m-=1))}
+echo "offset of @ $m"
+set -- ''
+b=('')
+: ${@#$((m-=1))} ${*%$((m-=1))} ${b[@]#$((m-=1))}
+echo "unquoted '' $m"
+: "${@#$((m-=1))}"
+x=${*%$((m-=1))}
+echo "quoted '' $m"
+set -- '' ''
+: ${@#$((m-=1))}
+echo "unquoted '' '' $m"
+## STDOUT:
+none 9
+offset of @ 8
+unquoted '' 8
+quoted '' 6
+unquoted '' '' 5
+## END
 
 #### case operators on $?, $# and $- are bad substitutions
 # exclusion specialOperatorSyntax; shell/syntax or shell/expand/operators.ts
