@@ -6,7 +6,7 @@
 import { ShellError } from '../errors';
 import type { ParameterExpansion, ParameterOperator, Word } from '../syntax/ast';
 import { ExpansionBudget } from './budget';
-import { FieldBuilder, fieldText, type Field } from './fields';
+import { FieldBuilder, FieldSeparators, fieldText, type Field } from './fields';
 import { patternOf } from './glob';
 import { changeCase, replace, trim } from './matching';
 import { boundValue, parameterValue } from './parameters';
@@ -160,8 +160,7 @@ async function defaulted(
       return emit(assigned, false, quoted, context, out);
     }
     case '?': {
-      const word = operator.word.parts.length === 0 ? undefined : fieldText(await operandField(operator.word, context));
-      const message = word ?? (operator.colon ? 'parameter null or not set' : 'parameter not set');
+      const message = operator.word.parts.length > 0 ? await messageOf(operator.word, context) : operator.colon ? 'parameter null or not set' : 'parameter not set';
       throw new ShellError('FatalExpansion', `${target.text}: ${message}`);
     }
   }
@@ -315,6 +314,18 @@ async function operandField(word: Word, context: ExpansionContext): Promise<Fiel
   out.open();
   await expandParts(word.parts, { ...context, budget, mode: 'string', separators: null }, out);
   return out.finish().flat();
+}
+
+/**
+ * The message of `${x?word}`: bash expands it as an unquoted word wherever the `${...}` stands,
+ * its expansions split on IFS (not globbed), and joins the fields with spaces.
+ */
+async function messageOf(word: Word, context: ExpansionContext): Promise<string> {
+  const separators = FieldSeparators.fromIfs(context.env.lookup('IFS'));
+  const budget = new ExpansionBudget(context.budget.remaining);
+  const out = new FieldBuilder(budget, separators, word.text);
+  await expandParts(word.parts, { ...context, budget, mode: 'fields', separators }, out);
+  return out.finish().map(fieldText).join(' ');
 }
 
 /** bash's patsub_replacement: an unquoted `&` in the replacement stands for the match. */

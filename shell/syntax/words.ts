@@ -656,7 +656,8 @@ export class WordLexer {
     if (colon || (c !== '' && '-=?+'.includes(c))) {
       if (colon) s.next();
       const test = s.next() as '-' | '=' | '?' | '+';
-      return { kind: 'Default', test, colon, word: this.operand('', quoted, start) };
+      // bash expands the message of `?` as an unquoted word even inside double quotes.
+      return { kind: 'Default', test, colon, word: this.operand('', quoted && test !== '?', start) };
     }
     if (c === ':') {
       s.next();

@@ -155,7 +155,31 @@ break'
 u: line break
 u: (/
 ## END
-## BUG quirl stdout-json: "u: line\nbreak\nu: \\(\\/\n"
+
+#### the message word of ${x?word} expands as an unquoted word, even in double quotes
+s='a   b'
+set -- 'c  d' e
+(: ${u:?  x   $s  .}) 2>&1 | sed 's/^.*line [0-9]*: //'
+(: "${u:?"$s" '$s' \"q\" ~}") 2>&1 | sed 's/^.*line [0-9]*: //'
+(: ${u?*} "${u:?'}'}") 2>&1 | sed 's/^.*line [0-9]*: //'
+(IFS=,; x='a,b c'; : ${u:?$x}) 2>&1 | sed 's/^.*line [0-9]*: //'
+(: ${u:?"$@"x}) 2>&1 | sed 's/^.*line [0-9]*: //'
+(x=${u:?$s}) 2>&1 | sed 's/^.*line [0-9]*: //'
+(cat <<EOT
+${u:?\(x 'y' "z"}
+EOT
+) 2>&1 | sed 's/^.*line [0-9]*: //'
+(: "${u?""}") 2>&1 | sed 's/^.*line [0-9]*: //'
+## STDOUT:
+u:   x   a b  .
+u: a   b $s "q" ~
+u: *
+u: a b c
+u: c  d ex
+u: a b
+u: (x y z
+u: 
+## END
 
 #### a tilde prefix ended by a colon
 # exclusion tildeColon; bash 5.2 expands ~root and leaves the rest unexpanded (a quirk); shell/syntax
