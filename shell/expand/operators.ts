@@ -54,13 +54,15 @@ interface Target {
   readonly star: boolean;
   /** How the parameter was written, for messages. */
   readonly text: string;
+  /** For `${!r...}`, how r was written: bash's `?` names it (`!r: message`), and `=` assigns only a name. */
+  readonly indirection?: string;
 }
 
 async function targetOf(parameter: ParameterExpansion, context: ExpansionContext): Promise<Target> {
   const { subscript } = parameter;
   if (parameter.indirect === true) {
     const own: Target = subscript === undefined ? plainTarget(parameter.name) : await subscripted(parameter.name, subscript, context);
-    return parseReferent(referent(own, await valueOf(own, context)));
+    return { ...parseReferent(referent(own, await valueOf(own, context))), indirection: own.text };
   }
   if (subscript !== undefined) return subscripted(parameter.name, subscript, context);
   return plainTarget(parameter.name);
@@ -153,6 +155,9 @@ async function defaulted(
     case '-':
       return expandParts(operator.word.parts, context, out, quoted ? 'quoted' : 'operand');
     case '=': {
+      if (target.indirection !== undefined && (!NAME.test(target.name) || target.all || target.subscript !== undefined)) {
+        throw new ShellError('BadSubstitution', `${target.text}: invalid variable name`);
+      }
       if (!NAME.test(target.name) || target.all) throw new ShellError('BadSubstitution', `$${target.text}: cannot assign in this way`);
       const assigned = fieldText(await operandField(operator.word, context));
       if (target.subscript === undefined) context.env.assign(target.name, assigned);
@@ -161,7 +166,7 @@ async function defaulted(
     }
     case '?': {
       const message = operator.word.parts.length > 0 ? await messageOf(operator.word, context) : operator.colon ? 'parameter null or not set' : 'parameter not set';
-      throw new ShellError('FatalExpansion', `${target.text}: ${message}`);
+      throw new ShellError('FatalExpansion', `${target.indirection === undefined ? target.text : `!${target.indirection}`}: ${message}`);
     }
   }
 }

@@ -228,7 +228,28 @@ n=42
 !n: dir
 42: invalid variable name
 ## END
-## BUG quirl stdout-json: "42: dir\n$42: cannot assign in this way\n"
+
+#### messages of ? and = through an indirection to a set name, an element and a list
+n=42 r=u e= re=e ra='a[1]' rat=@
+(: ${!n:?} ${!r?}) 2>&1 | sed 's/^.*line [0-9]*: //'
+(: ${!r?}) 2>&1 | sed 's/^.*line [0-9]*: //'
+(: ${!re:?w}) 2>&1 | sed 's/^.*line [0-9]*: //'
+(: ${!ra?w}) 2>&1 | sed 's/^.*line [0-9]*: //'
+(: ${!n:=v}) 2>&1 | sed 's/^.*line [0-9]*: //'
+(: ${!ra=v}; echo "a1=${a[1]}") 2>&1 | sed 's/^.*line [0-9]*: //'
+(: ${!rat=v}) 2>&1 | sed 's/^.*line [0-9]*: //'
+: ${!r=v} ${!re:=w}
+echo "$u $e"
+## STDOUT:
+!n: parameter null or not set
+!r: parameter not set
+!re: w
+!ra: w
+42: invalid variable name
+a[1]: invalid variable name
+@: invalid variable name
+v w
+## END
 
 #### a quoted empty case pattern matches nothing
 # exclusion caseQuotedEmptyPattern; shell/expand/operators.ts
