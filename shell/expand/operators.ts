@@ -155,11 +155,12 @@ async function defaulted(
     case '-':
       return expandParts(operator.word.parts, context, out, quoted ? 'quoted' : 'operand');
     case '=': {
+      if (target.indirection === undefined && (!NAME.test(target.name) || target.all)) throw new ShellError('BadSubstitution', `$${target.text}: cannot assign in this way`);
+      const assigned = fieldText(await operandField(operator.word, context));
+      // Through an indirection bash checks the name only after expanding the word.
       if (target.indirection !== undefined && (!NAME.test(target.name) || target.all || target.subscript !== undefined)) {
         throw new ShellError('BadSubstitution', `${target.text}: invalid variable name`);
       }
-      if (!NAME.test(target.name) || target.all) throw new ShellError('BadSubstitution', `$${target.text}: cannot assign in this way`);
-      const assigned = fieldText(await operandField(operator.word, context));
       if (target.subscript === undefined) context.env.assign(target.name, assigned);
       else context.env.assignElement(target.name, target.subscript, assigned);
       return emit(assigned, false, quoted, context, out);

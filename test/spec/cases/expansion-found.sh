@@ -238,6 +238,7 @@ n=42 r=u e= re=e ra='a[1]' rat=@
 (: ${!n:=v}) 2>&1 | sed 's/^.*line [0-9]*: //'
 (: ${!ra=v}; echo "a1=${a[1]}") 2>&1 | sed 's/^.*line [0-9]*: //'
 (: ${!rat=v}) 2>&1 | sed 's/^.*line [0-9]*: //'
+(: ${!n=$((08))}) 2>&1 | sed 's/^.*line [0-9]*: //'
 : ${!r=v} ${!re:=w}
 echo "$u $e"
 ## STDOUT:
@@ -248,6 +249,7 @@ echo "$u $e"
 42: invalid variable name
 a[1]: invalid variable name
 @: invalid variable name
+08: value too great for base (error token is "08")
 v w
 ## END
 
