@@ -118,7 +118,11 @@ async function operated(operator: Exclude<ParameterOperator, { kind: 'Default' |
     }
     case 'Case': {
       if (isAbsent(value)) return value;
-      const pattern = await patternUnits(operator.pattern);
+      const field = await operandField(operator.pattern, context);
+      // Only a missing pattern, or one that expands to nothing unquoted, matches every character:
+      // a quoted null (`""`, `"$e"`, `''`) matches none.
+      if (fieldText(field) === '' && field.some((segment) => segment.quoted)) return value;
+      const pattern = toUnits(patternOf(field), characters);
       return mapValue(value, characters, (units) => changeCase(units, pattern, operator.upper, operator.all, characters.bytes));
     }
     case 'Transform': {

@@ -32,7 +32,6 @@ const EXCLUDED: ReadonlyMap<Construct, string> = new Map<Construct, string>([
   ['tildeDirectories', '`~+` and `~-` stay as written; bash gives $PWD and $OLDPWD (homeOf in shell/interp/planning.ts)'],
   ['attributeTransforms', '`${x@A}` and `${x@a}` are bad substitutions: they need variable attributes, which ExpansionEnvironment does not give'],
   ['offsetSyntax', '`${x:1?2:0}` and `${x:(1):2}` split at the wrong `:` (`1?2`, `(1):2`); bash ends the offset at a `:` outside parentheses and `?:` (shell/syntax)'],
-  ['caseQuotedEmptyPattern', '`${x^^""}` upper-cases every letter; bash reads a quoted empty pattern as matching nothing (only a missing one matches all) (shell/expand/operators.ts)'],
   ['ifsPatternCharacters', 'with `IFS=-` bash matches `[a-c]$g` as the set {a,-,c}, and with `IFS=*` it does not glob the `*` of `$a*`: it quotes the literal IFS characters of a word it splits (a bash artifact Quirl does not copy)'],
   ['specialOperatorSyntax', '`${?^}`, `${#,}`, `${-^^}`, `${#+}`, `${#=}` expand; bash says bad substitution (shell/syntax or operators.ts)'],
   ['optionLetters', '`${#-}` is the length of `$-`, whose letters differ from bash on purpose'],

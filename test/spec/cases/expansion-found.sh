@@ -259,7 +259,16 @@ x=abc
 e=
 argv "${x^^""}" "${x^^$e}" "${x^^"$e"}" "${x,,''}"
 ## stdout: <abc> <ABC> <abc> <abc>
-## BUG quirl stdout-json: "<ABC> <ABC> <ABC> <abc>\n"
+
+#### a case pattern that expands to a quoted null matches nothing, one that expands to nothing matches all
+x=abc y=ABC e=
+set --
+argv ${x^^""} "${x^^$e""}" "${x^""}" "${x^^${e:-""}}" "${x^^$''}" "${x^^"$@"}" "${x^^$@}" "${x^^${e}}"
+argv "${y,"$e"}" ${y,$e} "${y,,''}" "${y,,"$*"}"
+## STDOUT:
+<abc> <abc> <abc> <abc> <abc> <ABC> <ABC> <ABC>
+<ABC> <aBC> <ABC> <ABC>
+## END
 
 #### a bad substitution names the whole word
 # known message badSubstitutionText; shell/expand/operators.ts, word.ts
