@@ -203,9 +203,9 @@ async function substring(
   let end = size;
   if (operator.length !== null) {
     const length = await arithmeticOf(operator.length, context);
-    if (length < 0 && list !== undefined) throw new ShellError('BadSubstitution', `${length}: substring expression < 0`);
+    if (length < 0 && list !== undefined) throw negativeLength(operator.length);
     end = length < 0 ? size + length : Math.min(size, start + length);
-    if (end < start) throw new ShellError('BadSubstitution', `${length}: substring expression < 0`);
+    if (end < start) throw negativeLength(operator.length);
   }
   if (list !== undefined) return list.slice(start, end);
   return value === undefined ? undefined : fromUnits(sliceCharacters(units, start, end), characters);
@@ -215,8 +215,11 @@ async function arraySlice(operator: Extract<ParameterOperator, { kind: 'Substrin
   const entries = context.env.entries(target.name) ?? [];
   const indexed = context.env.attributes(target.name)?.includes('A') !== true;
   let start = await arithmeticOf(operator.offset, context);
-  const length = operator.length === null ? undefined : await arithmeticOf(operator.length, context);
-  if (length !== undefined && length < 0) throw new ShellError('BadSubstitution', `${length}: substring expression < 0`);
+  let length: number | undefined;
+  if (operator.length !== null) {
+    length = await arithmeticOf(operator.length, context);
+    if (length < 0) throw negativeLength(operator.length);
+  }
   if (!indexed) {
     if (start < 0) start += entries.length;
     const chosen = start < 0 ? [] : entries.slice(start, length === undefined ? undefined : start + length);
@@ -346,6 +349,11 @@ function replacer(field: Field, characters: Characters): (match: string) => stri
     return () => text;
   }
   return (match) => pieces.map((piece) => (piece.quoted ? piece.text : piece.text.replaceAll('&', match))).join('');
+}
+
+/** bash shows the length as written (`m`, `$((-2))`), not its value. */
+function negativeLength(length: Word): ShellError {
+  return new ShellError('BadSubstitution', `${length.text}: substring expression < 0`);
 }
 
 function badSubstitution(text: string): ShellError {

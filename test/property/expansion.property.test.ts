@@ -75,12 +75,6 @@ const KNOWN_MESSAGES: readonly { readonly name: string; readonly reason: string;
     replacement: 'printf: ',
   },
   {
-    name: 'substringLengthText',
-    reason: 'bash shows a negative substring length as written (`m: substring expression < 0`), Quirl its value (`-7`) (shell/expand/operators.ts)',
-    pattern: /^(SCRIPT: line \d+: ).*: substring expression < 0$/gm,
-    replacement: '$1…: substring expression < 0',
-  },
-  {
     name: 'substringArithmeticName',
     reason: "bash puts the parameter's name before an arithmetic error in an offset or length (`a: 1/0: division by 0`) (shell/expand/operators.ts)",
     pattern: /^(SCRIPT: line \d+: )!?(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?-]): (?=.*?: (?:syntax error|division by 0|value too great|invalid arithmetic|invalid number|expression recursion|exponent less|attempted assignment|`:' expected|expression expected|missing))/gm,

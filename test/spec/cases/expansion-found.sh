@@ -300,7 +300,25 @@ m=-7
 m: substring expression < 0
 (-9): substring expression < 0
 ## END
-## BUG quirl stdout-json: "-7: substring expression < 0\n-9: substring expression < 0\n"
+
+#### a negative substring length of a list, or one made by an expansion, is shown as written
+x=abc m=-7
+set -- a b c
+a=(1 2 3)
+(echo ${x:1:$m}) 2>&1 | sed 's/^.*line [0-9]*: //'
+(echo ${x:1:"-9"}) 2>&1 | sed 's/^.*line [0-9]*: //'
+(echo ${x:1:m+1}) 2>&1 | sed 's/^.*line [0-9]*: //'
+(echo ${@:1:m}) 2>&1 | sed 's/^.*line [0-9]*: //'
+(echo ${a[@]:1:-1}) 2>&1 | sed 's/^.*line [0-9]*: //'
+(echo "${x:2:$((-2))}") 2>&1 | sed 's/^.*line [0-9]*: //'
+## STDOUT:
+$m: substring expression < 0
+"-9": substring expression < 0
+m+1: substring expression < 0
+m: substring expression < 0
+-1: substring expression < 0
+$((-2)): substring expression < 0
+## END
 
 #### an arithmetic error in an offset names the parameter
 # known message substringArithmeticName; shell/expand/operators.ts
