@@ -58,6 +58,11 @@ interface Target {
   readonly indirection?: string;
 }
 
+/** The parameter as bash's messages name it: `x`, `a[1]`, `@`; `!r` through an indirection. */
+function shownName(target: Target): string {
+  return target.indirection === undefined ? target.text : `!${target.indirection}`;
+}
+
 async function targetOf(parameter: ParameterExpansion, context: ExpansionContext): Promise<Target> {
   const { subscript } = parameter;
   if (parameter.indirect === true) {
@@ -171,7 +176,7 @@ async function defaulted(
     }
     case '?': {
       const message = operator.word.parts.length > 0 ? await messageOf(operator.word, context) : operator.colon ? 'parameter null or not set' : 'parameter not set';
-      throw new ShellError('FatalExpansion', `${target.indirection === undefined ? target.text : `!${target.indirection}`}: ${message}`);
+      throw new ShellError('FatalExpansion', `${shownName(target)}: ${message}`);
     }
   }
 }
@@ -196,13 +201,13 @@ async function substring(
   const list = typeof value === 'object' ? [context.env.special.scriptName, ...value] : undefined;
   const units = typeof value === 'object' ? '' : toUnits(value ?? '', characters);
   const size = list === undefined ? characterCount(units) : list.length;
-  let start = await arithmeticOf(operator.offset, context);
+  let start = await arithmeticOf(operator.offset, target, context);
   // A negative offset counts from the end; before the start there is nothing (not an error).
   if (start < 0) start += size;
   if (start < 0 || start > size) return list === undefined ? '' : [];
   let end = size;
   if (operator.length !== null) {
-    const length = await arithmeticOf(operator.length, context);
+    const length = await arithmeticOf(operator.length, target, context);
     if (length < 0 && list !== undefined) throw negativeLength(operator.length);
     end = length < 0 ? size + length : Math.min(size, start + length);
     if (end < start) throw negativeLength(operator.length);
@@ -214,10 +219,10 @@ async function substring(
 async function arraySlice(operator: Extract<ParameterOperator, { kind: 'Substring' }>, target: Target, context: ExpansionContext): Promise<Value> {
   const entries = context.env.entries(target.name) ?? [];
   const indexed = context.env.attributes(target.name)?.includes('A') !== true;
-  let start = await arithmeticOf(operator.offset, context);
+  let start = await arithmeticOf(operator.offset, target, context);
   let length: number | undefined;
   if (operator.length !== null) {
-    length = await arithmeticOf(operator.length, context);
+    length = await arithmeticOf(operator.length, target, context);
     if (length < 0) throw negativeLength(operator.length);
   }
   if (!indexed) {
@@ -231,9 +236,9 @@ async function arraySlice(operator: Extract<ParameterOperator, { kind: 'Substrin
   return (length === undefined ? from : from.slice(0, length)).map(([, element]) => element);
 }
 
-/** An arithmetic word's value, clamped to what an index can be. */
-async function arithmeticOf(word: Word, context: ExpansionContext): Promise<number> {
-  const value = Number(context.env.arithmetic(fieldText(await operandField(word, context))));
+/** An offset's or a length's value, clamped to what an index can be; its errors name the parameter. */
+async function arithmeticOf(word: Word, target: Target, context: ExpansionContext): Promise<number> {
+  const value = Number(context.env.arithmetic(fieldText(await operandField(word, context)), shownName(target)));
   return Math.max(Number.MIN_SAFE_INTEGER, Math.min(Number.MAX_SAFE_INTEGER, value));
 }
 

@@ -74,12 +74,6 @@ const KNOWN_MESSAGES: readonly { readonly name: string; readonly reason: string;
     pattern: /^(?:SCRIPT: line \d+: |quirl: )printf: /gm,
     replacement: 'printf: ',
   },
-  {
-    name: 'substringArithmeticName',
-    reason: "bash puts the parameter's name before an arithmetic error in an offset or length (`a: 1/0: division by 0`) (shell/expand/operators.ts)",
-    pattern: /^(SCRIPT: line \d+: )!?(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?-]): (?=.*?: (?:syntax error|division by 0|value too great|invalid arithmetic|invalid number|expression recursion|exponent less|attempted assignment|`:' expected|expression expected|missing))/gm,
-    replacement: '$1',
-  },
 ];
 
 function normalise(stderr: string): string {

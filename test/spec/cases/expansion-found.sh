@@ -330,7 +330,32 @@ r=x
 x: 1/0: division by 0 (error token is "0")
 !r: 08: value too great for base (error token is "08")
 ## END
-## BUG quirl stdout-json: "1/0: division by 0 (error token is \"0\")\n08: value too great for base (error token is \"08\")\n"
+
+#### an arithmetic error in an offset or a length names a list, an element or an indirection
+x=abc ra='a[1]'
+set -- a b c
+a=(1 2 3)
+(echo ${x:1:1/0}) 2>&1 | sed 's/^.*line [0-9]*: //'
+(echo ${@:1/0}) 2>&1 | sed 's/^.*line [0-9]*: //'
+(echo ${*:1:08}) 2>&1 | sed 's/^.*line [0-9]*: //'
+(echo ${a[@]:1/0}) 2>&1 | sed 's/^.*line [0-9]*: //'
+(echo ${a[1]:(}) 2>&1 | sed 's/^.*line [0-9]*: //'
+(echo ${!ra:1/0}) 2>&1 | sed 's/^.*line [0-9]*: //'
+(echo ${1:y=}) 2>&1 | sed 's/^.*line [0-9]*: //'
+(echo ${x:$((1/0))}) 2>&1 | sed 's/^.*line [0-9]*: //'
+readonly y=1
+(echo ${x:y=0}) 2>&1 | sed 's/^.*line [0-9]*: //'
+## STDOUT:
+x: 1/0: division by 0 (error token is "0")
+@: 1/0: division by 0 (error token is "0")
+*: 08: value too great for base (error token is "08")
+a[@]: 1/0: division by 0 (error token is "0")
+a[1]: (: syntax error: operand expected (error token is "(")
+!ra: 1/0: division by 0 (error token is "0")
+1: y=: syntax error: operand expected (error token is "=")
+1/0: division by 0 (error token is "0")
+y: readonly variable
+## END
 
 #### $? after a command substitution in the same command is its status
 # exclusion statusAfterSubstitution; shell/expand/word.ts or shell/interp
