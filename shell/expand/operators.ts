@@ -6,7 +6,7 @@
 import { ShellError } from '../errors';
 import type { ParameterExpansion, ParameterOperator, Word } from '../syntax/ast';
 import { ExpansionBudget } from './budget';
-import { FieldBuilder, fieldText, type Field } from './fields';
+import { FieldBuilder, FieldSeparators, fieldText, type Field } from './fields';
 import { patternOf } from './glob';
 import { changeCase, replace, trim } from './matching';
 import { boundValue, parameterValue } from './parameters';
@@ -38,7 +38,7 @@ export async function expandOperator(parameter: ParameterExpansion, quoted: bool
   if (value === undefined && operator?.kind !== 'Default') boundValue(target.text, value, context.env);
   if (operator === undefined) return emit(value, target.star, quoted, context, out);
   if (operator.kind === 'Default') return defaulted(operator, target, value, quoted, context, out);
-  emit(await operated(operator, target, value, context), target.star, quoted, context, out);
+  emit(await operated(operator, target, value, quoted, context), target.star, quoted, context, out);
 }
 
 /**
@@ -54,13 +54,20 @@ interface Target {
   readonly star: boolean;
   /** How the parameter was written, for messages. */
   readonly text: string;
+  /** For `${!r...}`, how r was written: bash's `?` names it (`!r: message`), and `=` assigns only a name. */
+  readonly indirection?: string;
+}
+
+/** The parameter as bash's messages name it: `x`, `a[1]`, `@`; `!r` through an indirection. */
+function shownName(target: Target): string {
+  return target.indirection === undefined ? target.text : `!${target.indirection}`;
 }
 
 async function targetOf(parameter: ParameterExpansion, context: ExpansionContext): Promise<Target> {
   const { subscript } = parameter;
   if (parameter.indirect === true) {
     const own: Target = subscript === undefined ? plainTarget(parameter.name) : await subscripted(parameter.name, subscript, context);
-    return parseReferent(referent(own, await valueOf(own, context)));
+    return { ...parseReferent(referent(own, await valueOf(own, context))), indirection: own.text };
   }
   if (subscript !== undefined) return subscripted(parameter.name, subscript, context);
   return plainTarget(parameter.name);
@@ -89,8 +96,12 @@ function parseReferent(reference: string): Target {
   return { name, subscript, all: false, star: false, text: reference };
 }
 
-/** The operators that make a new value from the old one. */
-async function operated(operator: Exclude<ParameterOperator, { kind: 'Default' | 'Bad' | 'Names' | 'Keys' }>, target: Target, value: Value, context: ExpansionContext): Promise<Value> {
+/**
+ * The operators that make a new value from the old one. As in bash, they expand no word of theirs
+ * for a parameter that is unset (or a list with no element), and a trimming operator none for an
+ * empty value: `${u/x/$((m-=1))}` leaves m alone, `${e#$(cmd)}` runs no cmd.
+ */
+async function operated(operator: Exclude<ParameterOperator, { kind: 'Default' | 'Bad' | 'Names' | 'Keys' }>, target: Target, value: Value, quoted: boolean, context: ExpansionContext): Promise<Value> {
   const characters = charactersOf(context.env);
   const patternUnits = async (word: Word): Promise<string> => toUnits(patternOf(await operandField(word, context)), characters);
   switch (operator.kind) {
@@ -100,16 +111,23 @@ async function operated(operator: Exclude<ParameterOperator, { kind: 'Default' |
     case 'Substring':
       return substring(operator, target, value, context, characters);
     case 'Trim': {
+      if (isAbsent(value) || isNull(value, quoted, context)) return value;
       const pattern = await patternUnits(operator.pattern);
       return mapValue(value, characters, (units) => trim(units, pattern, operator.side, operator.longest));
     }
     case 'Replace': {
+      if (isAbsent(value)) return value;
       const pattern = await patternUnits(operator.pattern);
       const replacement = replacer(await operandField(operator.replacement, context), characters);
       return mapValue(value, characters, (units) => replace(units, pattern, operator.mode, replacement, context.budget));
     }
     case 'Case': {
-      const pattern = await patternUnits(operator.pattern);
+      if (isAbsent(value)) return value;
+      const field = await operandField(operator.pattern, context);
+      // Only a missing pattern, or one that expands to nothing unquoted, matches every character:
+      // a quoted null (`""`, `"$e"`, `''`) matches none.
+      if (fieldText(field) === '' && field.some((segment) => segment.quoted)) return value;
+      const pattern = toUnits(patternOf(field), characters);
       return mapValue(value, characters, (units) => changeCase(units, pattern, operator.upper, operator.all, characters.bytes));
     }
     case 'Transform': {
@@ -146,16 +164,19 @@ async function defaulted(
     case '-':
       return expandParts(operator.word.parts, context, out, quoted ? 'quoted' : 'operand');
     case '=': {
-      if (!NAME.test(target.name) || target.all) throw new ShellError('BadSubstitution', `$${target.text}: cannot assign in this way`);
+      if (target.indirection === undefined && (!NAME.test(target.name) || target.all)) throw new ShellError('BadSubstitution', `$${target.text}: cannot assign in this way`);
       const assigned = fieldText(await operandField(operator.word, context));
+      // Through an indirection bash checks the name only after expanding the word.
+      if (target.indirection !== undefined && (!NAME.test(target.name) || target.all || target.subscript !== undefined)) {
+        throw new ShellError('BadSubstitution', `${target.text}: invalid variable name`);
+      }
       if (target.subscript === undefined) context.env.assign(target.name, assigned);
       else context.env.assignElement(target.name, target.subscript, assigned);
       return emit(assigned, false, quoted, context, out);
     }
     case '?': {
-      const word = operator.word.parts.length === 0 ? undefined : fieldText(await operandField(operator.word, context));
-      const message = word ?? (operator.colon ? 'parameter null or not set' : 'parameter not set');
-      throw new ShellError('FatalExpansion', `${target.text}: ${message}`);
+      const message = operator.word.parts.length > 0 ? await messageOf(operator.word, context) : operator.colon ? 'parameter null or not set' : 'parameter not set';
+      throw new ShellError('FatalExpansion', `${shownName(target)}: ${message}`);
     }
   }
 }
@@ -172,21 +193,24 @@ async function substring(
   characters: Characters,
 ): Promise<Value> {
   const text = `\${${target.text}:${operator.offset.text}${operator.length === null ? '' : `:${operator.length.text}`}}`;
-  if (operator.offset.parts.length === 0) throw badSubstitution(text);
+  // `${x:}` is bad; an empty offset before a length is 0 (`${x::2}`), as an empty length is.
+  if (operator.offset.parts.length === 0 && operator.length === null) throw badSubstitution(text);
+  // Only the positional parameters' offset is evaluated when there are none.
+  if (isAbsent(value) && target.name !== '@' && target.name !== '*') return value;
   if (target.all && target.name !== '@' && target.name !== '*') return arraySlice(operator, target, context);
   const list = typeof value === 'object' ? [context.env.special.scriptName, ...value] : undefined;
   const units = typeof value === 'object' ? '' : toUnits(value ?? '', characters);
   const size = list === undefined ? characterCount(units) : list.length;
-  let start = await arithmeticOf(operator.offset, context);
+  let start = await arithmeticOf(operator.offset, target, context);
   // A negative offset counts from the end; before the start there is nothing (not an error).
   if (start < 0) start += size;
   if (start < 0 || start > size) return list === undefined ? '' : [];
   let end = size;
   if (operator.length !== null) {
-    const length = await arithmeticOf(operator.length, context);
-    if (length < 0 && list !== undefined) throw new ShellError('BadSubstitution', `${length}: substring expression < 0`);
+    const length = await arithmeticOf(operator.length, target, context);
+    if (length < 0 && list !== undefined) throw negativeLength(operator.length);
     end = length < 0 ? size + length : Math.min(size, start + length);
-    if (end < start) throw new ShellError('BadSubstitution', `${length}: substring expression < 0`);
+    if (end < start) throw negativeLength(operator.length);
   }
   if (list !== undefined) return list.slice(start, end);
   return value === undefined ? undefined : fromUnits(sliceCharacters(units, start, end), characters);
@@ -195,9 +219,12 @@ async function substring(
 async function arraySlice(operator: Extract<ParameterOperator, { kind: 'Substring' }>, target: Target, context: ExpansionContext): Promise<Value> {
   const entries = context.env.entries(target.name) ?? [];
   const indexed = context.env.attributes(target.name)?.includes('A') !== true;
-  let start = await arithmeticOf(operator.offset, context);
-  const length = operator.length === null ? undefined : await arithmeticOf(operator.length, context);
-  if (length !== undefined && length < 0) throw new ShellError('BadSubstitution', `${length}: substring expression < 0`);
+  let start = await arithmeticOf(operator.offset, target, context);
+  let length: number | undefined;
+  if (operator.length !== null) {
+    length = await arithmeticOf(operator.length, target, context);
+    if (length < 0) throw negativeLength(operator.length);
+  }
   if (!indexed) {
     if (start < 0) start += entries.length;
     const chosen = start < 0 ? [] : entries.slice(start, length === undefined ? undefined : start + length);
@@ -209,9 +236,9 @@ async function arraySlice(operator: Extract<ParameterOperator, { kind: 'Substrin
   return (length === undefined ? from : from.slice(0, length)).map(([, element]) => element);
 }
 
-/** An arithmetic word's value, clamped to what an index can be. */
-async function arithmeticOf(word: Word, context: ExpansionContext): Promise<number> {
-  const value = Number(context.env.arithmetic(fieldText(await operandField(word, context))));
+/** An offset's or a length's value, clamped to what an index can be; its errors name the parameter. */
+async function arithmeticOf(word: Word, target: Target, context: ExpansionContext): Promise<number> {
+  const value = Number(context.env.arithmetic(fieldText(await operandField(word, context)), shownName(target)));
   return Math.max(Number.MIN_SAFE_INTEGER, Math.min(Number.MAX_SAFE_INTEGER, value));
 }
 
@@ -268,6 +295,20 @@ function quoteValue(value: string): string {
   return transformer('Q', false, { lookup: () => undefined })?.(value) ?? value;
 }
 
+/** An unset parameter, or a list with no element (`$@` with no parameters, an empty array's `[@]`). */
+function isAbsent(value: Value): boolean {
+  return value === undefined || (typeof value === 'object' && value.length === 0);
+}
+
+/**
+ * A set value that bash sees as empty: '', or a list whose elements joined by spaces are empty
+ * where it is not quoted (in double quotes or an assignment, bash's list is a quoted null).
+ */
+function isNull(value: Value, quoted: boolean, context: ExpansionContext): boolean {
+  if (typeof value !== 'object') return value === '';
+  return !quoted && context.mode === 'fields' && value.join(' ') === '';
+}
+
 /** `f` applied to a value's text (each element of a list), in the locale's units. */
 function mapValue(value: Value, characters: Characters, f: (units: string) => string): Value {
   const one = (text: string): string => fromUnits(f(toUnits(text, characters)), characters);
@@ -293,6 +334,18 @@ async function operandField(word: Word, context: ExpansionContext): Promise<Fiel
   return out.finish().flat();
 }
 
+/**
+ * The message of `${x?word}`: bash expands it as an unquoted word wherever the `${...}` stands,
+ * its expansions split on IFS (not globbed), and joins the fields with spaces.
+ */
+async function messageOf(word: Word, context: ExpansionContext): Promise<string> {
+  const separators = FieldSeparators.fromIfs(context.env.lookup('IFS'));
+  const budget = new ExpansionBudget(context.budget.remaining);
+  const out = new FieldBuilder(budget, separators, word.text);
+  await expandParts(word.parts, { ...context, budget, mode: 'fields', separators }, out);
+  return out.finish().map(fieldText).join(' ');
+}
+
 /** bash's patsub_replacement: an unquoted `&` in the replacement stands for the match. */
 function replacer(field: Field, characters: Characters): (match: string) => string {
   const pieces = field.map((segment) => ({ text: toUnits(segment.text, characters), quoted: segment.quoted }));
@@ -301,6 +354,11 @@ function replacer(field: Field, characters: Characters): (match: string) => stri
     return () => text;
   }
   return (match) => pieces.map((piece) => (piece.quoted ? piece.text : piece.text.replaceAll('&', match))).join('');
+}
+
+/** bash shows the length as written (`m`, `$((-2))`), not its value. */
+function negativeLength(length: Word): ShellError {
+  return new ShellError('BadSubstitution', `${length.text}: substring expression < 0`);
 }
 
 function badSubstitution(text: string): ShellError {

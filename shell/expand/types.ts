@@ -77,6 +77,9 @@ export interface ExpansionEnvironment {
   attributes(name: string): string | undefined;
   /** The names of the variables that have values, for `${!prefix*}`. */
   variableNames(): readonly string[];
-  /** `$(( ))`: the value of the expression text (already expanded), in decimal. */
-  arithmetic(expression: string): string;
+  /**
+   * `$(( ))`: the value of the expression text (already expanded), in decimal. `name` is what
+   * bash puts before an error of the expression's own: the parameter of `${x:1/0}` (`x: 1/0: ...`).
+   */
+  arithmetic(expression: string, name?: string): string;
 }

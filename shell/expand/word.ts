@@ -44,8 +44,9 @@ export async function expandParts(parts: readonly WordPart[], context: Expansion
         out.append(part.value, true);
         break;
       case 'DoubleQuoted':
-        // "..." makes a field even when empty, except that "$@" with no parameters makes none.
-        if (!part.parts.some(mayMakeNoField)) out.open();
+        // "..." makes a field even when empty, except that "$@" with no parameters makes none; an
+        // empty quoted segment marks it (a quoted null: `${x^^""}` has a pattern, `${x^^}` none).
+        if (!part.parts.some(mayMakeNoField)) out.append('', true);
         await expandParts(part.parts, context, out, 'quoted');
         break;
       case 'Tilde':
@@ -106,7 +107,8 @@ function expandParameter(parameter: ParameterExpansion, quoted: boolean, context
 /** A list of values (`$@`, `$*`, `${!prefix@}`...): a field each, or joined where that is asked (`star`, quoted). */
 export function emitList(values: readonly string[], star: boolean, quoted: boolean, context: ExpansionContext, out: FieldBuilder): void {
   if (context.mode === 'string' || (quoted && star)) {
-    out.appendExpansion(values.join(star ? context.joiner : ' '), quoted);
+    // No values add nothing, not even a quoted null: the "..." around them marks one where it is.
+    if (values.length > 0) out.appendExpansion(values.join(star ? context.joiner : ' '), quoted);
     return;
   }
   // "$@", $@ and $*: one field per parameter (unquoted ones split further).

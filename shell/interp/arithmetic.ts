@@ -26,12 +26,15 @@ export async function evaluateArithmetic(interpreter: Interpreter, arithmetic: A
   }
 }
 
-/** `$(( ))`'s value in decimal; a failure aborts the expansion as bash's fatal errors do. */
-export function arithmeticExpansion(text: string, state: ShellState): string {
+/**
+ * `$(( ))`'s value in decimal; a failure aborts the expansion as bash's fatal errors do. `name`
+ * goes before the expression's errors (not before `NAME: unbound variable`), as bash's does.
+ */
+export function arithmeticExpansion(text: string, state: ShellState, name?: string): string {
   try {
     return String(evaluateArithmeticText(text, state.arithmeticVariables()));
   } catch (error) {
-    if (error instanceof ArithmeticError) throw new ExpansionAbort(error.message);
+    if (error instanceof ArithmeticError) throw new ExpansionAbort(name === undefined || error.unboundVariable !== undefined ? error.message : `${name}: ${error.message}`);
     throw error;
   }
 }

@@ -109,7 +109,7 @@ export function expansionEnvironment(
         return undefined;
       }
     },
-    arithmetic: (expression) => arithmeticExpansion(expression, state),
+    arithmetic: (expression, name) => arithmeticExpansion(expression, state, name),
     assign: (name, value) => state.set(name, value),
     entries: (name) => state.entries(name),
     element: (name, subscript) => (assigned.has(name) ? (Number(subscript) === 0 ? assigned.get(name) : undefined) : state.element(name, subscript)),

@@ -309,7 +309,8 @@ export type Subscript = { readonly kind: 'All'; readonly star: boolean } | { rea
 
 /**
  * The operators of `${...}`. Their words are expanded only when used. Pattern and replacement
- * words are lexed as unquoted text even inside double quotes, as bash lexes them.
+ * words, and the message of `?`, are lexed as unquoted text even inside double quotes, as bash
+ * lexes them.
  */
 export type ParameterOperator =
   /** `${#x}`: the length of the value (the number of parameters for `@` and `*`). */

@@ -31,13 +31,8 @@ const SHRINK_MS = 60_000;
 const EXCLUDED: ReadonlyMap<Construct, string> = new Map<Construct, string>([
   ['tildeDirectories', '`~+` and `~-` stay as written; bash gives $PWD and $OLDPWD (homeOf in shell/interp/planning.ts)'],
   ['attributeTransforms', '`${x@A}` and `${x@a}` are bad substitutions: they need variable attributes, which ExpansionEnvironment does not give'],
-  ['emptyOffset', '`${x::2}` is a bad substitution; bash reads an empty offset as 0 (shell/expand/operators.ts)'],
-  ['skippedOperands', '`${u:1/0}` fails, `${u/x/$((m--))}` decrements m (u unset) and `${e#$(cmd)}` runs cmd (e empty); bash expands none of these operands (shell/expand/operators.ts)'],
-  ['indirectMessages', '`${!n?w}` names `42` and `${!n=w}` says `$42: cannot assign in this way`; bash names `!n` and says `42: invalid variable name` (shell/expand/operators.ts)'],
-  ['caseQuotedEmptyPattern', '`${x^^""}` upper-cases every letter; bash reads a quoted empty pattern as matching nothing (only a missing one matches all) (shell/expand/operators.ts)'],
   ['ifsPatternCharacters', 'with `IFS=-` bash matches `[a-c]$g` as the set {a,-,c}, and with `IFS=*` it does not glob the `*` of `$a*`: it quotes the literal IFS characters of a word it splits (a bash artifact Quirl does not copy)'],
   ['optionLetters', '`${#-}` is the length of `$-`, whose letters differ from bash on purpose'],
-  ['errorWordExpansion', '`${u:?$l}` prints the word unsplit; bash splits its unquoted expansions and joins the fields by spaces (shell/expand/operators.ts)'],
   ['tildeColon', '`~root:x` and `~:x` stay as written; bash 5.2 expands a tilde prefix ended by `:` (and then leaves the rest of the word unexpanded, `~root:$HOME`: a bash quirk) (shell/syntax tilde)'],
   ['nulInSubstitution', '`$(printf \'%c\')` (and `%b` of `\\0`) fails as invalid command data (the contract\'s NUL rule); bash drops the NUL with a warning, as issue 12 asks (shell/expand/word.ts substitute)'],
   ['multibyteIfs', '`IFS=é` splits on the character; bash in the C locale splits on each of its bytes (shell/expand/index.ts would have to pass the locale to FieldSeparators)'],
@@ -71,18 +66,6 @@ const KNOWN_MESSAGES: readonly { readonly name: string; readonly reason: string;
     reason: "printf's second and later diagnostics in one call start with `quirl:`, not the script's name and line (shell/builtins)",
     pattern: /^(?:SCRIPT: line \d+: |quirl: )printf: /gm,
     replacement: 'printf: ',
-  },
-  {
-    name: 'substringLengthText',
-    reason: 'bash shows a negative substring length as written (`m: substring expression < 0`), Quirl its value (`-7`) (shell/expand/operators.ts)',
-    pattern: /^(SCRIPT: line \d+: ).*: substring expression < 0$/gm,
-    replacement: '$1…: substring expression < 0',
-  },
-  {
-    name: 'substringArithmeticName',
-    reason: "bash puts the parameter's name before an arithmetic error in an offset or length (`a: 1/0: division by 0`) (shell/expand/operators.ts)",
-    pattern: /^(SCRIPT: line \d+: )!?(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?-]): (?=.*?: (?:syntax error|division by 0|value too great|invalid arithmetic|invalid number|expression recursion|exponent less|attempted assignment|`:' expected|expression expected|missing))/gm,
-    replacement: '$1',
   },
 ];
 

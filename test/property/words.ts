@@ -183,7 +183,7 @@ export class WordGenerator {
     // Exclusions that are easier to see in the finished text than to keep out of each part.
     const textual: [Construct, RegExp][] = [
       ['braceAfterName', /\$[A-Za-z_][A-Za-z0-9_]*\{/],
-      ['tildeColon', /(?:^|[\s(`])~[a-z]*:/],
+      ['tildeColon', /(?:^|[\s(`])~[a-z+-]*:/],
       ['ansiCNewlineLine', /\$\(.*\$'[^']*\\n/s],
     ];
     const unwanted = textual.filter(([construct]) => this.excluded.has(construct)).map(([, pattern]) => pattern);
