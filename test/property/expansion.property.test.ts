@@ -29,7 +29,6 @@ const SHRINK_MS = 60_000;
  * test/spec/cases/expansion-found.sh for its owner. Remove an entry when its case passes.
  */
 const EXCLUDED: ReadonlyMap<Construct, string> = new Map<Construct, string>([
-  ['tildeDirectories', '`~+` and `~-` stay as written; bash gives $PWD and $OLDPWD (homeOf in shell/interp/planning.ts)'],
   ['attributeTransforms', '`${x@A}` and `${x@a}` are bad substitutions: they need variable attributes, which ExpansionEnvironment does not give'],
   ['emptyOffset', '`${x::2}` is a bad substitution; bash reads an empty offset as 0 (shell/expand/operators.ts)'],
   ['offsetSyntax', '`${x:1?2:0}` and `${x:(1):2}` split at the wrong `:` (`1?2`, `(1):2`); bash ends the offset at a `:` outside parentheses and `?:` (shell/syntax)'],
