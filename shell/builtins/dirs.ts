@@ -129,7 +129,7 @@ export const pwd: Builtin = async ({ argv, state, output }) => {
 };
 
 /** The whole stack as dirs shows it: the working directory first. */
-function fullStack(state: ShellState): string[] {
+export function fullStack(state: ShellState): string[] {
   return [state.cwd, ...stackOf(state)];
 }
 
@@ -142,7 +142,7 @@ function abbreviate(state: ShellState, directory: string): string {
 }
 
 /** `+N` counts from the left (0 is the working directory), `-N` from the right; undefined when out of range. */
-function stackIndex(word: string, length: number): number | undefined {
+export function stackIndex(word: string, length: number): number | undefined {
   const count = Number(word.slice(1));
   const index = word.startsWith('+') ? count : length - 1 - count;
   return index >= 0 && index < length ? index : undefined;

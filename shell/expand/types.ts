@@ -48,8 +48,8 @@ export interface ExpansionEnvironment {
   /** A shell variable's value (exported or not), or undefined when unset. */
   lookup(name: string): string | undefined;
   readonly special: SpecialParameters;
-  /** The home directory of `user` (empty: the current user, from HOME), or undefined. */
-  homeOf(user: string): string | undefined;
+  /** What `~prefix` expands to (`~` HOME, `~user` a home directory, `~+` PWD...), or undefined when it names nothing. */
+  tildePrefix(prefix: string): string | undefined;
   /** The current directory, against which relative glob patterns are matched. */
   readonly cwd: string;
   /** Entry names of a directory (without `.` and `..`), or undefined if it cannot be read. */

@@ -92,10 +92,10 @@ async function arithmetic(part: ArithmeticExpansion, context: ExpansionContext):
 }
 
 function expandTilde(tilde: Tilde, context: ExpansionContext, out: FieldBuilder): void {
-  const home = context.env.homeOf(tilde.user);
-  // An unknown user leaves the prefix as written, still open to pathname expansion (as in bash).
-  if (home === undefined) out.append(`~${tilde.user}`, false);
-  else out.append(home, true);
+  const expansion = context.env.tildePrefix(tilde.user);
+  // A prefix that names nothing stays as written, still open to pathname expansion (as in bash).
+  if (expansion === undefined) out.append(`~${tilde.user}`, false);
+  else out.append(expansion, true);
 }
 
 function expandParameter(parameter: ParameterExpansion, quoted: boolean, context: ExpansionContext, out: FieldBuilder): void {

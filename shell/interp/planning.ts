@@ -3,7 +3,7 @@
  * expanded in that order, within the pipeline's budget, in the environment of its context
  * (variables, special parameters, `$(...)` through the interpreter, `$(( ))`).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import type { PlannedRedirect } from '../exec/fds';
 import type { ExpansionBudget } from '../expand/budget';
 import { expandWords, literalText } from '../expand';
@@ -15,6 +15,7 @@ import { expandAssignment, prefixValues, type PlannedAssignment } from './assign
 import type { Context } from './interpreter';
 import { planRedirects } from './redirects';
 import type { ShellState } from './state';
+import { tildeExpansion } from './tilde';
 import { ATTRIBUTE_LETTERS, type Attribute } from './variable';
 
 /** A simple command after expansion. */
@@ -100,7 +101,7 @@ export function expansionEnvironment(
     options: state.options.expansion(),
     lookup: (name) => assigned.get(name) ?? state.get(name),
     special: new StateSpecialParameters(state, shell.interactive),
-    homeOf: (user) => (user === '' ? state.get('HOME') : homeDirectoryOf(user)),
+    tildePrefix: (prefix) => tildeExpansion(state, prefix),
     cwd: state.cwd,
     readDirectory: (path) => {
       try {
@@ -157,16 +158,4 @@ class StateSpecialParameters implements SpecialParameters {
 
 function byDeclareOrder(a: Attribute, b: Attribute): number {
   return ATTRIBUTE_LETTERS.indexOf(a) - ATTRIBUTE_LETTERS.indexOf(b);
-}
-
-function homeDirectoryOf(user: string): string | undefined {
-  try {
-    for (const line of readFileSync('/etc/passwd', 'utf8').split('\n')) {
-      const fields = line.split(':');
-      if (fields[0] === user) return fields[5];
-    }
-  } catch {
-    // No passwd database: ~user stays as typed.
-  }
-  return undefined;
 }

@@ -29,7 +29,6 @@ const SHRINK_MS = 60_000;
  * test/spec/cases/expansion-found.sh for its owner. Remove an entry when its case passes.
  */
 const EXCLUDED: ReadonlyMap<Construct, string> = new Map<Construct, string>([
-  ['tildeDirectories', '`~+` and `~-` stay as written; bash gives $PWD and $OLDPWD (homeOf in shell/interp/planning.ts)'],
   ['attributeTransforms', '`${x@A}` and `${x@a}` are bad substitutions: they need variable attributes, which ExpansionEnvironment does not give'],
   ['ifsPatternCharacters', 'with `IFS=-` bash matches `[a-c]$g` as the set {a,-,c}, and with `IFS=*` it does not glob the `*` of `$a*`: it quotes the literal IFS characters of a word it splits (a bash artifact Quirl does not copy)'],
   ['optionLetters', '`${#-}` is the length of `$-`, whose letters differ from bash on purpose'],

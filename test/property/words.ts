@@ -10,8 +10,6 @@ import fc from 'fast-check';
 
 /** Constructs the generator can leave out (the test file names each exclusion and why). */
 export type Construct =
-  /** `~+` and `~-`. */
-  | 'tildeDirectories'
   /** `${x@A}` and `${x@a}`. */
   | 'attributeTransforms'
   /** `${x::n}`: an empty offset. */
@@ -163,9 +161,8 @@ export class WordGenerator {
   /** One case: a word of 1 to 4 parts, maybe after a tilde, and maybe an IFS. */
   cases(maxDepth = 2): fc.Arbitrary<WordCase> {
     const level = this.level(maxDepth);
-    const tildes = TILDES.filter((tilde) => !this.excluded.has('tildeDirectories') || !/^~[+-]/.test(tilde));
     const word = fc
-      .tuple(fc.integer({ min: 0, max: 99 }), pick(tildes), fc.array(level.unquoted, { minLength: 1, maxLength: 4 }))
+      .tuple(fc.integer({ min: 0, max: 99 }), pick(TILDES), fc.array(level.unquoted, { minLength: 1, maxLength: 4 }))
       // Rolls that shrink toward 0 shrink toward no tilde and no IFS.
       .map(([roll, tilde, parts]) => {
         const rest = parts.join('');

@@ -59,7 +59,7 @@ function fakeEnvironment(setup: Setup = {}): ExpansionEnvironment & { readonly l
       positional: setup.positional ?? ['one', 'two words'],
       optionFlags: 'hB',
     },
-    homeOf: (user) => (user === '' ? vars.HOME : { bob: '/home/bob' }[user]),
+    tildePrefix: (prefix) => (prefix === '' ? vars.HOME : { bob: '/home/bob' }[prefix]),
     cwd: '/work',
     readDirectory: (path) => directories.get(posix.resolve(path)),
     commandSubstitution: async (program: Program, maxBytes: number) => {

@@ -28,11 +28,7 @@ argv $@
 <a> <b>
 ## END
 
-# The cases below fail in Quirl today; the property test keeps each out of its generator's reach
-# by the exclusion named in the comment, until its owner fixes it.
-
 #### ~+ and ~- are $PWD and $OLDPWD
-# exclusion tildeDirectories; homeOf in shell/interp/planning.ts
 cd /
 cd "$HOME"
 [ ~+ = "$HOME" ] && echo plus
@@ -43,7 +39,9 @@ plus
 plus-x
 </>
 ## END
-## BUG quirl stdout-json: "<~->\n"
+
+# The cases below fail in Quirl today; the property test keeps each out of its generator's reach
+# by the exclusion named in the comment, until its owner fixes it.
 
 #### ${x@A} and ${x@a} show a variable's assignment and attributes
 # exclusion attributeTransforms; transform.ts needs attributes ExpansionEnvironment does not give

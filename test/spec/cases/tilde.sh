@@ -64,3 +64,59 @@ argv ~
 cd
 [ "$(pwd)" = ~ ] && echo home
 ## stdout: home
+
+#### ~+ is PWD and ~- OLDPWD
+[ ~+ = "$PWD" ] && [ ~+/x = "$PWD/x" ] && echo pwd
+mkdir sub && cd sub
+[ ~- = "${PWD%/sub}" ] && [ ~-/sub = "$PWD" ] && echo oldpwd
+## STDOUT:
+pwd
+oldpwd
+## END
+## N-I dash status: 1
+## N-I dash stdout-json: ""
+
+#### ~+ and ~- read the variables, and ~- stays as written while OLDPWD is unset
+unset OLDPWD
+[ ~- = '~-' ] && echo as-written
+PWD=/elsewhere
+[ ~+ = /elsewhere ] && [ ~+/x = /elsewhere/x ] && echo pwd
+OLDPWD=
+[ -z ~- ] && [ ~-/y = /y ] && echo oldpwd
+## STDOUT:
+as-written
+pwd
+oldpwd
+## END
+## N-I dash status: 1
+## N-I dash stdout: as-written
+## N-I zsh status: 1
+## N-I zsh stdout-json: ""
+
+#### ~+ and ~- after : in an assignment
+mkdir sub && cd sub
+x=a:~+:~-/b
+[ "$x" = "a:$PWD:${PWD%/sub}/b" ] && echo expanded
+## stdout: expanded
+## N-I dash status: 1
+## N-I dash stdout-json: ""
+
+#### ~N, ~+N and ~-N are entries of the directory stack, as dirs +N and dirs -N show them
+mkdir a b c
+pushd a >/dev/null && pushd ../b >/dev/null && pushd ../c >/dev/null
+[ ~0 = "$PWD" ] && [ ~+0 = "$PWD" ] && [ ~-3 = "$PWD" ] && echo top
+[ ~1 = "$(dirs -l +1)" ] && [ ~+2 = "$(dirs -l +2)" ] && [ ~-0/x = "$(dirs -l -0)/x" ] && echo entries
+[ ~+01 = ~1 ] && echo leading-zero
+argv ~4 ~+4 ~-4 ~+-1 ~1x
+## STDOUT:
+top
+entries
+leading-zero
+<~4> <~+4> <~-4> <~+-1> <~1x>
+## END
+## N-I dash stdout: <~4> <~+4> <~-4> <~+-1> <~1x>
+## N-I zsh status: 1
+## N-I zsh STDOUT:
+top
+leading-zero
+## END
