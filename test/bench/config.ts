@@ -8,7 +8,7 @@
 //   QUIRL_BENCH_BYTES=1073741824  bytes through the pipeline and capture figures
 //   QUIRL_BENCH_LINES=1000        `/bin/true` lines of the script figure
 //   QUIRL_BENCH_JOBS=200          commands typed per run of the per-job figure
-//   QUIRL_BENCH_RETAINED=1024     background jobs of the retained-jobs memory figure
+//   QUIRL_BENCH_RETAINED=1024     background jobs of the retained-jobs memory figures (RSS, heap)
 //   QUIRL_BENCH_WHILE=100000      iterations of the `while [ $i -lt N ]` counting loop
 //   QUIRL_BENCH_SUBSTS=10000      `x=$(echo hi)` substitutions of the subst figure
 //   QUIRL_BENCH_FOR=1000          iterations of the `for` loop running /bin/true

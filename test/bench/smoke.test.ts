@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { FigureResult } from './model';
 import { REPO } from './subjects';
 
-const FIGURES = ['script', 'job', 'pipeline', 'capture', 'idle', 'while', 'subst', 'for', 'read', 'functions', 'parse'];
+const FIGURES = ['script', 'job', 'pipeline', 'capture', 'idle', 'retained', 'while', 'subst', 'for', 'read', 'functions', 'parse'];
 
 test(`bench smoke: one repetition of the ${FIGURES.join(', ')} figures`, { timeout: 170_000 }, () => {
   const out = mkdtempSync(join(tmpdir(), 'quirl-bench-smoke-'));
@@ -26,6 +26,7 @@ test(`bench smoke: one repetition of the ${FIGURES.join(', ')} figures`, { timeo
       QUIRL_BENCH_LINES: '3',
       QUIRL_BENCH_JOBS: '2',
       QUIRL_BENCH_BYTES: String(2 ** 20 + 7),
+      QUIRL_BENCH_RETAINED: '8',
       QUIRL_BENCH_WHILE: '50',
       QUIRL_BENCH_SUBSTS: '10',
       QUIRL_BENCH_FOR: '5',
@@ -41,7 +42,7 @@ test(`bench smoke: one repetition of the ${FIGURES.join(', ')} figures`, { timeo
     const { figures } = JSON.parse(readFileSync(join(out, files[0] as string), 'utf8')) as { figures: FigureResult[] };
     assert.deepEqual(
       figures.map((f) => f.id),
-      FIGURES.flatMap((id) => (id === 'capture' ? ['capture-rate', 'capture-rss'] : [id])),
+      FIGURES.flatMap((id) => (id === 'capture' ? ['capture-rate', 'capture-rss'] : id === 'retained' ? ['retained', 'retained-heap'] : [id])),
     );
     for (const figure of figures) {
       for (const subject of figure.subjects) {
