@@ -1,4 +1,4 @@
-// `npm run bench`: every figure of issue 5 as ratios against bash (and dash, zsh, fish where
+// `npm run bench`: every figure of issues 5 and 14 as ratios against bash (and dash, zsh, fish where
 // installed), measured in one run on this machine. Prints a Markdown table (median, min, max of
 // the runs after the warm-up) and writes the raw samples as JSON under bench-results/.
 // Knobs: see config.ts (QUIRL_BENCH_RUNS, QUIRL_BENCH_FIGURES, QUIRL_BENCH_BYTES, ...);
@@ -9,12 +9,18 @@ import { readConfig, ConfigError, type FigureId } from './config';
 import type { FigureContext, FigureRunner } from './context';
 import { captureFigure } from './figures/capture';
 import { exitToPromptFigure } from './figures/exit-to-prompt';
+import { forFigure } from './figures/for';
+import { functionsFigure } from './figures/functions';
 import { ipcFigure } from './figures/ipc';
 import { idleFigure, retainedFigure } from './figures/memory';
+import { parseFigure } from './figures/parse';
 import { perJobFigure } from './figures/per-job';
 import { pipelineFigure } from './figures/pipeline';
+import { readFigure } from './figures/read';
 import { scriptFigure } from './figures/script';
 import { startFigure } from './figures/start';
+import { substFigure } from './figures/subst';
+import { whileFigure } from './figures/while';
 import { machine } from './machine';
 import type { FigureResult } from './model';
 import { bareNodeSubject, quirlSubject, referenceSubjects, REPO } from './subjects';
@@ -30,6 +36,12 @@ const RUNNERS: Record<FigureId, FigureRunner> = {
   idle: idleFigure,
   retained: retainedFigure,
   ipc: ipcFigure,
+  while: whileFigure,
+  subst: substFigure,
+  for: forFigure,
+  read: readFigure,
+  functions: functionsFigure,
+  parse: parseFigure,
 };
 
 async function main(): Promise<number> {

@@ -8,7 +8,14 @@ export interface TimedRun {
   readonly stdout: string;
 }
 
-export function runTimed(argv: readonly string[], cwd: string): Promise<TimedRun> {
+export interface FinishedRun extends TimedRun {
+  /** The exit status, or the signal that ended it. */
+  readonly status: number | NodeJS.Signals;
+  readonly stderr: string;
+}
+
+/** Runs `argv` to its end whatever its status (for a check that a program refuses something). */
+export function runToEnd(argv: readonly string[], cwd: string): Promise<FinishedRun> {
   const [file, ...args] = argv;
   return new Promise((resolve, reject) => {
     const startedAt = nowMs();
@@ -18,10 +25,15 @@ export function runTimed(argv: readonly string[], cwd: string): Promise<TimedRun
     child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
     child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
     child.on('error', reject);
-    child.on('exit', (code, signal) => {
-      const ms = nowMs() - startedAt;
-      if (code === 0) resolve({ ms, stdout });
-      else reject(new BenchError('Unexpected', `${argv.join(' ')}: exit ${code ?? signal}: ${stderr.trim().slice(0, 500)}`));
-    });
+    // Timed to the exit; but the output is all read only once the pipes are closed.
+    let ms = 0;
+    child.on('exit', () => (ms = nowMs() - startedAt));
+    child.on('close', (code, signal) => resolve({ ms, stdout, stderr, status: code ?? (signal as NodeJS.Signals) }));
   });
+}
+
+export async function runTimed(argv: readonly string[], cwd: string): Promise<TimedRun> {
+  const run = await runToEnd(argv, cwd);
+  if (run.status !== 0) throw new BenchError('Unexpected', `${argv.join(' ')}: exit ${run.status}: ${run.stderr.trim().slice(0, 500)}`);
+  return { ms: run.ms, stdout: run.stdout };
 }

@@ -13,8 +13,10 @@ export const REFERENCE_SHELLS = ['bash', 'dash', 'zsh', 'fish'] as const;
 
 export interface Subject {
   readonly name: string;
-  /** argv that runs a script file: `SHELL FILE`. */
-  readonly script: ((file: string) => string[]) | undefined;
+  /** argv that runs a script file: `SHELL [FLAGS] FILE` (flags such as `-n`, which every shell here takes). */
+  readonly script: ((file: string, flags?: readonly string[]) => string[]) | undefined;
+  /** Whether it runs POSIX sh scripts as they are (zsh and fish do not: the generated scripts leave them out). */
+  readonly posix: boolean;
   /** argv and extra environment of an interactive session at PROMPT. */
   readonly interactive: { readonly argv: readonly string[]; readonly env: Readonly<Record<string, string>> };
 }
@@ -41,27 +43,28 @@ export function quirlSubject(checkout = REPO, name = QUIRL): Subject {
   const quirl = join(checkout, 'bin', 'quirl');
   return {
     name,
-    script: (file) => [process.execPath, quirl, file],
+    script: (file, flags = []) => [process.execPath, quirl, ...flags, file],
+    posix: true,
     interactive: { argv: [process.execPath, quirl, '-i'], env: PS1 },
   };
 }
 
 /** node with readline and nothing else, started on the same runtime as Quirl. */
 export function bareNodeSubject(): Subject {
-  return { name: BARE_NODE, script: undefined, interactive: { argv: [process.execPath, join(__dirname, 'bare-prompt.js')], env: PS1 } };
+  return { name: BARE_NODE, script: undefined, posix: false, interactive: { argv: [process.execPath, join(__dirname, 'bare-prompt.js')], env: PS1 } };
 }
 
 function referenceSubject(name: (typeof REFERENCE_SHELLS)[number], program: string): Subject {
   switch (name) {
     case 'bash':
-      return { name, script: (file) => [program, file], interactive: { argv: [program, '--norc', '--noprofile', '-i'], env: PS1 } };
+      return { name, script: (file, flags = []) => [program, ...flags, file], posix: true, interactive: { argv: [program, '--norc', '--noprofile', '-i'], env: PS1 } };
     case 'dash':
-      return { name, script: (file) => [program, file], interactive: { argv: [program, '-i'], env: { ...PS1, ENV: '' } } };
+      return { name, script: (file, flags = []) => [program, ...flags, file], posix: true, interactive: { argv: [program, '-i'], env: { ...PS1, ENV: '' } } };
     case 'zsh':
-      return { name, script: (file) => [program, '-f', file], interactive: { argv: [program, '-f', '-i'], env: { PS1: PROMPT, PROMPT } } };
+      return { name, script: (file, flags = []) => [program, '-f', ...flags, file], posix: false, interactive: { argv: [program, '-f', '-i'], env: { PS1: PROMPT, PROMPT } } };
     case 'fish': {
       const init = `set -g fish_greeting; function fish_prompt; printf '%s' '${PROMPT}'; end`;
-      return { name, script: (file) => [program, '--no-config', file], interactive: { argv: [program, '--no-config', '-i', '-C', init], env: {} } };
+      return { name, script: (file, flags = []) => [program, '--no-config', ...flags, file], posix: false, interactive: { argv: [program, '--no-config', '-i', '-C', init], env: {} } };
     }
   }
 }

@@ -28,8 +28,14 @@ export function figureRows(figure: FigureResult): string[][] {
   });
 }
 
+/** A cell's text with its pipes escaped: a title such as `seq N | while read` must not split the row. */
+function cell(text: string): string {
+  return text.replaceAll('|', '\\|');
+}
+
 /** A Markdown table with padded columns. */
-export function markdownTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
+export function markdownTable(header: readonly string[], body: readonly (readonly string[])[]): string {
+  const rows = body.map((row) => row.map(cell));
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));
   const line = (cells: readonly string[]): string => `| ${widths.map((w, i) => (cells[i] ?? '').padEnd(w)).join(' | ')} |`;
   return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');

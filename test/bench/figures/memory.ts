@@ -2,12 +2,19 @@
 // growth of a shell holding N retained jobs. "Retained" as shell/jobs/table.ts means it: records
 // of live jobs (a finished background job is reported at the next prompt and forgotten), so the
 // jobs are N `sleep` background jobs that outlive the measure; they are then killed by pid and the
-// shell must be back to only itself before it exits.
-import { planOf, type FigureRunner } from '../context';
+// shell must be back to only itself before it exits. Quirl's live JavaScript heap per retained
+// job is read from heap snapshots (heap-snapshot.ts), in shells of their own: a snapshot's own
+// allocations would be reused by the jobs' and hide part of their RSS growth.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { planOf, type FigureContext, type FigureRunner } from '../context';
+import { heapSnapshotFlags, liveHeapBytes } from '../heap-snapshot';
+import type { SubjectOutcome } from '../model';
 import { PtySession, BenchError } from '../pty-session';
 import { interleaved } from '../rounds';
 import { rssMiB } from '../rss';
-import { BARE_NODE } from '../subjects';
+import { BARE_NODE, type Subject } from '../subjects';
 import { allProcs } from '../../pty/proc';
 
 /** Background jobs typed per command line. */
@@ -66,31 +73,62 @@ async function endJobs(session: PtySession): Promise<void> {
   }
 }
 
+/** Starts `retained` background sleeps in a fresh session of `subject`, runs `measure` around them, and ends them. */
+async function aroundRetainedJobs(
+  subject: Subject,
+  retained: number,
+  measure: (session: PtySession) => Promise<() => Promise<number>>,
+): Promise<number> {
+  const { session: sh } = await PtySession.start(subject);
+  try {
+    await sh.run('true');
+    await settle();
+    const after = await measure(sh);
+    for (let started = 0; started < retained; started += JOBS_PER_LINE) {
+      await sh.run('sleep 600 & '.repeat(Math.min(JOBS_PER_LINE, retained - started)).trimEnd());
+    }
+    await settle();
+    // A shell that refused some jobs (or lost them) would look leaner than it is.
+    const sleeping = sessionSleeps(sh).length;
+    if (sleeping !== retained) throw new BenchError('Unexpected', `${subject.name}: ${sleeping} of ${retained} background jobs are running`);
+    return await after();
+  } finally {
+    await endJobs(sh);
+    await sh.close();
+  }
+}
+
+/** Quirl's live heap growth per retained job, in KiB, one fresh shell per run. */
+async function heapPerJob(context: FigureContext, retained: number): Promise<SubjectOutcome[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'quirl-bench-heap-'));
+  try {
+    const [node, ...args] = context.quirl.interactive.argv;
+    const quirl: Subject = { ...context.quirl, interactive: { ...context.quirl.interactive, argv: [node as string, ...heapSnapshotFlags(dir), ...args] } };
+    return await interleaved([quirl], planOf(context, 'retained'), (subject) =>
+      aroundRetainedJobs(subject, retained, async (sh) => {
+        const before = await liveHeapBytes(sh.pid, dir);
+        return async () => ((await liveHeapBytes(sh.pid, dir)) - before) / retained / 1024;
+      }),
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export const retainedFigure: FigureRunner = async (context) => {
   const { retained } = context.config;
   const subjects = [context.quirl, ...context.references.filter((s) => s.name === 'bash')];
   // A fresh shell per run, as for idle RSS: in a shell that ran the warm-up, the heap the first
   // 1,024 jobs grew may be given back during the measured run, and the growth read below zero.
-  const outcomes = await interleaved(subjects, planOf(context, 'retained'), async (subject) => {
-    const { session: sh } = await PtySession.start(subject);
-    try {
-      await sh.run('true');
-      await settle();
+  const outcomes = await interleaved(subjects, planOf(context, 'retained'), (subject) =>
+    aroundRetainedJobs(subject, retained, async (sh) => {
       const before = rssMiB(sh.pid);
-      for (let started = 0; started < retained; started += JOBS_PER_LINE) {
-        await sh.run('sleep 600 & '.repeat(Math.min(JOBS_PER_LINE, retained - started)).trimEnd());
-      }
-      await settle();
-      const grown = rssMiB(sh.pid) - before;
-      // A shell that refused some jobs (or lost them) would look leaner than it is.
-      const sleeping = sessionSleeps(sh).length;
-      if (sleeping !== retained) throw new BenchError('Unexpected', `${subject.name}: ${sleeping} of ${retained} background jobs are running`);
-      return grown;
-    } finally {
-      await endJobs(sh);
-      await sh.close();
-    }
-  });
-  return [{ id: 'retained', title: `RSS growth with ${retained} retained jobs`, unit: 'MiB', goal: { kind: 'absolute', max: 16 }, subjects: outcomes }];
+      return async () => rssMiB(sh.pid) - before;
+    }),
+  );
+  const heap = await heapPerJob(context, retained);
+  return [
+    { id: 'retained', title: `RSS growth with ${retained} retained jobs`, unit: 'MiB', goal: { kind: 'absolute', max: 16 }, subjects: outcomes },
+    { id: 'retained-heap', title: `live JS heap per retained job (${retained} jobs)`, unit: 'KiB', goal: { kind: 'absolute', max: 2.5 }, subjects: heap },
+  ];
 };
-

@@ -17,5 +17,5 @@ export const perJobFigure: FigureRunner = async (context) => {
       return total / jobs;
     }),
   );
-  return [{ id: 'job', title: `per job, interactive (${jobs} × true)`, unit: 'ms', goal: { kind: 'ratio', against: 'bash', max: 1.3 }, subjects: outcomes }];
+  return [{ id: 'job', title: `per job, interactive (${jobs} × true)`, unit: 'ms', goal: { kind: 'ratio', against: 'bash', max: 1.1 }, subjects: outcomes }];
 };
