@@ -245,14 +245,19 @@ class Collector {
   }
 }
 
+/** The longest wait one native read takes (a signed 32-bit count of milliseconds): a longer timeout takes several. */
+const LONGEST_WAIT_MS = 2 ** 31 - 1;
+
 async function collect(fd: number, options: ReadOptions, state: ShellState, output: CommandOutput, continuationPrompts: boolean): Promise<Input> {
   const locale = state.get('LC_ALL') || state.get('LC_CTYPE') || state.get('LANG') || '';
   const collector = new Collector(options, /utf-?8/i.test(locale));
   const deadline = options.timeoutMs === undefined ? undefined : performance.now() + options.timeoutMs;
   for (;;) {
-    const timeoutMs = deadline === undefined ? null : Math.max(0, Math.ceil(deadline - performance.now()));
+    const remainingMs = deadline === undefined ? undefined : Math.max(0, Math.ceil(deadline - performance.now()));
+    const timeoutMs = remainingMs === undefined ? null : Math.min(remainingMs, LONGEST_WAIT_MS);
     const record = await readOne(fd, { delimiter: options.delimiter, maxBytes: collector.wanted, timeoutMs }, output.signal);
     collector.take(record.data);
+    if (record.end === 'timeout' && remainingMs !== undefined && remainingMs > LONGEST_WAIT_MS) continue;
     if (record.end === 'eof' || record.end === 'timeout') return { text: collector.text(), end: record.end };
     if (record.end === 'delimiter') {
       if (collector.delimiter(options.delimiter as number)) return { text: collector.text(), end: 'done' };

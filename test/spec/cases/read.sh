@@ -309,6 +309,14 @@ sleep 1 | $SH -c 'read -t 0.1 x; echo "$? <$x>"'
 sh -c 'printf ab; sleep 3' | $SH -c 'read -t 1 x; echo "$? <$x>"'
 ## stdout: 142 <ab>
 
+#### a timeout longer than one wait of the system's (24.8 days) reads as any other
+echo hi | { read -t 2147484 x; echo "$? <$x>"; }
+printf 'a\nb\n' | { read -t 99999999999 x; read -t 3000000.5 y; echo "$? <$x> <$y>"; }
+## STDOUT:
+0 <hi>
+0 <a> <b>
+## END
+
 #### an invalid timeout is status 1
 read -t 1.5.5 x < /dev/null 2>/dev/null
 echo $?
