@@ -22,7 +22,9 @@ const MAX_SEQUENCE_STEPS = 2n ** 31n - 1n - 3n;
 /** Whether `word` has an unquoted `{` at all: most words do not, and are returned as they are. */
 function mayExpand(word: Word): boolean {
   return word.parts.some(
-    (part, index) => (part.kind === 'Literal' && !part.quoted && part.value.includes('{')) || (index === 0 && part.kind === 'Tilde' && part.user.includes('{')),
+    (part, index) =>
+      (part.kind === 'Literal' && !part.quoted && part.value.includes('{')) ||
+      (index === 0 && part.kind === 'Tilde' && (part.user.includes('{') || (part.tail !== undefined && mayExpand(part.tail)))),
   );
 }
 
@@ -44,7 +46,7 @@ function atomsOf(word: Word): Atom[] {
   const atoms: Atom[] = [];
   word.parts.forEach((part, index) => {
     if (part.kind === 'Literal' && !part.quoted) atoms.push(...part.value.split(''));
-    else if (part.kind === 'Tilde' && index === 0) atoms.push('~', ...part.user.split(''));
+    else if (part.kind === 'Tilde' && index === 0) atoms.push('~', ...part.user.split(''), ...(part.tail === undefined ? [] : atomsOf(part.tail)));
     else atoms.push(part);
   });
   return atoms;
@@ -62,7 +64,7 @@ function wordOf(atoms: Atoms, original: Word): Word {
   const tilde = tildePrefix(atoms, original);
   if (tilde !== null) {
     parts.push(tilde);
-    start = tilde.user.length + 1;
+    start = tilde.user.length + 1 + (tilde.tail?.text.length ?? 0);
   }
   for (let index = start; index < atoms.length; index += 1) {
     const atom = atoms[index]!;
@@ -77,16 +79,31 @@ function wordOf(atoms: Atoms, original: Word): Word {
   return { ...original, parts };
 }
 
-/** `~user` up to a `/` or the end, all unquoted characters (as the lexer takes a tilde-prefix); null if none. */
+/**
+ * `~user` up to a `/`, a `:` or the end, all unquoted characters (as the lexer takes a
+ * tilde-prefix), and from a `:` its tail up to a `/`; null if none, or if the tail has quoted
+ * text (as the lexer leaves such a prefix). A tail of characters only is kept (`~root:{a,b}`);
+ * one with an expansion in it is not rebuilt, and its parts follow the prefix as ordinary parts.
+ */
 function tildePrefix(atoms: Atoms, original: Word): Tilde | null {
   if (atoms[0] !== '~') return null;
   let user = '';
-  for (let index = 1; index < atoms.length && atoms[index] !== '/'; index += 1) {
+  let index = 1;
+  for (; index < atoms.length && atoms[index] !== '/' && atoms[index] !== ':'; index += 1) {
     const atom = atoms[index]!;
     if (typeof atom !== 'string') return null;
     user += atom;
   }
-  return { kind: 'Tilde', user, span: original.span };
+  if (atoms[index] !== ':') return { kind: 'Tilde', user, span: original.span };
+  let text = '';
+  for (; index < atoms.length && atoms[index] !== '/'; index += 1) {
+    const atom = atoms[index]!;
+    if (typeof atom === 'string') text += atom;
+    else if (atom.kind === 'Literal' || atom.kind === 'SingleQuoted' || atom.kind === 'DoubleQuoted') return null;
+    else return { kind: 'Tilde', user, span: original.span };
+  }
+  const tail: Word = { kind: 'Word', parts: [literal(text, false, original)], text, span: original.span };
+  return { kind: 'Tilde', user, tail, span: original.span };
 }
 
 function literal(value: string, quoted: boolean, original: Word): Literal {

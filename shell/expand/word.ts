@@ -49,7 +49,7 @@ export async function expandParts(parts: readonly WordPart[], context: Expansion
         await expandParts(part.parts, context, out, 'quoted');
         break;
       case 'Tilde':
-        expandTilde(part, context, out);
+        await expandTilde(part, context, out, quoting);
         break;
       case 'ParameterExpansion':
         // The common `$x` and `${x}` stay synchronous.
@@ -90,11 +90,15 @@ async function arithmetic(part: ArithmeticExpansion, context: ExpansionContext):
   return context.env.arithmetic(text.finish().map(fieldText).join(''));
 }
 
-function expandTilde(tilde: Tilde, context: ExpansionContext, out: FieldBuilder): void {
+async function expandTilde(tilde: Tilde, context: ExpansionContext, out: FieldBuilder, quoting: Quoting): Promise<void> {
   const home = context.env.homeOf(tilde.user);
   // An unknown user leaves the prefix as written, still open to pathname expansion (as in bash).
-  if (home === undefined) out.append(`~${tilde.user}`, false);
-  else out.append(home, true);
+  if (home === undefined) {
+    out.append(`~${tilde.user}`, false);
+    if (tilde.tail !== undefined) await expandParts(tilde.tail.parts, context, out, quoting);
+  } else {
+    out.append(home + (tilde.tail?.text ?? ''), true);
+  }
 }
 
 function expandParameter(parameter: ParameterExpansion, quoted: boolean, context: ExpansionContext, out: FieldBuilder): void {

@@ -38,7 +38,6 @@ const EXCLUDED: ReadonlyMap<Construct, string> = new Map<Construct, string>([
   ['ifsPatternCharacters', 'with `IFS=-` bash matches `[a-c]$g` as the set {a,-,c}, and with `IFS=*` it does not glob the `*` of `$a*`: it quotes the literal IFS characters of a word it splits (a bash artifact Quirl does not copy)'],
   ['optionLetters', '`${#-}` is the length of `$-`, whose letters differ from bash on purpose'],
   ['errorWordExpansion', '`${u:?$l}` prints the word unsplit; bash splits its unquoted expansions and joins the fields by spaces (shell/expand/operators.ts)'],
-  ['tildeColon', '`~root:x` and `~:x` stay as written; bash 5.2 expands a tilde prefix ended by `:` (and then leaves the rest of the word unexpanded, `~root:$HOME`: a bash quirk) (shell/syntax tilde)'],
   ['nulInSubstitution', '`$(printf \'%c\')` (and `%b` of `\\0`) fails as invalid command data (the contract\'s NUL rule); bash drops the NUL with a warning, as issue 12 asks (shell/expand/word.ts substitute)'],
   ['multibyteIfs', '`IFS=é` splits on the character; bash in the C locale splits on each of its bytes (shell/expand/index.ts would have to pass the locale to FieldSeparators)'],
   ['promptParameters', '`${q@P}` leaves `$x` in the value as it is; bash expands parameters in the result again (promptvars): a named difference, see test/spec/cases/prompt-escapes.sh'],

@@ -22,7 +22,7 @@ function show(part: WordPart): string {
     case 'SingleQuoted':
       return `[${part.value}]`;
     case 'Tilde':
-      return `<~${part.user}>`;
+      return `<~${part.user}${part.tail === undefined ? '' : `|${part.tail.text}`}>`;
     case 'ParameterExpansion':
       return `<$${part.name}>`;
     default:
@@ -89,6 +89,11 @@ const CASES: readonly (readonly [string, readonly string[]])[] = [
   ['~{,root}/x', ['<~>/x', '<~root>/x']],
   ['a{~,b}', ['a~', 'ab']],
   ['{~,x}', ['<~>', 'x']],
+  // A tilde-prefix's tail (bash 5.2, see Tilde) is rebuilt from its characters; quoted text in it leaves the `~` as it is.
+  ['~root:{a,b}', ['<~root|:a>', '<~root|:b>']],
+  ['~{,x}:a{b,c}/d', ['<~|:ab>/d', '<~|:ac>/d', '<~x|:ab>/d', '<~x|:ac>/d']],
+  ['{~:a,b}', ['<~|:a>', 'b']],
+  ['~:"q"{a,b}', ['~:<DoubleQuoted>a', '~:<DoubleQuoted>b']],
 ];
 
 for (const [source, expected] of CASES) {

@@ -110,7 +110,6 @@ u: (/
 # exclusion tildeColon; bash 5.2 expands ~root and leaves the rest unexpanded (a quirk); shell/syntax
 argv ~root:x
 ## stdout: </root:x>
-## BUG quirl stdout-json: "<~root:x>\n"
 
 #### a NUL byte in a command substitution is dropped with a warning
 # exclusion nulInSubstitution; issue 12 asks for bash's warning, the contract's NUL rule refuses (shell/expand/word.ts)
