@@ -240,7 +240,6 @@ g=G g1=one
 n=4
 argv $g{1,2} {$n,x}y
 ## stdout: <one> <xy>
-## BUG quirl stdout-json: "<G1> <G2> <4y> <xy>\n"
 
 #### ${!prefix*} unquoted with an empty IFS is one field
 # exclusion namesStarEmptyIfs; shell/expand/operators.ts
