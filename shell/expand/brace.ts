@@ -3,12 +3,16 @@
  * nested, and `{x..y[..step]}` sequences of integers (zero-padded when an end is written so) or
  * letters. It works on the word's parts: only unquoted literal characters can open, separate or
  * close a brace expression; quoted text and every `$...` stay whole, so `{$a,b}` becomes `$a` and
- * `b`, each expanded after. A word's results are bounded by what is left of the pipeline's
+ * `b`, each expanded after. As bash expands braces in the text, a plain `$name` then takes the
+ * name characters a brace expression put after it (`{$a,b}c` is `$ac` and `bc`). A word's results are bounded by what is left of the pipeline's
  * expansion budget before any is built, so `{1..10000000}` fails with ResourceLimit at once.
  */
 import { ShellError } from '../errors';
-import type { Literal, Tilde, Word, WordPart } from '../syntax/ast';
+import type { Literal, ParameterExpansion, Tilde, Word, WordPart } from '../syntax/ast';
 import { PIPELINE_EXPANSION_LIMIT } from './budget';
+
+const NAME_START = /^[A-Za-z_]/;
+const NAME_CHARACTER = /^[A-Za-z0-9_]$/;
 
 /** A unit of a word as brace expansion sees it: an unquoted character, or a part that stays whole. */
 type Atom = string | WordPart;
@@ -22,7 +26,9 @@ const MAX_SEQUENCE_STEPS = 2n ** 31n - 1n - 3n;
 /** Whether `word` has an unquoted `{` at all: most words do not, and are returned as they are. */
 function mayExpand(word: Word): boolean {
   return word.parts.some(
-    (part, index) => (part.kind === 'Literal' && !part.quoted && part.value.includes('{')) || (index === 0 && part.kind === 'Tilde' && part.user.includes('{')),
+    (part, index) =>
+      (part.kind === 'Literal' && !part.quoted && part.value.includes('{')) ||
+      (index === 0 && part.kind === 'Tilde' && (part.user.includes('{') || (part.tail !== undefined && mayExpand(part.tail)))),
   );
 }
 
@@ -44,13 +50,18 @@ function atomsOf(word: Word): Atom[] {
   const atoms: Atom[] = [];
   word.parts.forEach((part, index) => {
     if (part.kind === 'Literal' && !part.quoted) atoms.push(...part.value.split(''));
-    else if (part.kind === 'Tilde' && index === 0) atoms.push('~', ...part.user.split(''));
+    else if (part.kind === 'Tilde' && index === 0) atoms.push('~', ...part.user.split(''), ...(part.tail === undefined ? [] : atomsOf(part.tail)));
     else atoms.push(part);
   });
   return atoms;
 }
 
-/** Atoms back into a word: runs of characters become literals; a leading `~` is a tilde-prefix again. */
+/**
+ * Atoms back into a word: runs of characters become literals; a leading `~` is a tilde-prefix
+ * again. bash expands braces in a word's text before its parameters, so a `$name` (or a bare `$`)
+ * that a brace expression put before more name characters names a longer parameter:
+ * `$g{1,2}` is `$g1 $g2`, `{$n,x}y` is `$ny xy`.
+ */
 function wordOf(atoms: Atoms, original: Word): Word {
   const parts: WordPart[] = [];
   let run = '';
@@ -62,31 +73,81 @@ function wordOf(atoms: Atoms, original: Word): Word {
   const tilde = tildePrefix(atoms, original);
   if (tilde !== null) {
     parts.push(tilde);
-    start = tilde.user.length + 1;
+    start = tilde.user.length + 1 + (tilde.tail?.text.length ?? 0);
   }
   for (let index = start; index < atoms.length; index += 1) {
     const atom = atoms[index]!;
-    if (typeof atom === 'string') {
+    const parameter = parameterAt(atoms, index, original);
+    if (parameter !== null) {
+      flush();
+      parts.push(parameter.part);
+      index += parameter.length - 1;
+    } else if (typeof atom === 'string') {
       run += atom;
-      continue;
+    } else {
+      flush();
+      parts.push(atom);
     }
-    flush();
-    parts.push(atom);
   }
   flush();
   return { ...original, parts };
 }
 
-/** `~user` up to a `/` or the end, all unquoted characters (as the lexer takes a tilde-prefix); null if none. */
+/**
+ * The parameter that starts at atom `index` once braces have put characters after it, and how
+ * many atoms it takes: a plain `$name` and the name characters after it, or a bare `$` and a
+ * name, a digit or a special parameter's character after it; null for anything else.
+ */
+function parameterAt(atoms: Atoms, index: number, original: Word): { part: ParameterExpansion; length: number } | null {
+  const atom = atoms[index]!;
+  if (typeof atom !== 'string') {
+    if (atom.kind !== 'ParameterExpansion' || atom.braced || !NAME_START.test(atom.name)) return null;
+    const more = nameAt(atoms, index + 1);
+    return more === '' ? null : { part: { ...atom, name: atom.name + more }, length: 1 + more.length };
+  }
+  const next = atoms[index + 1];
+  if (atom !== '$' || typeof next !== 'string') return null;
+  const name = NAME_START.test(next) ? nameAt(atoms, index + 1) : /^[0-9?$!#@*-]$/.test(next) ? next : '';
+  if (name === '') return null;
+  return { part: { kind: 'ParameterExpansion', name, braced: false, span: original.span }, length: 1 + name.length };
+}
+
+/** The name characters at atom `index` on (none: ''). */
+function nameAt(atoms: Atoms, index: number): string {
+  let name = '';
+  for (let at = index; at < atoms.length; at += 1) {
+    const atom = atoms[at];
+    if (typeof atom !== 'string' || !NAME_CHARACTER.test(atom)) break;
+    name += atom;
+  }
+  return name;
+}
+
+/**
+ * `~user` up to a `/`, a `:` or the end, all unquoted characters (as the lexer takes a
+ * tilde-prefix), and from a `:` its tail up to a `/`; null if none, or if the tail has quoted
+ * text (as the lexer leaves such a prefix). A tail of characters only is kept (`~root:{a,b}`);
+ * one with an expansion in it is not rebuilt, and its parts follow the prefix as ordinary parts.
+ */
 function tildePrefix(atoms: Atoms, original: Word): Tilde | null {
   if (atoms[0] !== '~') return null;
   let user = '';
-  for (let index = 1; index < atoms.length && atoms[index] !== '/'; index += 1) {
+  let index = 1;
+  for (; index < atoms.length && atoms[index] !== '/' && atoms[index] !== ':'; index += 1) {
     const atom = atoms[index]!;
     if (typeof atom !== 'string') return null;
     user += atom;
   }
-  return { kind: 'Tilde', user, span: original.span };
+  if (atoms[index] !== ':') return { kind: 'Tilde', user, span: original.span };
+  let text = '';
+  for (; index < atoms.length && atoms[index] !== '/'; index += 1) {
+    const atom = atoms[index]!;
+    if (typeof atom === 'string') text += atom;
+    else if (atom.kind === 'Literal' || atom.kind === 'SingleQuoted' || atom.kind === 'DoubleQuoted') return null;
+    else return { kind: 'Tilde', user, span: original.span };
+  }
+  const tail: Word = { kind: 'Word', parts: [literal(text, false, original)], text, span: original.span };
+  return { kind: 'Tilde', user, tail, span: original.span };
 }
 
 function literal(value: string, quoted: boolean, original: Word): Literal {

@@ -50,7 +50,7 @@ export async function expandParts(parts: readonly WordPart[], context: Expansion
         await expandParts(part.parts, context, out, 'quoted');
         break;
       case 'Tilde':
-        expandTilde(part, context, out);
+        await expandTilde(part, context, out, quoting);
         break;
       case 'ParameterExpansion':
         // The common `$x` and `${x}` stay synchronous.
@@ -91,11 +91,15 @@ async function arithmetic(part: ArithmeticExpansion, context: ExpansionContext):
   return context.env.arithmetic(text.finish().map(fieldText).join(''));
 }
 
-function expandTilde(tilde: Tilde, context: ExpansionContext, out: FieldBuilder): void {
+async function expandTilde(tilde: Tilde, context: ExpansionContext, out: FieldBuilder, quoting: Quoting): Promise<void> {
   const expansion = context.env.tildePrefix(tilde.user);
   // A prefix that names nothing stays as written, still open to pathname expansion (as in bash).
-  if (expansion === undefined) out.append(`~${tilde.user}`, false);
-  else out.append(expansion, true);
+  if (expansion === undefined) {
+    out.append(`~${tilde.user}`, false);
+    if (tilde.tail !== undefined) await expandParts(tilde.tail.parts, context, out, quoting);
+  } else {
+    out.append(expansion + (tilde.tail?.text ?? ''), true);
+  }
 }
 
 function expandParameter(parameter: ParameterExpansion, quoted: boolean, context: ExpansionContext, out: FieldBuilder): void {

@@ -342,11 +342,17 @@ export interface CommandSubstitution {
   readonly span: Span;
 }
 
-/** A leading `~` or `~user` (before the first `/`, unquoted). */
+/** A leading `~` or `~user` (before the first `/` or `:`, unquoted). */
 export interface Tilde {
   readonly kind: 'Tilde';
   /** Empty for the current user's home. */
   readonly user: string;
+  /**
+   * Outside assignments, bash 5.2 takes the rest of a prefix ended by `:` up to a `/` with it:
+   * where the user has a home, that rest follows it as written (`~root:$x` is `/root:$x`);
+   * otherwise it expands as the word's other parts do. Absent where no `:` ended the prefix.
+   */
+  readonly tail?: Word;
   readonly span: Span;
 }
 

@@ -61,6 +61,8 @@ const ORDINARY_RUN = /[^ \t\n|&;<>()\\'"$`~=:]+/y;
 const ASSIGNMENT_NAME = /[A-Za-z_][A-Za-z0-9_]*(?=\+?=|\[)/y;
 /** Characters with no meaning in a subscript. */
 const SUBSCRIPT_RUN = /[^\\'"$`]+/y;
+/** Characters with no meaning in a tilde-prefix's tail (see Tilde): not `/`, `}`, quoting or expanding ones. */
+const TILDE_TAIL_RUN = /[^ \t\n|&;<>()\\'"$`\/}]+/y;
 /** Characters with no meaning in an operator's word of `${...}`. */
 const OPERAND_RUN = /[^\\'"$`}\/:~]+/y;
 /** What a backslash escapes in a double-quoted operator's word, outside its stripped inner quotes. */
@@ -433,20 +435,50 @@ export class WordLexer {
     return { kind: 'Word', parts: parts.finish(), text: this.source.text.slice(start, end), span: spanOf(this.source, start, end) };
   }
 
-  /** `~` or `~user` up to a `/`, the word's end or (in an assignment) a `:`; null if it is not a tilde-prefix. */
+  /**
+   * `~` or `~user` up to a `/`, a `:`, the word's end or one of `stops`; null if it is not a
+   * tilde-prefix. Outside an assignment a `:` begins the prefix's tail (see Tilde).
+   */
   private tilde(inAssignment: boolean, stops = ''): Tilde | null {
     const s = this.scanner;
     const start = s.offset;
     s.next();
     let user = '';
-    for (let c = s.peek(); !(endsWord(c) || c === '/' || stops.includes(c) || (inAssignment && c === ':')); c = s.peek()) {
+    for (let c = s.peek(); !(endsWord(c) || c === '/' || c === ':' || stops.includes(c)); c = s.peek()) {
       if (QUOTING.includes(c)) {
         s.seek(start);
         return null;
       }
       user += s.next();
     }
-    return { kind: 'Tilde', user, span: spanOf(this.source, start, s.offset) };
+    if (inAssignment || s.peek() !== ':') return { kind: 'Tilde', user, span: spanOf(this.source, start, s.offset) };
+    const tail = this.tildeTail(stops);
+    if (tail === null) {
+      s.seek(start);
+      return null;
+    }
+    return { kind: 'Tilde', user, tail, span: spanOf(this.source, start, s.offset) };
+  }
+
+  /**
+   * A tilde-prefix's tail from its `:` up to a `/`, the word's end or one of `stops`, lexed as the
+   * word's parts; null (nothing kept consumed) where a quoting character is in its text, even in a
+   * substitution: bash then leaves the whole prefix as written (`~root:"a"` is `~root:a`).
+   */
+  private tildeTail(stops: string): Word | null {
+    const s = this.scanner;
+    const start = s.offset;
+    const parts = new Parts<WordPart>(this.source);
+    for (let c = s.peek(); !(c === '/' || stops.includes(c) || (endsWord(c) && !startsProcessSubstitution(this.source.text, s.offset))); c = s.peek()) {
+      const at = s.offset;
+      if (QUOTING.includes(c) && c !== '$' && c !== '`') return null;
+      if (c === '$') this.dollar(parts, false);
+      else if (c === '`') parts.push(this.backquoted(false));
+      else if (c === '<' || c === '>') parts.push(this.processSubstitution());
+      else parts.literal(s.match(TILDE_TAIL_RUN) || s.next(), false, at, s.offset);
+    }
+    if (/[\\'"]/.test(this.source.text.slice(start, s.offset))) return null;
+    return this.wordNode(parts, start, s.offset);
   }
 
   /** An unquoted backslash: the next character, taken literally. */
@@ -680,13 +712,13 @@ export class WordLexer {
       const test = s.next() as '-' | '=' | '?' | '+';
       // Inside double quotes bash expands the word of `-`, `=` and `+` as double-quoted text, but
       // that of `?` as a word of its own: `"${u:?'a'  ~}"` says `a  /home`.
-      const word = quoted && test !== '?' ? this.quotedOperand(start) : this.operand('', start);
+      const word = quoted && test !== '?' ? this.quotedOperand(start) : this.operand('', start, test === '=' ? 'assigned' : 'word');
       return { kind: 'Default', test, colon, word };
     }
     if (c === ':') {
       s.next();
-      const offset = this.operand(':', start, true);
-      return { kind: 'Substring', offset, length: this.after(':') ? this.operand('', start, true) : null };
+      const offset = this.operand(':', start, 'arithmetic');
+      return { kind: 'Substring', offset, length: this.after(':') ? this.operand('', start, 'arithmetic') : null };
     }
     if (c === '#' || c === '%') {
       s.next();
@@ -759,9 +791,10 @@ export class WordLexer {
    * The word of an operator outside double quotes, up to a `}` (or one of `stops`) outside quotes
    * and nested expansions. A `{` opens nothing: bash's parser counts only `${`, so `${u:-{a}b}`
    * is `{a` then `b}`. An unterminated one is an error at `open`, its `${`.
-   * An `arithmetic` word (a substring's) has parentheses and conditionals that hide `:`.
+   * An `arithmetic` word (a substring's) has parentheses and conditionals that hide `:`; an
+   * `assigned` one (of `=`) has an assignment's tilde-prefix, which a `:` ends with no tail.
    */
-  private operand(stops: string, open: number, arithmetic = false): Word {
+  private operand(stops: string, open: number, kind: 'word' | 'arithmetic' | 'assigned' = 'word'): Word {
     const s = this.scanner;
     const start = s.offset;
     const parts = new Parts<WordPart>(this.source);
@@ -772,7 +805,7 @@ export class WordLexer {
       if (c === '') throw syntaxError(this.source, 'unterminated parameter expansion `${\'', open, at, true);
       if (c === '}' || (stops.includes(c) && nesting === 0)) break;
       if (c === '~' && at === start) {
-        const tilde = this.tilde(false, '}' + stops);
+        const tilde = this.tilde(kind === 'assigned', '}' + stops);
         if (tilde !== null) {
           parts.push(tilde);
           continue;
@@ -795,7 +828,7 @@ export class WordLexer {
       } else {
         const run = s.match(OPERAND_RUN);
         const text = run === '' ? s.next() : run;
-        if (arithmetic) nesting += conditionalNesting(text);
+        if (kind === 'arithmetic') nesting += conditionalNesting(text);
         parts.literal(text, false, at, s.offset);
       }
     }

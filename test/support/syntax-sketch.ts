@@ -183,7 +183,7 @@ function sketchPart(part: WordPart): string {
     case 'ArithmeticExpansion':
       return `$((${sketchArithmetic(part.arithmetic)}))`;
     case 'Tilde':
-      return `~{${part.user}}`;
+      return `~{${part.user}${part.tail === undefined ? '' : `|${sketchWord(part.tail)}`}}`;
     case 'ProcessSubstitution':
       return `${part.direction}(${sketch(part.program)})`;
   }

@@ -22,7 +22,7 @@ function show(part: WordPart): string {
     case 'SingleQuoted':
       return `[${part.value}]`;
     case 'Tilde':
-      return `<~${part.user}>`;
+      return `<~${part.user}${part.tail === undefined ? '' : `|${part.tail.text}`}>`;
     case 'ParameterExpansion':
       return `<$${part.name}>`;
     default:
@@ -89,6 +89,18 @@ const CASES: readonly (readonly [string, readonly string[]])[] = [
   ['~{,root}/x', ['<~>/x', '<~root>/x']],
   ['a{~,b}', ['a~', 'ab']],
   ['{~,x}', ['<~>', 'x']],
+  // Braces expand in the text before parameters: a `$name` or a bare `$` takes the name characters they put after it.
+  ['$g{1,2}', ['<$g1>', '<$g2>']],
+  ['{$n,x}y', ['<$ny>', 'xy']],
+  ['{a,$}b', ['ab', '<$b>']],
+  ['{$,x}1{-,@}', ['<$1>-', '<$1>@', 'x1-', 'x1@']],
+  ['${g}{1,2}', ['<$g>1', '<$g>2']],
+  ['$g-{1,2}', ['<$g>-1', '<$g>-2']],
+  // A tilde-prefix's tail (bash 5.2, see Tilde) is rebuilt from its characters; quoted text in it leaves the `~` as it is.
+  ['~root:{a,b}', ['<~root|:a>', '<~root|:b>']],
+  ['~{,x}:a{b,c}/d', ['<~|:ab>/d', '<~|:ac>/d', '<~x|:ab>/d', '<~x|:ac>/d']],
+  ['{~:a,b}', ['<~|:a>', 'b']],
+  ['~:"q"{a,b}', ['~:<DoubleQuoted>a', '~:<DoubleQuoted>b']],
 ];
 
 for (const [source, expected] of CASES) {

@@ -96,6 +96,9 @@ const rows: SketchRow[] = [
   { input: 'echo ~/a~/b a=~ --opt=~ a=x:~', want: 'echo ~{}/a~/b a=~{} --opt=~ a=x:~{};' },
   { input: 'P=~/bin:~bob/x:~ cmd ~', want: '[P=~{}/bin:~{bob}/x:~{}] cmd ~{};' },
   { input: 'P=a~:x~ Q=~"x"', want: '[P=a~:x~] [Q=~"x"];' },
+  // bash 5.2: outside assignments a prefix ended by `:` has a tail up to the first `/` (`~{user|tail}`); a quote in it leaves the `~`.
+  { input: 'echo ~root:x ~:$x/y ~:$(a)b ~nosuch:a:b ~root:"a" ~:a\\b', want: 'echo ~{root|:x} ~{|:$x}/y ~{|:$(a;)b} ~{nosuch|:a:b} ~root:"a" ~:a\\b;' },
+  { input: 'a=~root:x echo a=~:x ${u:-~:$x} ${u:=~:$x} ${u:-~:a}', want: '[a=~{root}:x] echo a=~{}:x ${u:-~{|:$x}} ${u:=~{}:$x} ${u:-~{|:a}};' },
 
   // Pipelines, negation, and-or lists, separators.
   { input: 'a | b | c', want: 'a | b | c;' },

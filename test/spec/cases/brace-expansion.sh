@@ -201,3 +201,15 @@ echo "$q"
 ## N-I quirl stdout: {a,b}
 # Quirl takes `export NAME=value` operands as assignments when it parses them, and those are
 # not brace-expanded; bash expands the word first, so this exports q=a and then q=b.
+
+#### braces expand before parameters, so they can lengthen a name
+g=G g1=one g2=two n=4 ny=NY b=B c=C
+argv $g{1,2} {$n,x}y ${g}{1,2} "$g"{1,2} $g{1} $g{x}{1,2} $g-{1,2} $g{1..2}
+argv {a,$}b {$,x}{b,c} {$,x}1 a{$,}n
+set -- p q
+argv $1{0,1} {$,x}1 {$,x}@
+## STDOUT:
+<one> <two> <NY> <xy> <G1> <G2> <G1> <G2> <G{1}> <G{x}1> <G{x}2> <G-1> <G-2> <one> <two>
+<ab> <B> <B> <C> <xb> <xc> <x1> <a4> <an>
+<p0> <p1> <p> <x1> <p> <q> <x@>
+## END

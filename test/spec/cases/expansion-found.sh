@@ -28,6 +28,10 @@ argv $@
 <a> <b>
 ## END
 
+# The cases below with a BUG row fail in Quirl today; the property test keeps each out of its
+# generator's reach by the exclusion named in the comment, until its owner fixes it. A case
+# without one is fixed, and its exclusion is gone.
+
 #### ~+ and ~- are $PWD and $OLDPWD
 cd /
 cd "$HOME"
@@ -180,7 +184,6 @@ u:
 # exclusion tildeColon; bash 5.2 expands ~root and leaves the rest unexpanded (a quirk); shell/syntax
 argv ~root:x
 ## stdout: </root:x>
-## BUG quirl stdout-json: "<~root:x>\n"
 
 #### a NUL byte in a command substitution is dropped with a warning
 # exclusion nulInSubstitution; issue 12 asks for bash's warning, the contract's NUL rule refuses (shell/expand/word.ts)
@@ -386,7 +389,6 @@ g=G g1=one
 n=4
 argv $g{1,2} {$n,x}y
 ## stdout: <one> <xy>
-## BUG quirl stdout-json: "<G1> <G2> <4y> <xy>\n"
 
 #### ${!prefix*} unquoted with an empty IFS is one field
 # exclusion namesStarEmptyIfs; shell/expand/operators.ts

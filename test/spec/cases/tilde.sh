@@ -120,3 +120,30 @@ leading-zero
 top
 leading-zero
 ## END
+
+#### a tilde prefix ended by a colon keeps the rest up to a slash as written (bash 5.2)
+x=X
+[ ~:$x = "$HOME:\$x" ] && echo unexpanded
+[ ~:$x/$x = "$HOME:\$x/X" ] && echo after-slash
+argv ~root:x ~root:$x ~root:a:b/$x ~root:* ~root:$(echo a)
+argv ~nosuch:$x ~root:"a" ~root:\$x ~root:x{a,b}
+## STDOUT:
+unexpanded
+after-slash
+</root:x> </root:$x> </root:a:b/X> </root:*> </root:$(echo a)>
+<~nosuch:X> <~root:a> <~root:$x> </root:xa> </root:xb>
+## END
+
+#### a colon-ended tilde prefix in other places: operands, case, [[ ]], redirects, assignments
+x=X
+argv ${u:-~root:$x} "${u:-~root:$x}" ${u:=~root:$x} a=~root:$x
+case ~root:$x in '/root:$x') echo case;; esac
+[[ ~root:$x == '/root:$x' ]] && echo cond
+v=~root:$x:~root
+argv "$v"
+## STDOUT:
+</root:$x> <~root:X> </root:X> <a=/root:X>
+case
+cond
+</root:X:/root>
+## END
