@@ -38,7 +38,36 @@ export async function expandOperator(parameter: ParameterExpansion, quoted: bool
   if (value === undefined && operator?.kind !== 'Default') boundValue(target.text, value, context.env);
   if (operator === undefined) return emit(value, target.star, quoted, context, out);
   if (operator.kind === 'Default') return defaulted(operator, target, value, quoted, context, out);
-  emit(await operated(operator, target, value, quoted, context), target.star, quoted, context, out);
+  const result = await operated(operator, target, value, quoted, context);
+  if (joinsIndirectList(operator, target) && typeof result === 'object' && result.length > 0) return emitJoined(result, target, quoted, context, out);
+  emit(result, target.star, quoted, context, out);
+}
+
+/**
+ * bash's quirk: through an indirection to `@` or `*` (`${!r:1}` with r=@), a substring, a trim
+ * and a transformation join the parameters' results with spaces into one word (emitJoined).
+ */
+function joinsIndirectList(operator: ParameterOperator, target: Target): boolean {
+  if (target.indirection === undefined || (target.name !== '@' && target.name !== '*')) return false;
+  return operator.kind === 'Substring' || operator.kind === 'Trim' || operator.kind === 'Transform';
+}
+
+/**
+ * The joined word as bash 5.2 gives it: quoted, one field, except that `@` stays a field per
+ * parameter where IFS is unset, empty or holds a space; unquoted, split on IFS, and where IFS
+ * is empty on spaces.
+ */
+function emitJoined(values: readonly string[], target: Target, quoted: boolean, context: ExpansionContext, out: FieldBuilder): void {
+  const ifs = context.env.lookup('IFS');
+  const joined = values.join(' ');
+  if (quoted) {
+    if (target.name === '@' && (ifs === undefined || ifs === '' || ifs.includes(' '))) emitList(values, false, true, context, out);
+    else out.appendExpansion(joined, true);
+  } else if (context.mode === 'fields' && context.separators === null) {
+    emitList(joined.split(' ').filter((word) => word !== ''), false, false, context, out);
+  } else {
+    out.appendExpansion(joined, false);
+  }
 }
 
 /**

@@ -46,7 +46,6 @@ const EXCLUDED: ReadonlyMap<Construct, string> = new Map<Construct, string>([
   ['replaceNegatedBracket', "bash 5.2's `${x/[!]]/r}` never matches `[!]]` or `[^]]` (its `#`, `%` and case operators do): a bash bug Quirl does not copy"],
   ['ansiCUnicodeInCLocale', "`$'\\u00e9'` is é in the C locale; bash leaves `\\u00E9`, which it cannot encode there (the parser decodes as UTF-8: shell/syntax/words.ts)"],
   ['braceLetterPunctuation', 'bash 5.2 reads a backquote that `{Z..c}` produces as the start of a command substitution (bad substitution: no closing "`"): a bash bug Quirl does not copy'],
-  ['indirectList', '`${!at:1:2}` and `${!at%%x}` (at=@) give a field per parameter; bash joins them into one word (shell/expand/operators.ts)'],
   ['braceAfterName', "`$g{3,5}` and `{$n,x}y` expand `$g` and `$n` whole; bash expands braces as text first, so it reads `$g3`, `$g5` and `$ny` (brace expansion on parts: shell/syntax, another helper's design)"],
   ['namesStarEmptyIfs', '`${!b*}` unquoted with IFS empty makes a field per name; bash joins them into one field (shell/expand/operators.ts)'],
   ['nestedQuotesBackslash', '`"${s:+"\\a"}"` keeps the backslash; bash removes a backslash before any character in double quotes nested in a double-quoted `-`, `+` or `=` word (shell/syntax or word.ts)'],

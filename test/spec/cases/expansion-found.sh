@@ -382,7 +382,33 @@ at=@
 IFS=ab
 argv ${!at:2:2} ${!at%%e}
 ## stdout: <two words three> <on two words thre>
-## BUG quirl stdout-json: "<two words> <three> <on> <two words> <thre>\n"
+
+#### through an indirection to @ or *, a substring, a trim and a transformation join with spaces; other operators do not
+# Quoted, @ stays a field per parameter where IFS is unset, empty or holds a space; unquoted with
+# an empty IFS, the joined word splits on spaces.
+set -- one 'two words' three
+at=@ st='*' aa='a[@]'
+a=(x 'y z' w)
+IFS=-
+argv "${!at:1}" "${!at#o}" "${!at@Q}"
+argv "${!at/o/0}" "${!at^^}" "${!at@U}" "${!at:-d}"
+IFS=,
+argv "${!st:2}" "${!st%e}" "${!st@Q}" "${!st/o/0}" "${!st^}"
+argv "${!aa:1}" "${!aa%w}"
+unset IFS
+argv ${!at:1} ${!st%e}
+argv "${!at:1}" "${!st:1}"
+IFS=
+argv ${!at:2} "${!at%e}" ${!st:2}
+## STDOUT:
+<one two words three> <ne two words three> <'one' 'two words' 'three'>
+<0ne> <tw0 words> <three> <ONE> <TWO WORDS> <THREE> <ONE TWO WORDS THREE> <one> <two words> <three>
+<two words three> <on two words thre> <'one' 'two words' 'three'> <0ne,tw0 words,three> <One,Two words,Three>
+<y z> <w> <x> <y z> <>
+<one> <two> <words> <three> <on> <two> <words> <thre>
+<one> <two words> <three> <one two words three>
+<two> <words> <three> <on> <two words> <thre> <two> <words> <three>
+## END
 
 #### ${x@K} quotes bytes above 0x7f as ${x@Q} does in the C locale
 # exclusion keyValueQuotingInCLocale; shell/expand/operators.ts quoteValue
