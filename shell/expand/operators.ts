@@ -25,12 +25,10 @@ export async function expandOperator(parameter: ParameterExpansion, quoted: bool
   if (operator?.kind === 'Bad') throw badSubstitution(operator.text);
   if (operator?.kind === 'Names') {
     const names = context.env.variableNames().filter((name) => name.startsWith(parameter.name));
-    emitList(names, operator.star, quoted, context, out);
-    return;
+    return emitNames(names, operator.star, '', quoted, context, out);
   }
   if (operator?.kind === 'Keys') {
-    emitList((context.env.entries(parameter.name) ?? []).map(([key]) => key), operator.star, quoted, context, out);
-    return;
+    return emitNames((context.env.entries(parameter.name) ?? []).map(([key]) => key), operator.star, ' ', quoted, context, out);
   }
   const target = await targetOf(parameter, context);
   const value = await valueOf(target, context);
@@ -68,6 +66,16 @@ function emitJoined(values: readonly string[], target: Target, quoted: boolean, 
   } else {
     out.appendExpansion(joined, false);
   }
+}
+
+/**
+ * `${!prefix*}`, `${!a[*]}` and their `@` forms. Unquoted with an empty IFS, where `$*` makes a
+ * field per parameter, bash joins the `*` forms into one field: the names with nothing between
+ * them, the keys with spaces (`separator`).
+ */
+function emitNames(values: readonly string[], star: boolean, separator: string, quoted: boolean, context: ExpansionContext, out: FieldBuilder): void {
+  if (star && !quoted && context.mode === 'fields' && context.separators === null) out.appendExpansion(values.join(separator), false);
+  else emitList(values, star, quoted, context, out);
 }
 
 /**

@@ -431,7 +431,18 @@ ba=1 bb=2
 IFS=
 argv ${!b*} ${!b@}
 ## stdout: <babb> <ba> <bb>
-## BUG quirl stdout-json: "<ba> <bb> <ba> <bb>\n"
+
+#### ${!a[*]} unquoted with an empty IFS is one field, its keys joined by spaces
+ba=1 bb=2
+a=(x y z)
+IFS=
+argv ${!a[*]} ${!a[@]} x${!b*}y "${!b*}" ${!nosuch*} end
+IFS=,
+argv ${!b*} "${!b*}" ${!a[*]}
+## STDOUT:
+<0 1 2> <0> <1> <2> <xbabby> <babb> <end>
+<ba> <bb> <ba,bb> <0> <1> <2>
+## END
 
 #### a backslash in double quotes nested in a double-quoted operator word is removed
 # exclusion nestedQuotesBackslash; shell/syntax or shell/expand/word.ts
