@@ -11,7 +11,7 @@ import { patternOf } from './glob';
 import { changeCase, replace, trim } from './matching';
 import { boundValue, parameterValue } from './parameters';
 import { characterCount, charactersOf, fromUnits, sliceCharacters, toUnits, type Characters } from './text';
-import { transformer } from './transform';
+import { quote, transformer } from './transform';
 import { emitList, expandParts, type ExpansionContext } from './word';
 
 /** A parameter's value: a string, a list for `@` and `*`, or undefined when unset. */
@@ -169,7 +169,7 @@ async function operated(operator: Exclude<ParameterOperator, { kind: 'Default' |
     }
     case 'Transform': {
       // An unset parameter stays unset (`${x@Q}` is nothing, not ''), and its letter goes unchecked.
-      const described = describe(operator.letter, target, value, context);
+      const described = describe(operator.letter, target, value, context, characters);
       if (described !== null) return described;
       if (value === undefined) return undefined;
       const transform = transformer(operator.letter, characters.bytes, context.env);
@@ -301,35 +301,43 @@ async function valueOf(target: Target, context: ExpansionContext): Promise<Value
  * `@a`, `@A`, `@K`, `@k`: what they say about the variable rather than its value (null for the
  * other letters). An unset variable gives nothing.
  */
-function describe(letter: string, target: Target, value: Value, context: ExpansionContext): Value | null {
+function describe(letter: string, target: Target, value: Value, context: ExpansionContext, characters: Characters): Value | null {
   if (letter !== 'a' && letter !== 'A' && letter !== 'K' && letter !== 'k') return null;
   const attributes = context.env.attributes(target.name);
+  const reusable = (text: string): string => quoteValue(text, characters);
   const each = (f: (text: string) => string): Value => (typeof value === 'object' ? value.map(f) : value === undefined ? undefined : f(value));
   if (letter === 'a') return attributes === undefined ? each(() => '') : value === undefined && !target.all ? attributes : each(() => attributes);
   const array = attributes !== undefined && /[aA]/.test(attributes);
   if (letter === 'A') {
     if (value === undefined) return undefined;
     const flags = attributes === undefined || attributes === '' ? '' : `declare -${attributes} `;
-    if (target.all && array) return declareArray(flags === '' ? 'declare -a ' : flags, target, context);
+    if (target.all && array) return declareArray(flags === '' ? 'declare -a ' : flags, target, context, characters);
     const one = typeof value === 'object' ? value.join(' ') : value;
-    return `${flags}${target.name}=${quoteValue(one)}`;
+    return `${flags}${target.name}=${reusable(one)}`;
   }
-  if (!(target.all && array)) return each(quoteValue);
+  if (!(target.all && array)) return each(reusable);
   const entries = context.env.entries(target.name) ?? [];
   if (letter === 'k') return entries.flatMap(([key, element]) => [key, element]);
-  const pairs = entries.map(([key, element]) => `${key} "${element.replace(/["\\$`]/g, '\\$&')}"`).join(' ');
+  const pairs = entries.map(([key, element]) => `${key} ${quoteElement(element, characters)}`).join(' ');
   return attributes.includes('A') && pairs !== '' ? `${pairs} ` : pairs;
 }
 
-function declareArray(head: string, target: Target, context: ExpansionContext): string {
+function declareArray(head: string, target: Target, context: ExpansionContext, characters: Characters): string {
   const entries = context.env.entries(target.name) ?? [];
   const associative = context.env.attributes(target.name)?.includes('A') === true;
-  const items = entries.map(([key, element]) => `[${key}]="${element.replace(/["\\$`]/g, '\\$&')}"`);
+  const items = entries.map(([key, element]) => `[${key}]=${quoteElement(element, characters)}`);
   return `${head}${target.name}=(${items.join(' ')}${associative && items.length > 0 ? ' ' : ''})`;
 }
 
-function quoteValue(value: string): string {
-  return transformer('Q', false, { lookup: () => undefined })?.(value) ?? value;
+/** `@Q`'s quoting, in the locale's units: in the C locale no byte above 0x7f is printable. */
+function quoteValue(value: string, characters: Characters): string {
+  return fromUnits(quote(toUnits(value, characters), characters.bytes), characters);
+}
+
+/** An array element as `@K` and `@A` show it: in double quotes, or as `$'...'` where `@Q` needs that. */
+function quoteElement(element: string, characters: Characters): string {
+  const quoted = quoteValue(element, characters);
+  return quoted.startsWith("$'") ? quoted : `"${element.replace(/["\\$`]/g, '\\$&')}"`;
 }
 
 /** An unset parameter, or a list with no element (`$@` with no parameters, an empty array's `[@]`). */

@@ -48,7 +48,6 @@ const EXCLUDED: ReadonlyMap<Construct, string> = new Map<Construct, string>([
   ['braceLetterPunctuation', 'bash 5.2 reads a backquote that `{Z..c}` produces as the start of a command substitution (bad substitution: no closing "`"): a bash bug Quirl does not copy'],
   ['braceAfterName', "`$g{3,5}` and `{$n,x}y` expand `$g` and `$n` whole; bash expands braces as text first, so it reads `$g3`, `$g5` and `$ny` (brace expansion on parts: shell/syntax, another helper's design)"],
   ['nestedQuotesBackslash', '`"${s:+"\\a"}"` keeps the backslash; bash removes a backslash before any character in double quotes nested in a double-quoted `-`, `+` or `=` word (shell/syntax or word.ts)'],
-  ['keyValueQuotingInCLocale', "`${u8@K}` quotes bytes above 0x7f as printable in the C locale; bash writes them `$'\\303\\251'` as `@Q` does (shell/expand/operators.ts quoteValue)"],
   ['unsetBang', 'bash 5.2 does not split `$a` in `$a$!` when no job has run in the background (it does in `$!$a`): a bash bug Quirl does not copy'],
   ['ansiCNewlineLine', "bash counts the newline that `$'\\n'` makes inside a command substitution as a source line, so later diagnostics of the line say the next line: a bash bug Quirl does not copy"],
   ['statusAfterSubstitution', '`$(false)$?` is the status before the line; bash sets `$?` from each command substitution as it runs (shell/expand/word.ts or shell/interp)'],

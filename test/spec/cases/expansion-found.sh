@@ -415,7 +415,16 @@ argv ${!at:2} "${!at%e}" ${!st:2}
 x='é'
 argv "${x@K}" "${x@Q}"
 ## stdout: <$'\303\251'> <$'\303\251'>
-## BUG quirl stdout-json: "<'é'> <$'\\303\\251'>\n"
+
+#### @K, @k and @A quote array elements in double quotes, or as @Q does where it needs $'...'
+x='é'
+a=(é $'a\nb' "q'\$")
+declare -A h=([k]=é)
+set -- é
+argv "${a[@]@K}" "${h[@]@K}" "${x@A}" "${a@A}" "${x@k}" "${@@K}" "${1@K}"
+## STDOUT:
+<0 $'\303\251' 1 $'a\nb' 2 "q'\$"> <k $'\303\251' > <x=$'\303\251'> <declare -a a=$'\303\251'> <$'\303\251'> <$'\303\251'> <$'\303\251'>
+## END
 
 #### braces expand as text before parameters
 # exclusion braceAfterName; brace expansion on parsed parts (shell/syntax)
