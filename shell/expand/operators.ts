@@ -310,6 +310,10 @@ function describe(letter: string, target: Target, value: Value, context: Expansi
   const array = attributes !== undefined && /[aA]/.test(attributes);
   if (letter === 'A') {
     if (value === undefined) return undefined;
+    // The positional parameters as the command that sets them, bash's `set -- 'a' 'b c'`; the
+    // other positional and special parameters are no variables, and show nothing.
+    if (target.name === '@' || target.name === '*') return typeof value === 'object' ? value.map((each, i) => `${i === 0 ? 'set -- ' : ''}${reusable(each)}`) : value;
+    if (!NAME.test(target.name)) return '';
     const flags = attributes === undefined || attributes === '' ? '' : `declare -${attributes} `;
     if (target.all && array) return declareArray(flags === '' ? 'declare -a ' : flags, target, context, characters);
     const one = typeof value === 'object' ? value.join(' ') : value;

@@ -68,6 +68,8 @@ export type Construct =
   | 'promptParameters'
   /** `${x@P}` of `\s`, the shell's name: `bash` or `quirl`, a difference on purpose. */
   | 'promptShellName'
+  /** `"${@@A}"` (and `"${!at@A}"`): bash splits its `set -- 'one'` on IFS white space in double quotes (a bash bug). */
+  | 'quotedPositionalAssignment'
   /** `${x/[!]]/r}`: bash 5.2's `/` operators never match a bracket expression of `!` or `^` then `]` (a bash bug). */
   | 'replaceNegatedBracket';
 
@@ -267,12 +269,12 @@ export class WordGenerator {
       (n) => !(this.excluded.has('skippedOperands') && (n === 'u' || n === 'n')) && !(this.excluded.has('indirectList') && n === 'at'),
     );
     const operated = fc.oneof(
-      { arbitrary: fc.tuple(pick(names), operator).filter((pair) => this.allowed(...pair)), weight: 5 },
+      { arbitrary: fc.tuple(pick(names), operator).filter(([n, op]) => this.allowed(n, op, quoted)), weight: 5 },
       { arbitrary: fc.tuple(pick(substringNames), substring), weight: 1 },
     ).map(([n, op]) => `\${${n}${op}}`);
     const indirect = fc.oneof(
       fc.tuple(pick(INDIRECT_NAMES), fc.option(operator, { nil: '' }))
-        .filter(([n, op]) => this.allowed(`!${n}`, op) && !(this.excluded.has('indirectList') && n === 'at' && op !== ''))
+        .filter(([n, op]) => this.allowed(`!${n}`, op, quoted) && !(this.excluded.has('indirectList') && n === 'at' && op !== ''))
         .map(([n, op]) => `\${!${n}${op}}`),
       fc.tuple(pick(substringIndirect), substring).map(([n, op]) => `\${!${n}${op}}`),
       fc.tuple(pick(PREFIXES), pick(this.excluded.has('namesStarEmptyIfs') ? ['@'] : ['*', '@'])).map(([prefix, star]) => `\${!${prefix}${star}}`),
@@ -281,8 +283,9 @@ export class WordGenerator {
   }
 
   /** Whether `${name op}` is in reach (see Construct). */
-  private allowed(name: string, op: string): boolean {
+  private allowed(name: string, op: string, quoted: boolean): boolean {
     const x = this.excluded;
+    if (x.has('quotedPositionalAssignment') && quoted && op === '@A' && (name === '@' || name === '!at')) return false;
     if (x.has('specialOperatorSyntax') && ((/^[?#-]$/.test(name) && /^[,^]/.test(op)) || (name === '#' && (op === '+' || op === '=')))) return false;
     if (x.has('optionLetters') && name === '#' && op === '-') return false;
     // bash expands no operand of an operator on an unset parameter but the default's.

@@ -52,6 +52,21 @@ export y=1
 argv "${x@A}" "${x@a}" "${y@A}" "${y@a}"
 ## stdout: <x='a b'> <> <declare -x y='1'> <x>
 
+#### ${x@A} of the positional parameters is a set command; of another special parameter, nothing
+set -- one 'two words'
+st='*' one=1
+IFS=,
+argv "${*@A}" "${@@A}" ${@@A} "${!st@A}"
+unset IFS
+argv "${0@A}" "${1@A}" "${?@A}" "${#@A}" "${!one@A}" "${1@a}" "${@@a}" "${*@a}"
+set --
+argv "${@@A}" "${*@A}" x
+## STDOUT:
+<set -- 'one','two words'> <set -- 'one'> <'two words'> <set -- 'one'> <'two words'> <set -- 'one' 'two words'>
+<> <> <> <> <> <> <> <> < >
+<> <x>
+## END
+
 #### an empty offset is 0
 # exclusion emptyOffset; shell/expand/operators.ts
 echo begin  # a shell that stops at the next line still prints this
