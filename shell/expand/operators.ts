@@ -11,7 +11,7 @@ import { patternOf } from './glob';
 import { changeCase, replace, trim } from './matching';
 import { boundValue, parameterValue } from './parameters';
 import { characterCount, charactersOf, fromUnits, sliceCharacters, toUnits, type Characters } from './text';
-import { transformer } from './transform';
+import { quote, transformer } from './transform';
 import { emitList, expandParts, type ExpansionContext } from './word';
 
 /** A parameter's value: a string, a list for `@` and `*`, or undefined when unset. */
@@ -25,12 +25,10 @@ export async function expandOperator(parameter: ParameterExpansion, quoted: bool
   if (operator?.kind === 'Bad') throw badSubstitution(operator.text);
   if (operator?.kind === 'Names') {
     const names = context.env.variableNames().filter((name) => name.startsWith(parameter.name));
-    emitList(names, operator.star, quoted, context, out);
-    return;
+    return emitNames(names, operator.star, '', quoted, context, out);
   }
   if (operator?.kind === 'Keys') {
-    emitList((context.env.entries(parameter.name) ?? []).map(([key]) => key), operator.star, quoted, context, out);
-    return;
+    return emitNames((context.env.entries(parameter.name) ?? []).map(([key]) => key), operator.star, ' ', quoted, context, out);
   }
   const target = await targetOf(parameter, context);
   const value = await valueOf(target, context);
@@ -38,7 +36,46 @@ export async function expandOperator(parameter: ParameterExpansion, quoted: bool
   if (value === undefined && operator?.kind !== 'Default') boundValue(target.text, value, context.env);
   if (operator === undefined) return emit(value, target.star, quoted, context, out);
   if (operator.kind === 'Default') return defaulted(operator, target, value, quoted, context, out);
-  emit(await operated(operator, target, value, quoted, context), target.star, quoted, context, out);
+  const result = await operated(operator, target, value, quoted, context);
+  if (joinsIndirectList(operator, target) && typeof result === 'object' && result.length > 0) return emitJoined(result, target, quoted, context, out);
+  emit(result, target.star, quoted, context, out);
+}
+
+/**
+ * bash's quirk: through an indirection to `@` or `*` (`${!r:1}` with r=@), a substring, a trim
+ * and a transformation join the parameters' results with spaces into one word (emitJoined).
+ */
+function joinsIndirectList(operator: ParameterOperator, target: Target): boolean {
+  if (target.indirection === undefined || (target.name !== '@' && target.name !== '*')) return false;
+  return operator.kind === 'Substring' || operator.kind === 'Trim' || operator.kind === 'Transform';
+}
+
+/**
+ * The joined word as bash 5.2 gives it: quoted, one field, except that `@` stays a field per
+ * parameter where IFS is unset, empty or holds a space; unquoted, split on IFS, and where IFS
+ * is empty on spaces.
+ */
+function emitJoined(values: readonly string[], target: Target, quoted: boolean, context: ExpansionContext, out: FieldBuilder): void {
+  const ifs = context.env.lookup('IFS');
+  const joined = values.join(' ');
+  if (quoted) {
+    if (target.name === '@' && (ifs === undefined || ifs === '' || ifs.includes(' '))) emitList(values, false, true, context, out);
+    else out.appendExpansion(joined, true);
+  } else if (context.mode === 'fields' && context.separators === null) {
+    emitList(joined.split(' ').filter((word) => word !== ''), false, false, context, out);
+  } else {
+    out.appendExpansion(joined, false);
+  }
+}
+
+/**
+ * `${!prefix*}`, `${!a[*]}` and their `@` forms. Unquoted with an empty IFS, where `$*` makes a
+ * field per parameter, bash joins the `*` forms into one field: the names with nothing between
+ * them, the keys with spaces (`separator`).
+ */
+function emitNames(values: readonly string[], star: boolean, separator: string, quoted: boolean, context: ExpansionContext, out: FieldBuilder): void {
+  if (star && !quoted && context.mode === 'fields' && context.separators === null) out.appendExpansion(values.join(separator), false);
+  else emitList(values, star, quoted, context, out);
 }
 
 /**
@@ -132,7 +169,7 @@ async function operated(operator: Exclude<ParameterOperator, { kind: 'Default' |
     }
     case 'Transform': {
       // An unset parameter stays unset (`${x@Q}` is nothing, not ''), and its letter goes unchecked.
-      const described = describe(operator.letter, target, value, context);
+      const described = describe(operator.letter, target, value, context, characters);
       if (described !== null) return described;
       if (value === undefined) return undefined;
       const transform = transformer(operator.letter, characters.bytes, context.env);
@@ -264,35 +301,47 @@ async function valueOf(target: Target, context: ExpansionContext): Promise<Value
  * `@a`, `@A`, `@K`, `@k`: what they say about the variable rather than its value (null for the
  * other letters). An unset variable gives nothing.
  */
-function describe(letter: string, target: Target, value: Value, context: ExpansionContext): Value | null {
+function describe(letter: string, target: Target, value: Value, context: ExpansionContext, characters: Characters): Value | null {
   if (letter !== 'a' && letter !== 'A' && letter !== 'K' && letter !== 'k') return null;
   const attributes = context.env.attributes(target.name);
+  const reusable = (text: string): string => quoteValue(text, characters);
   const each = (f: (text: string) => string): Value => (typeof value === 'object' ? value.map(f) : value === undefined ? undefined : f(value));
   if (letter === 'a') return attributes === undefined ? each(() => '') : value === undefined && !target.all ? attributes : each(() => attributes);
   const array = attributes !== undefined && /[aA]/.test(attributes);
   if (letter === 'A') {
     if (value === undefined) return undefined;
+    // The positional parameters as the command that sets them, bash's `set -- 'a' 'b c'`; the
+    // other positional and special parameters are no variables, and show nothing.
+    if (target.name === '@' || target.name === '*') return typeof value === 'object' ? value.map((each, i) => `${i === 0 ? 'set -- ' : ''}${reusable(each)}`) : value;
+    if (!NAME.test(target.name)) return '';
     const flags = attributes === undefined || attributes === '' ? '' : `declare -${attributes} `;
-    if (target.all && array) return declareArray(flags === '' ? 'declare -a ' : flags, target, context);
+    if (target.all && array) return declareArray(flags === '' ? 'declare -a ' : flags, target, context, characters);
     const one = typeof value === 'object' ? value.join(' ') : value;
-    return `${flags}${target.name}=${quoteValue(one)}`;
+    return `${flags}${target.name}=${reusable(one)}`;
   }
-  if (!(target.all && array)) return each(quoteValue);
+  if (!(target.all && array)) return each(reusable);
   const entries = context.env.entries(target.name) ?? [];
   if (letter === 'k') return entries.flatMap(([key, element]) => [key, element]);
-  const pairs = entries.map(([key, element]) => `${key} "${element.replace(/["\\$`]/g, '\\$&')}"`).join(' ');
+  const pairs = entries.map(([key, element]) => `${key} ${quoteElement(element, characters)}`).join(' ');
   return attributes.includes('A') && pairs !== '' ? `${pairs} ` : pairs;
 }
 
-function declareArray(head: string, target: Target, context: ExpansionContext): string {
+function declareArray(head: string, target: Target, context: ExpansionContext, characters: Characters): string {
   const entries = context.env.entries(target.name) ?? [];
   const associative = context.env.attributes(target.name)?.includes('A') === true;
-  const items = entries.map(([key, element]) => `[${key}]="${element.replace(/["\\$`]/g, '\\$&')}"`);
+  const items = entries.map(([key, element]) => `[${key}]=${quoteElement(element, characters)}`);
   return `${head}${target.name}=(${items.join(' ')}${associative && items.length > 0 ? ' ' : ''})`;
 }
 
-function quoteValue(value: string): string {
-  return transformer('Q', false, { lookup: () => undefined })?.(value) ?? value;
+/** `@Q`'s quoting, in the locale's units: in the C locale no byte above 0x7f is printable. */
+function quoteValue(value: string, characters: Characters): string {
+  return fromUnits(quote(toUnits(value, characters), characters.bytes), characters);
+}
+
+/** An array element as `@K` and `@A` show it: in double quotes, or as `$'...'` where `@Q` needs that. */
+function quoteElement(element: string, characters: Characters): string {
+  const quoted = quoteValue(element, characters);
+  return quoted.startsWith("$'") ? quoted : `"${element.replace(/["\\$`]/g, '\\$&')}"`;
 }
 
 /** An unset parameter, or a list with no element (`$@` with no parameters, an empty array's `[@]`). */

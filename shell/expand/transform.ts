@@ -43,7 +43,7 @@ const ANSI_C_NAMED: Readonly<Record<string, string>> = {
 };
 
 /** `@Q`: bash's reusable quoting: `'...'`, or `$'...'` when a character is not printable. */
-function quote(value: string, bytes: boolean): string {
+export function quote(value: string, bytes: boolean): string {
   const unprintable = bytes ? /[\x00-\x1f\x7f-\xff]/ : /[\x00-\x1f\x7f]/;
   // A lone single quote is bash's one special case.
   if (value === "'") return "\\'";

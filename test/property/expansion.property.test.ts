@@ -29,7 +29,6 @@ const SHRINK_MS = 60_000;
  * test/spec/cases/expansion-found.sh for its owner. Remove an entry when its case passes.
  */
 const EXCLUDED: ReadonlyMap<Construct, string> = new Map<Construct, string>([
-  ['attributeTransforms', '`${x@A}` and `${x@a}` are bad substitutions: they need variable attributes, which ExpansionEnvironment does not give'],
   ['ifsPatternCharacters', 'with `IFS=-` bash matches `[a-c]$g` as the set {a,-,c}, and with `IFS=*` it does not glob the `*` of `$a*`: it quotes the literal IFS characters of a word it splits (a bash artifact Quirl does not copy)'],
   ['optionLetters', '`${#-}` is the length of `$-`, whose letters differ from bash on purpose'],
   ['nulInSubstitution', '`$(printf \'%c\')` (and `%b` of `\\0`) fails as invalid command data (the contract\'s NUL rule); bash drops the NUL with a warning, as issue 12 asks (shell/expand/word.ts substitute)'],
@@ -38,11 +37,9 @@ const EXCLUDED: ReadonlyMap<Construct, string> = new Map<Construct, string>([
   ['promptShellName', '`${b@P}` turns `\\s` into the shell\'s name: `quirl`, not `bash` (a difference on purpose)'],
   ['replaceNegatedBracket', "bash 5.2's `${x/[!]]/r}` never matches `[!]]` or `[^]]` (its `#`, `%` and case operators do): a bash bug Quirl does not copy"],
   ['braceLetterPunctuation', 'bash 5.2 reads a backquote that `{Z..c}` produces as the start of a command substitution (bad substitution: no closing "`"): a bash bug Quirl does not copy'],
-  ['indirectList', '`${!at:1:2}` and `${!at%%x}` (at=@) give a field per parameter; bash joins them into one word (shell/expand/operators.ts)'],
-  ['namesStarEmptyIfs', '`${!b*}` unquoted with IFS empty makes a field per name; bash joins them into one field (shell/expand/operators.ts)'],
-  ['keyValueQuotingInCLocale', "`${u8@K}` quotes bytes above 0x7f as printable in the C locale; bash writes them `$'\\303\\251'` as `@Q` does (shell/expand/operators.ts quoteValue)"],
   ['unsetBang', 'bash 5.2 does not split `$a` in `$a$!` when no job has run in the background (it does in `$!$a`): a bash bug Quirl does not copy'],
   ['ansiCNewlineLine', "bash counts the newline that `$'\\n'` makes inside a command substitution as a source line, so later diagnostics of the line say the next line: a bash bug Quirl does not copy"],
+  ['quotedPositionalAssignment', "bash 5.2 splits the `set -- 'one'` that `\"${@@A}\"` makes of the positional parameters on IFS white space although it is quoted (`<set> <--> <'one'> <'two words'>`; with `IFS=,` `<set -- 'one'> <'two words'>`): a bash bug Quirl does not copy"],
   ['statusAfterSubstitution', '`$(false)$?` is the status before the line; bash sets `$?` from each command substitution as it runs (shell/expand/word.ts or shell/interp)'],
 ]);
 

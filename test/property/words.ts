@@ -10,22 +10,12 @@ import fc from 'fast-check';
 
 /** Constructs the generator can leave out (the test file names each exclusion and why). */
 export type Construct =
-  /** `${x@A}` and `${x@a}`. */
-  | 'attributeTransforms'
-  /** `${x::n}`: an empty offset. */
-  | 'emptyOffset'
   /** `"${x:-\{}"`: a backslash-brace in a double-quoted operator word. */
   | 'quotedOperandBraceEscape'
   /** `"${x+'"a'}"`: a double quote after a single quote in a double-quoted operator word. */
   | 'quotedOperandQuoteAfterSingleQuote'
   /** `${x:1?2:0}`, `${x:(1):2}`: a conditional offset, or a parenthesised one followed by a length. */
   | 'offsetSyntax'
-  /** `${u:1/0}`, `${u/x/$((m--))}`, `${e#$(cmd)}`: operands bash does not expand (unset parameter; `#`/`%` of an empty one). */
-  | 'skippedOperands'
-  /** `${!n?w}`, `${!n=w}`: the messages of `?` and `=` through an indirection. */
-  | 'indirectMessages'
-  /** `${x^^""}`: a case pattern that is empty but quoted (bash: matches nothing). */
-  | 'caseQuotedEmptyPattern'
   /** `IFS=-` with `[a-c]$g`, `IFS=*` with `$a*`: bash quotes a split word's literal IFS characters, so they lose their meaning in a pattern. */
   | 'ifsPatternCharacters'
   /** `$(false)$?`: `$?` in a command whose words substitute commands (bash: the last substitution's status). */
@@ -34,26 +24,18 @@ export type Construct =
   | 'ansiCUnicodeInCLocale'
   /** `{Z..c}`, `{e.._}`: letter sequences through `` ` `` and `\` (bash reads a produced backquote as syntax: a bash bug). */
   | 'braceLetterPunctuation'
-  /** `${!at:1:2}`, `${!at%x}` with at='@': operators on the positional parameters through an indirection. */
-  | 'indirectList'
   /** `$g{1,2}`, `{$n,x}y`: braces next to a `$name` (bash expands braces as text first: `$g1`, `$ny`). */
   | 'braceAfterName'
-  /** `${!b*}` unquoted with an empty IFS (bash joins the names into one field). */
-  | 'namesStarEmptyIfs'
   /** `"${s:+"\a"}"`: backslashes in double quotes inside a double-quoted operator word (bash removes them). */
   | 'nestedQuotesBackslash'
   /** `$a$!` with no background job: bash does not split `$a` there (a bash bug). */
   | 'unsetBang'
   /** `$(echo $'\n'; ...)`: bash counts the newline `$'\n'` makes in a command substitution as a line. */
   | 'ansiCNewlineLine'
-  /** `${x@K}`, `${x@k}` of a value with bytes above 0x7f in the C locale. */
-  | 'keyValueQuotingInCLocale'
   /** `${?^}`, `${#,,}`, `${-^}`, `${#+}`, `${#=}`: bash says bad substitution. */
   | 'specialOperatorSyntax'
   /** `${#-}`: the length of `$-`, whose letters differ on purpose. */
   | 'optionLetters'
-  /** `${u:?$l}`, `"${u:?\(}"`: expansions and backslashes in the message word of `?`. */
-  | 'errorWordExpansion'
   /** `~root:x`, `~:x`: a tilde prefix ended by `:` (bash expands it, and leaves the rest of the word unexpanded). */
   | 'tildeColon'
   /** `$(printf '%c')`, `$(printf '%b' '\0')`: a NUL byte in a command substitution's output. */
@@ -66,6 +48,8 @@ export type Construct =
   | 'promptParameters'
   /** `${x@P}` of `\s`, the shell's name: `bash` or `quirl`, a difference on purpose. */
   | 'promptShellName'
+  /** `"${@@A}"` (and `"${!at@A}"`): bash splits its `set -- 'one'` on IFS white space in double quotes (a bash bug). */
+  | 'quotedPositionalAssignment'
   /** `${x/[!]]/r}`: bash 5.2's `/` operators never match a bracket expression of `!` or `^` then `]` (a bash bug). */
   | 'replaceNegatedBracket';
 
@@ -234,16 +218,13 @@ export class WordGenerator {
     const operand = this.operand(below, quoted);
     const pattern = this.pattern(below, false, quoted);
     const replacePattern = this.pattern(below, true, quoted);
-    const transforms = TRANSFORMS.filter((letter) => !this.excluded.has('attributeTransforms') || (letter !== 'A' && letter !== 'a'));
     const operator = fc.oneof(
       fc.tuple(pick(DEFAULT_OPERATORS.filter((op) => !op.endsWith('?'))), operand).map(([op, word]) => op + word),
-      fc
-        .tuple(pick(['?', ':?']), this.excluded.has('errorWordExpansion') ? join(fc.array(pick(PLAIN.filter((c) => c !== '/')), { maxLength: 2 })) : operand)
-        .map(([op, word]) => op + word),
+      fc.tuple(pick(['?', ':?']), operand).map(([op, word]) => op + word),
       fc.tuple(pick(TRIM_OPERATORS), pattern).map(([op, word]) => op + word),
       fc.tuple(pick(REPLACE_OPERATORS), replacePattern, fc.option(operand, { nil: undefined })).map(([op, p, r]) => `${op}${p}${r === undefined ? '' : `/${r}`}`),
       fc.tuple(pick(CASE_OPERATORS), fc.option(pattern, { nil: '' })).map(([op, p]) => op + p),
-      pick(transforms).map((letter) => `@${letter}`),
+      pick(TRANSFORMS).map((letter) => `@${letter}`),
     );
     const offset = this.offset();
     const substring = fc.oneof(
@@ -255,40 +236,31 @@ export class WordGenerator {
         weight: 8,
       },
       // `${x:}` is a bad substitution; `${x::2}` an empty offset, which bash reads as 0.
-      { arbitrary: this.excluded.has('emptyOffset') ? fc.constant(':') : fc.option(offset, { nil: undefined }).map((l) => (l === undefined ? ':' : `::${l}`)), weight: 1 },
+      { arbitrary: fc.option(offset, { nil: undefined }).map((l) => (l === undefined ? ':' : `::${l}`)), weight: 1 },
     );
     // `${!...}` is indirection: `$!` takes no operator here. Unset ones: `u`, `${10}`, and `${!n}` ($42).
     const names = NAMES.filter((n) => n !== '!' && (!this.excluded.has('statusAfterSubstitution') || n !== '?'));
-    const substringNames = this.excluded.has('skippedOperands') ? names.filter((n) => n !== 'u' && n !== '10') : names;
-    const substringIndirect = INDIRECT_NAMES.filter(
-      (n) => !(this.excluded.has('skippedOperands') && (n === 'u' || n === 'n')) && !(this.excluded.has('indirectList') && n === 'at'),
-    );
     const operated = fc.oneof(
-      { arbitrary: fc.tuple(pick(names), operator).filter((pair) => this.allowed(...pair)), weight: 5 },
-      { arbitrary: fc.tuple(pick(substringNames), substring), weight: 1 },
+      { arbitrary: fc.tuple(pick(names), operator).filter(([n, op]) => this.allowed(n, op, quoted)), weight: 5 },
+      { arbitrary: fc.tuple(pick(names), substring), weight: 1 },
     ).map(([n, op]) => `\${${n}${op}}`);
     const indirect = fc.oneof(
       fc.tuple(pick(INDIRECT_NAMES), fc.option(operator, { nil: '' }))
-        .filter(([n, op]) => this.allowed(`!${n}`, op) && !(this.excluded.has('indirectList') && n === 'at' && op !== ''))
+        .filter(([n, op]) => this.allowed(`!${n}`, op, quoted))
         .map(([n, op]) => `\${!${n}${op}}`),
-      fc.tuple(pick(substringIndirect), substring).map(([n, op]) => `\${!${n}${op}}`),
-      fc.tuple(pick(PREFIXES), pick(this.excluded.has('namesStarEmptyIfs') ? ['@'] : ['*', '@'])).map(([prefix, star]) => `\${!${prefix}${star}}`),
+      fc.tuple(pick(INDIRECT_NAMES), substring).map(([n, op]) => `\${!${n}${op}}`),
+      fc.tuple(pick(PREFIXES), pick(['*', '@'])).map(([prefix, star]) => `\${!${prefix}${star}}`),
     );
     return fc.oneof({ arbitrary: simple, weight: 2 }, { arbitrary: operated, weight: 6 }, { arbitrary: indirect, weight: 1 });
   }
 
   /** Whether `${name op}` is in reach (see Construct). */
-  private allowed(name: string, op: string): boolean {
+  private allowed(name: string, op: string, quoted: boolean): boolean {
     const x = this.excluded;
+    if (x.has('quotedPositionalAssignment') && quoted && op === '@A' && (name === '@' || name === '!at')) return false;
     if (x.has('specialOperatorSyntax') && ((/^[?#-]$/.test(name) && /^[,^]/.test(op)) || (name === '#' && (op === '+' || op === '=')))) return false;
     if (x.has('optionLetters') && name === '#' && op === '-') return false;
-    // bash expands no operand of an operator on an unset parameter but the default's.
-    if (x.has('skippedOperands') && ['u', '10', '!u', '!n'].includes(name) && !/^:?[-=?+]/.test(op)) return false;
-    if (x.has('skippedOperands') && ['e', '3'].includes(name) && /^[#%]/.test(op)) return false;
-    if (x.has('indirectMessages') && name.startsWith('!') && /^:?[?=]/.test(op)) return false;
-    if (x.has('caseQuotedEmptyPattern') && /^[,^]/.test(op) && /""|''|"\$/.test(op)) return false;
     if (x.has('promptParameters') && op === '@P' && name === 'q') return false;
-    if (x.has('keyValueQuotingInCLocale') && /^@[Kk]$/.test(op) && /^(?:u8|[@*5]|!at)$/.test(name)) return false;
     if (x.has('promptShellName') && op === '@P' && name === 'b') return false;
     return !(x.has('replaceNegatedBracket') && op.startsWith('/') && /\[[!^]\]/.test(op));
   }

@@ -54,6 +54,21 @@ export y=1
 argv "${x@A}" "${x@a}" "${y@A}" "${y@a}"
 ## stdout: <x='a b'> <> <declare -x y='1'> <x>
 
+#### ${x@A} of the positional parameters is a set command; of another special parameter, nothing
+set -- one 'two words'
+st='*' one=1
+IFS=,
+argv "${*@A}" "${@@A}" ${@@A} "${!st@A}"
+unset IFS
+argv "${0@A}" "${1@A}" "${?@A}" "${#@A}" "${!one@A}" "${1@a}" "${@@a}" "${*@a}"
+set --
+argv "${@@A}" "${*@A}" x
+## STDOUT:
+<set -- 'one','two words'> <set -- 'one'> <'two words'> <set -- 'one'> <'two words'> <set -- 'one' 'two words'>
+<> <> <> <> <> <> <> <> < >
+<> <x>
+## END
+
 #### an empty offset is 0
 # exclusion emptyOffset; shell/expand/operators.ts
 echo begin  # a shell that stops at the next line still prints this
@@ -374,14 +389,49 @@ at=@
 IFS=ab
 argv ${!at:2:2} ${!at%%e}
 ## stdout: <two words three> <on two words thre>
-## BUG quirl stdout-json: "<two words> <three> <on> <two words> <thre>\n"
+
+#### through an indirection to @ or *, a substring, a trim and a transformation join with spaces; other operators do not
+# Quoted, @ stays a field per parameter where IFS is unset, empty or holds a space; unquoted with
+# an empty IFS, the joined word splits on spaces.
+set -- one 'two words' three
+at=@ st='*' aa='a[@]'
+a=(x 'y z' w)
+IFS=-
+argv "${!at:1}" "${!at#o}" "${!at@Q}"
+argv "${!at/o/0}" "${!at^^}" "${!at@U}" "${!at:-d}"
+IFS=,
+argv "${!st:2}" "${!st%e}" "${!st@Q}" "${!st/o/0}" "${!st^}"
+argv "${!aa:1}" "${!aa%w}"
+unset IFS
+argv ${!at:1} ${!st%e}
+argv "${!at:1}" "${!st:1}"
+IFS=
+argv ${!at:2} "${!at%e}" ${!st:2}
+## STDOUT:
+<one two words three> <ne two words three> <'one' 'two words' 'three'>
+<0ne> <tw0 words> <three> <ONE> <TWO WORDS> <THREE> <ONE TWO WORDS THREE> <one> <two words> <three>
+<two words three> <on two words thre> <'one' 'two words' 'three'> <0ne,tw0 words,three> <One,Two words,Three>
+<y z> <w> <x> <y z> <>
+<one> <two> <words> <three> <on> <two> <words> <thre>
+<one> <two words> <three> <one two words three>
+<two> <words> <three> <on> <two words> <thre> <two> <words> <three>
+## END
 
 #### ${x@K} quotes bytes above 0x7f as ${x@Q} does in the C locale
 # exclusion keyValueQuotingInCLocale; shell/expand/operators.ts quoteValue
 x='é'
 argv "${x@K}" "${x@Q}"
 ## stdout: <$'\303\251'> <$'\303\251'>
-## BUG quirl stdout-json: "<'é'> <$'\\303\\251'>\n"
+
+#### @K, @k and @A quote array elements in double quotes, or as @Q does where it needs $'...'
+x='é'
+a=(é $'a\nb' "q'\$")
+declare -A h=([k]=é)
+set -- é
+argv "${a[@]@K}" "${h[@]@K}" "${x@A}" "${a@A}" "${x@k}" "${@@K}" "${1@K}"
+## STDOUT:
+<0 $'\303\251' 1 $'a\nb' 2 "q'\$"> <k $'\303\251' > <x=$'\303\251'> <declare -a a=$'\303\251'> <$'\303\251'> <$'\303\251'> <$'\303\251'>
+## END
 
 #### braces expand as text before parameters
 # exclusion braceAfterName; brace expansion on parsed parts (shell/syntax)
@@ -396,7 +446,18 @@ ba=1 bb=2
 IFS=
 argv ${!b*} ${!b@}
 ## stdout: <babb> <ba> <bb>
-## BUG quirl stdout-json: "<ba> <bb> <ba> <bb>\n"
+
+#### ${!a[*]} unquoted with an empty IFS is one field, its keys joined by spaces
+ba=1 bb=2
+a=(x y z)
+IFS=
+argv ${!a[*]} ${!a[@]} x${!b*}y "${!b*}" ${!nosuch*} end
+IFS=,
+argv ${!b*} "${!b*}" ${!a[*]}
+## STDOUT:
+<0 1 2> <0> <1> <2> <xbabby> <babb> <end>
+<ba> <bb> <ba,bb> <0> <1> <2>
+## END
 
 #### a backslash in double quotes nested in a double-quoted operator word is removed
 # exclusion nestedQuotesBackslash; shell/syntax or shell/expand/word.ts
