@@ -326,7 +326,6 @@ class InteractiveShell implements RemoteShell {
 
   /** `text` expanded; an error in it is reported and the text is shown as it is, as bash does. */
   private async expandQuietly(text: string): Promise<string> {
-    const status = this.state.lastStatus;
     try {
       return await expandText(text, this.interpreter, this.context);
     } catch (error) {
@@ -334,9 +333,6 @@ class InteractiveShell implements RemoteShell {
       if (isShellError(error)) this.say(`quirl: ${error.message}\n`);
       else this.reportUnexpected(error);
       return text;
-    } finally {
-      // A $(...) in the prompt sets no $?.
-      this.state.lastStatus = status;
     }
   }
 

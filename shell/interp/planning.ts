@@ -122,6 +122,8 @@ export function expansionEnvironment(
     variableNames: () => state.assigned().map(([name]) => name),
     commandSubstitution: async (program, maxBytes) => {
       const { status, output } = await shell.capture(program, context, maxBytes);
+      // `$?` is the substitution's status from here on, within the same command too (bash: `$(false)$?` is 1).
+      state.lastStatus = status;
       onSubstitution(status);
       return output;
     },
@@ -131,10 +133,10 @@ export function expansionEnvironment(
 
 /**
  * The special parameters of a state as one command sees them. A class, so that `$-` is worked out
- * only when read (a getter on an object literal made every command's environment slow to build).
+ * only when read (a getter on an object literal made every command's environment slow to build);
+ * `$?` is read when used, as a command substitution in the command's words changes it.
  */
 class StateSpecialParameters implements SpecialParameters {
-  readonly lastStatus: number;
   readonly shellPid: number;
   readonly lastBackgroundPid: number | undefined;
   readonly scriptName: string;
@@ -144,11 +146,14 @@ class StateSpecialParameters implements SpecialParameters {
     private readonly state: ShellState,
     private readonly interactive: boolean,
   ) {
-    this.lastStatus = state.lastStatus;
     this.shellPid = state.shellPid;
     this.lastBackgroundPid = state.lastBackgroundPid;
     this.scriptName = state.scriptName;
     this.positional = state.positional;
+  }
+
+  get lastStatus(): number {
+    return this.state.lastStatus;
   }
 
   get optionFlags(): string {
