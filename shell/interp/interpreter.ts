@@ -420,6 +420,9 @@ export class Interpreter implements ShellServices {
 
   /** A pipeline stage of a simple command, expanded now; a number is the status of one that cannot run. */
   private async simpleStage(command: SimpleCommand, context: Context, budget: ExpansionBudget): Promise<Stage | number> {
+    // Its expansion, its diagnostics and $LINENO are of its own line (the stages start after the last is expanded).
+    const line = command.span.start.line;
+    context.state.lineNumber = line;
     const planned = await planCommand(this, command, context, budget);
     const name = planned.argv[0];
     const text = planned.argv.join(' ');
@@ -430,7 +433,10 @@ export class Interpreter implements ShellServices {
         command: text,
         redirects: planned.redirects,
         run: (fds, control) =>
-          this.inSubshell(text, fds, control, context, (inner) => this.runPlanned({ ...planned, redirects: [] }, inner, text, (job) => visible.has(job.id))),
+          this.inSubshell(text, fds, control, context, (inner) => {
+            inner.state.lineNumber = line;
+            return this.runPlanned({ ...planned, redirects: [] }, inner, text, (job) => visible.has(job.id));
+          }),
       };
     }
     try {

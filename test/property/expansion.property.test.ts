@@ -75,12 +75,6 @@ const KNOWN_MESSAGES: readonly { readonly name: string; readonly reason: string;
     replacement: '$1…: bad substitution',
   },
   {
-    name: 'printfLaterDiagnostics',
-    reason: "printf's second and later diagnostics in one call start with `quirl:`, not the script's name and line (shell/builtins)",
-    pattern: /^(?:SCRIPT: line \d+: |quirl: )printf: /gm,
-    replacement: 'printf: ',
-  },
-  {
     name: 'substringLengthText',
     reason: 'bash shows a negative substring length as written (`m: substring expression < 0`), Quirl its value (`-7`) (shell/expand/operators.ts)',
     pattern: /^(SCRIPT: line \d+: ).*: substring expression < 0$/gm,
