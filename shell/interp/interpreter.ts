@@ -946,6 +946,11 @@ export class Interpreter implements ShellServices {
     }
   }
 
+  /** The jobs the shell knows of (`\j`). */
+  jobCount(): number {
+    return this.executor.jobs.list().length;
+  }
+
   /** How words expand in `context` (see planning.ts). */
   expansionEnvironment(context: Context, assigned?: ReadonlyMap<string, string>, onSubstitution?: (status: number) => void): ExpansionEnvironment {
     return expansionEnvironment(this, context, assigned, onSubstitution);

@@ -29,9 +29,10 @@ export interface PlannedCommand {
   readonly substitutionStatus: number | undefined;
 }
 
-/** What expansion needs of the interpreter: whether it is interactive (`$-`), `$(...)`, `<(...)` and `>(...)`. */
+/** What expansion needs of the interpreter: whether it is interactive (`$-`), its jobs (`\j`), `$(...)`, `<(...)` and `>(...)`. */
 export interface Expanding {
   readonly interactive: boolean;
+  jobCount(): number;
   capture(program: Program, context: Context, maxBytes: number): Promise<{ status: number; output: string }>;
   substituteProcess(program: Program, direction: '<' | '>', context: Context): string;
 }
@@ -119,6 +120,7 @@ export function expansionEnvironment(
       const variable = state.lookup(name);
       return variable === undefined ? undefined : [...variable.attributes].sort(byDeclareOrder).join('');
     },
+    promptCounts: () => ({ jobs: shell.jobCount(), commandNumber: state.commandNumber }),
     variableNames: () => state.assigned().map(([name]) => name),
     commandSubstitution: async (program, maxBytes) => {
       const { status, output } = await shell.capture(program, context, maxBytes);
