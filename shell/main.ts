@@ -107,7 +107,10 @@ async function main(): Promise<number> {
       const program = sourceCommand(file);
       if (program !== undefined) await interpreter.runProgram(program, context);
     }
-    for await (const program of commands) await interpreter.runProgram(program, context);
+    for await (const program of commands) {
+      if (invocation.kind !== 'command') state.commandNumber += 1;
+      await interpreter.runProgram(program, context);
+    }
     // The EXIT trap runs last, at the end and at `exit` (and may change the status with `exit N`).
     return await interpreter.finish(context, state.lastStatus);
   } catch (error) {

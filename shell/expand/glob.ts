@@ -5,9 +5,11 @@
  */
 import type { Field } from './fields';
 import { compilePattern, hasWildcards, unescapePattern } from './pattern';
+import { charactersOf, toUnits, type Characters } from './text';
 import type { ExpansionEnvironment, ExpansionOptions } from './types';
 
-type Directories = Pick<ExpansionEnvironment, 'cwd' | 'readDirectory'>;
+/** Where names are read, and the locale (`lookup`), which says whether a name is matched by bytes. */
+type Directories = Pick<ExpansionEnvironment, 'cwd' | 'readDirectory' | 'lookup'>;
 /** shopt's options that change what a pattern matches. */
 export type GlobOptions = Pick<ExpansionOptions, 'dotglob' | 'nocaseglob' | 'globstar'>;
 
@@ -43,29 +45,31 @@ export function matchPathnames(pattern: string, directories: Directories, option
   const components = pattern.split('/').slice(absolute ? 1 : 0);
   // Each prefix is a matched path so far, with its trailing '/': '' or '/' to begin with.
   let prefixes = [absolute ? '/' : ''];
+  const characters = charactersOf(directories);
   for (const [index, component] of components.entries()) {
     const last = index === components.length - 1;
     // A trailing slash keeps only the matches that are directories.
     if (last && component === '') return prefixes.filter((prefix) => read(directories, prefix) !== undefined).sort();
     prefixes = prefixes.flatMap((prefix) =>
-      options.globstar && component === '**' ? matchAnyDepth(directories, prefix, last, options) : matchComponent(directories, prefix, component, last, options),
+      options.globstar && component === '**' ? matchAnyDepth(directories, prefix, last, options) : matchComponent(directories, prefix, component, last, options, characters),
     );
     if (prefixes.length === 0) return [];
   }
   return prefixes.sort();
 }
 
-function matchComponent(directories: Directories, prefix: string, component: string, last: boolean, options: GlobOptions): string[] {
+/** Names that `component` matches in `prefix`; outside a UTF-8 locale, byte by byte (bash: `?` is not `é`). */
+function matchComponent(directories: Directories, prefix: string, component: string, last: boolean, options: GlobOptions, characters: Characters): string[] {
   const join = (name: string): string => (last ? prefix + name : `${prefix}${name}/`);
   if (!hasWildcards(component)) {
     // Nothing to match: a name in the middle is checked by reading it next, the last one here.
     const name = unescapePattern(component);
     return !last || exists(directories, prefix, name) ? [join(name)] : [];
   }
-  const matcher = compilePattern(component, options.nocaseglob);
+  const matcher = compilePattern(toUnits(component, characters), options.nocaseglob);
   const hiddenToo = options.dotglob || component.startsWith('.') || component.startsWith('\\.');
   const names = read(directories, prefix) ?? [];
-  return names.filter((name) => (hiddenToo || !name.startsWith('.')) && matcher.test(name)).map(join);
+  return names.filter((name) => (hiddenToo || !name.startsWith('.')) && matcher.test(toUnits(name, characters))).map(join);
 }
 
 /**

@@ -13,7 +13,7 @@ export interface Characters {
   readonly bytes: boolean;
 }
 
-export function charactersOf(env: ExpansionEnvironment): Characters {
+export function charactersOf(env: Pick<ExpansionEnvironment, 'lookup'>): Characters {
   return { bytes: !isUtf8Locale((name) => env.lookup(name)) };
 }
 

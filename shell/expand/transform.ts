@@ -5,6 +5,7 @@
 import { ansiCBytes, ansiCString } from './escapes';
 import { caseOf, changeCase } from './matching';
 import { decodePrompt } from './prompt-escapes';
+import type { ExpansionEnvironment } from './types';
 
 /** The transformation `letter` names, or undefined for a letter this shell does not know. */
 export function transformer(letter: string, bytes: boolean, env: PromptEnvironment): ((value: string) => string) | undefined {
@@ -57,23 +58,22 @@ export function quote(value: string, bytes: boolean): string {
 }
 
 /** What `@P` needs of the shell. */
-export interface PromptEnvironment {
-  lookup(name: string): string | undefined;
-}
+export type PromptEnvironment = Pick<ExpansionEnvironment, 'lookup' | 'promptCounts'>;
 
 /**
- * `@P`: the prompt's escapes (prompt-escapes.ts), with what a shell without jobs or history shows
- * for `\j \! \#` (the expansion sees neither), and no expansion of the result afterwards (bash's
- * promptvars would expand it; a transformation here cannot run a command substitution).
+ * `@P`: the prompt's escapes (prompt-escapes.ts), with the shell's jobs and command number for
+ * `\j \#`, what a shell without history shows for `\!`, and no expansion of the result afterwards
+ * (bash's promptvars would expand it; a transformation here cannot run a command substitution).
  */
 function expandPrompt(value: string, env: PromptEnvironment): string {
+  const { jobs, commandNumber } = env.promptCounts?.() ?? { jobs: 0, commandNumber: 0 };
   const facts = {
     cwd: env.lookup('PWD') ?? '',
     home: env.lookup('HOME'),
     uid: process.getuid?.() ?? 1000,
-    jobs: 0,
+    jobs,
     historyNumber: 1,
-    commandNumber: 0,
+    commandNumber,
     shellName: 'quirl',
     now: new Date(),
   };

@@ -42,6 +42,12 @@ export interface ExpansionOptions {
   readonly noclobber: boolean;
 }
 
+/** What `${x@P}` counts: `\j` the jobs the shell knows of, `\#` the number of its top-level command running. */
+export interface PromptCounts {
+  readonly jobs: number;
+  readonly commandNumber: number;
+}
+
 export interface ExpansionEnvironment {
   /** Absent: every option off. */
   readonly options?: ExpansionOptions;
@@ -75,6 +81,8 @@ export interface ExpansionEnvironment {
   assignElement(name: string, subscript: string, value: string): void;
   /** `${x@a}`, `${x@A}`: the variable's attribute letters (as `declare` prints them), undefined when there is no such variable. */
   attributes(name: string): string | undefined;
+  /** `${x@P}`'s `\j` and `\#`; absent: 0 and 0. */
+  promptCounts?(): PromptCounts;
   /** The names of the variables that have values, for `${!prefix*}`. */
   variableNames(): readonly string[];
   /**

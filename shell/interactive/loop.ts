@@ -118,8 +118,6 @@ class InteractiveShell implements RemoteShell {
   private readonly history: History;
   private readonly editor: LineEditor;
   private warnedAboutStoppedJobs = false;
-  /** `\#`: the number the next command gets. */
-  private commandNumber = 1;
   /** Ctrl-D pressed in a row at the prompt, for ignoreeof. */
   private endsOfInput = 0;
   private activity: Activity = { kind: 'running' };
@@ -136,6 +134,8 @@ class InteractiveShell implements RemoteShell {
     this.executor = new Executor(terminal);
     this.interpreter = new Interpreter(this.executor, new CommandResolver(), true, () => this.currentHistory());
     this.state = state;
+    // The first prompt's `\#` is 1 (bash).
+    state.commandNumber = 1;
     // Jobs read the terminal through a blocking descriptor of their own: libuv made fd 0 non-blocking.
     const fds = FdTable.standard();
     if (terminal !== undefined) fds.set(0, terminal.fd, false);
@@ -252,7 +252,7 @@ class InteractiveShell implements RemoteShell {
           this.state.lastStatus = this.reportUnexpected(error);
         }
       } finally {
-        this.commandNumber += 1;
+        this.state.commandNumber += 1;
         this.integration?.commandFinished(this.state.lastStatus);
       }
     }
@@ -320,7 +320,7 @@ class InteractiveShell implements RemoteShell {
         uid: process.getuid?.() ?? 1000,
         jobs: this.executor.jobs.list().length,
         historyNumber: this.history.base + this.history.entries.length,
-        commandNumber: this.commandNumber,
+        commandNumber: this.state.commandNumber,
         shellName: this.state.scriptName,
         now: new Date(),
       },
@@ -331,7 +331,6 @@ class InteractiveShell implements RemoteShell {
 
   /** `text` expanded; an error in it is reported and the text is shown as it is, as bash does. */
   private async expandQuietly(text: string): Promise<string> {
-    const status = this.state.lastStatus;
     try {
       return await expandText(text, this.interpreter, this.context);
     } catch (error) {
@@ -339,9 +338,6 @@ class InteractiveShell implements RemoteShell {
       if (isShellError(error)) this.say(`quirl: ${error.message}\n`);
       else this.reportUnexpected(error);
       return text;
-    } finally {
-      // A $(...) in the prompt sets no $?.
-      this.state.lastStatus = status;
     }
   }
 

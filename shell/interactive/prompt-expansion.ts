@@ -18,10 +18,18 @@ function bodyWord(text: string): Word {
   return redirect.body;
 }
 
-/** `text` expanded in `context`; the newline the here-document adds is taken off again. */
+/**
+ * `text` expanded in `context`; the newline the here-document adds is taken off again. A `$(...)`
+ * in it leaves `$?` as it was (bash keeps it across a prompt's expansion, PS4's included).
+ */
 export async function expandText(text: string, interpreter: Interpreter, context: Context): Promise<string> {
   // Nothing to expand: only the quoting comes off (and a backslash-newline, as in a here-document).
   if (!/^(?:[^\\$`]|\\[\s\S])*[$`]/.test(text)) return text.replace(/\\([$`\\\n])/g, (_, quoted: string) => (quoted === '\n' ? '' : quoted));
-  const expanded = await expandWord(bodyWord(text), interpreter.expansionEnvironment(context), new ExpansionBudget());
-  return expanded.endsWith('\n') ? expanded.slice(0, -1) : expanded;
+  const status = context.state.lastStatus;
+  try {
+    const expanded = await expandWord(bodyWord(text), interpreter.expansionEnvironment(context), new ExpansionBudget());
+    return expanded.endsWith('\n') ? expanded.slice(0, -1) : expanded;
+  } finally {
+    context.state.lastStatus = status;
+  }
 }

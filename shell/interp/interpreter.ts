@@ -420,6 +420,9 @@ export class Interpreter implements ShellServices {
 
   /** A pipeline stage of a simple command, expanded now; a number is the status of one that cannot run. */
   private async simpleStage(command: SimpleCommand, context: Context, budget: ExpansionBudget): Promise<Stage | number> {
+    // Its expansion, its diagnostics and $LINENO are of its own line (the stages start after the last is expanded).
+    const line = command.span.start.line;
+    context.state.lineNumber = line;
     const planned = await planCommand(this, command, context, budget);
     const name = planned.argv[0];
     const text = planned.argv.join(' ');
@@ -430,7 +433,10 @@ export class Interpreter implements ShellServices {
         command: text,
         redirects: planned.redirects,
         run: (fds, control) =>
-          this.inSubshell(text, fds, control, context, (inner) => this.runPlanned({ ...planned, redirects: [] }, inner, text, (job) => visible.has(job.id))),
+          this.inSubshell(text, fds, control, context, (inner) => {
+            inner.state.lineNumber = line;
+            return this.runPlanned({ ...planned, redirects: [] }, inner, text, (job) => visible.has(job.id));
+          }),
       };
     }
     try {
@@ -923,11 +929,27 @@ export class Interpreter implements ShellServices {
   /** `set -x`: the expanded command on stderr after PS4, its words quoted to be read back. */
   private async trace(planned: PlannedCommand, context: Context): Promise<void> {
     const ps4 = context.state.get('PS4') ?? '+ ';
-    const prefix = tracePrefix(/[$`]/.test(ps4) ? await expandText(ps4, this, context).catch(() => ps4) : ps4, this.traceLevel);
+    const prefix = tracePrefix(/[$`]/.test(ps4) ? await this.expandUntraced(ps4, context) : ps4, this.traceLevel);
     // Each assignment on a line of its own, then the command (bash).
     const lines = planned.assignments.map(tracedAssignment);
     if (planned.argv.length > 0) lines.push(planned.argv.map(traceWord).join(' '));
     await new CommandOutput(context.fds, undefined).err(lines.map((line) => `${prefix}${line}\n`).join(''));
+  }
+
+  /** PS4 expanded with xtrace off, as bash does: a `$(...)` in it is not traced, which would expand PS4 again. */
+  private async expandUntraced(ps4: string, context: Context): Promise<string> {
+    const { options } = context.state;
+    options.apply({ name: 'xtrace', on: false });
+    try {
+      return await expandText(ps4, this, context).catch(() => ps4);
+    } finally {
+      options.apply({ name: 'xtrace', on: true });
+    }
+  }
+
+  /** The jobs the shell knows of (`\j`). */
+  jobCount(): number {
+    return this.executor.jobs.list().length;
   }
 
   /** How words expand in `context` (see planning.ts). */

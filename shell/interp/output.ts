@@ -11,8 +11,8 @@ import { isSystemError } from '../errors';
 import type { FdTable } from '../exec/fds';
 import type { StageControl } from '../exec/job';
 
-/** How every diagnostic of the shell and its builtins begins. */
-const DIAGNOSTIC = 'quirl: ';
+/** How every diagnostic of the shell and its builtins begins: each line of one that `err` writes. */
+const DIAGNOSTIC = /^quirl: /gm;
 
 /** The status of a command whose reader went away (128 + SIGPIPE), as a process would report. */
 export const BROKEN_PIPE_STATUS = 141;
@@ -82,10 +82,12 @@ export class CommandOutput {
 
   /**
    * stderr; a failure to report an error is not itself reported. A diagnostic (`quirl: ...`) says
-   * where it happened when `where` is given (a script's `s.sh: line 3: `), as bash's do.
+   * where it happened when `where` is given (a script's `s.sh: line 3: `), as bash's do: every one
+   * in `text` (printf's for each bad argument).
    */
   async err(text: string): Promise<void> {
-    const located = this.where !== undefined && text.startsWith(DIAGNOSTIC) ? `${this.where}${text.slice(DIAGNOSTIC.length)}` : text;
+    const { where } = this;
+    const located = where === undefined ? text : text.replace(DIAGNOSTIC, () => where);
     try {
       await this.write(2, located);
     } catch {

@@ -29,9 +29,10 @@ export interface PlannedCommand {
   readonly substitutionStatus: number | undefined;
 }
 
-/** What expansion needs of the interpreter: whether it is interactive (`$-`), `$(...)`, `<(...)` and `>(...)`. */
+/** What expansion needs of the interpreter: whether it is interactive (`$-`), its jobs (`\j`), `$(...)`, `<(...)` and `>(...)`. */
 export interface Expanding {
   readonly interactive: boolean;
+  jobCount(): number;
   capture(program: Program, context: Context, maxBytes: number): Promise<{ status: number; output: string }>;
   substituteProcess(program: Program, direction: '<' | '>', context: Context): string;
 }
@@ -119,9 +120,12 @@ export function expansionEnvironment(
       const variable = state.lookup(name);
       return variable === undefined ? undefined : [...variable.attributes].sort(byDeclareOrder).join('');
     },
+    promptCounts: () => ({ jobs: shell.jobCount(), commandNumber: state.commandNumber }),
     variableNames: () => state.assigned().map(([name]) => name),
     commandSubstitution: async (program, maxBytes) => {
       const { status, output } = await shell.capture(program, context, maxBytes);
+      // `$?` is the substitution's status from here on, within the same command too (bash: `$(false)$?` is 1).
+      state.lastStatus = status;
       onSubstitution(status);
       return output;
     },
@@ -131,10 +135,10 @@ export function expansionEnvironment(
 
 /**
  * The special parameters of a state as one command sees them. A class, so that `$-` is worked out
- * only when read (a getter on an object literal made every command's environment slow to build).
+ * only when read (a getter on an object literal made every command's environment slow to build);
+ * `$?` is read when used, as a command substitution in the command's words changes it.
  */
 class StateSpecialParameters implements SpecialParameters {
-  readonly lastStatus: number;
   readonly shellPid: number;
   readonly lastBackgroundPid: number | undefined;
   readonly scriptName: string;
@@ -144,11 +148,14 @@ class StateSpecialParameters implements SpecialParameters {
     private readonly state: ShellState,
     private readonly interactive: boolean,
   ) {
-    this.lastStatus = state.lastStatus;
     this.shellPid = state.shellPid;
     this.lastBackgroundPid = state.lastBackgroundPid;
     this.scriptName = state.scriptName;
     this.positional = state.positional;
+  }
+
+  get lastStatus(): number {
+    return this.state.lastStatus;
   }
 
   get optionFlags(): string {

@@ -52,6 +52,11 @@ export class ShellState {
   sourceDepth = 0;
   /** The line of the command running (bash's LINENO): where a script's diagnostics say they are. */
   lineNumber = 0;
+  /**
+   * `\#`: the number of the top-level command running, or of the next one at a prompt. bash counts
+   * the commands a script or an interactive shell reads; `-c` and `eval` read none (0).
+   */
+  commandNumber = 0;
   cwd: string;
   positional: string[];
   scriptName: string;
@@ -146,6 +151,7 @@ export class ShellState {
     copy.loopDepth = this.loopDepth;
     copy.sourceDepth = this.sourceDepth;
     copy.lineNumber = this.lineNumber;
+    copy.commandNumber = this.commandNumber;
     copy.options = this.options.clone();
     copy.traps = this.traps.forSubshell(this.options);
     for (const frame of this.localFrames) copy.localFrames.push(new Map(frame));

@@ -40,7 +40,8 @@ const EXCLUDED: ReadonlyMap<Construct, string> = new Map<Construct, string>([
   ['unsetBang', 'bash 5.2 does not split `$a` in `$a$!` when no job has run in the background (it does in `$!$a`): a bash bug Quirl does not copy'],
   ['ansiCNewlineLine', "bash counts the newline that `$'\\n'` makes inside a command substitution as a source line, so later diagnostics of the line say the next line: a bash bug Quirl does not copy"],
   ['quotedPositionalAssignment', "bash 5.2 splits the `set -- 'one'` that `\"${@@A}\"` makes of the positional parameters on IFS white space although it is quoted (`<set> <--> <'one'> <'two words'>`; with `IFS=,` `<set -- 'one'> <'two words'>`): a bash bug Quirl does not copy"],
-  ['statusAfterSubstitution', '`$(false)$?` is the status before the line; bash sets `$?` from each command substitution as it runs (shell/expand/word.ts or shell/interp)'],
+  ['braceQuoteToggling', '`"${a:+"{1,2}"}"` keeps the braces and `"${a/"\'"x}"{,}` expands them; bash finds braces in the word\'s text, where every `"` and `\'` opens or closes quoting even inside a double-quoted `${...}` (brace expansion on parts: shell/syntax, as braceAfterName)'],
+  ['starOperatorBeforeList', 'bash 5.2 splits `"${*/o}"`, `"${*:1}"` and the like as if they were `"${@/o}"` when the same word also expands a list (`"${*/o}$@"`, `"${*/*}${!a@}"`): a bash bug Quirl does not copy'],
 ]);
 
 /**
@@ -52,14 +53,9 @@ const KNOWN_MESSAGES: readonly { readonly name: string; readonly reason: string;
   {
     name: 'badSubstitutionText',
     reason: 'bash names the whole word being expanded before ": bad substitution", Quirl only its `${...}` (shell/expand/operators.ts, word.ts)',
-    pattern: /^(SCRIPT: line \d+: ).*: bad substitution$/gm,
+    // The word may hold newlines (`$'\n'${a:}`).
+    pattern: /^(SCRIPT: line \d+: )(?:(?!SCRIPT: line )[\s\S])*?: bad substitution$/gm,
     replacement: '$1…: bad substitution',
-  },
-  {
-    name: 'printfLaterDiagnostics',
-    reason: "printf's second and later diagnostics in one call start with `quirl:`, not the script's name and line (shell/builtins)",
-    pattern: /^(?:SCRIPT: line \d+: |quirl: )printf: /gm,
-    replacement: 'printf: ',
   },
 ];
 

@@ -18,14 +18,16 @@ export type Construct =
   | 'offsetSyntax'
   /** `IFS=-` with `[a-c]$g`, `IFS=*` with `$a*`: bash quotes a split word's literal IFS characters, so they lose their meaning in a pattern. */
   | 'ifsPatternCharacters'
-  /** `$(false)$?`: `$?` in a command whose words substitute commands (bash: the last substitution's status). */
-  | 'statusAfterSubstitution'
   /** `$'\u00e9'` in the C locale (bash leaves `\u00E9`, as it cannot encode it). */
   | 'ansiCUnicodeInCLocale'
   /** `{Z..c}`, `{e.._}`: letter sequences through `` ` `` and `\` (bash reads a produced backquote as syntax: a bash bug). */
   | 'braceLetterPunctuation'
   /** `$g{1,2}`, `{$n,x}y`: braces next to a `$name` (bash expands braces as text first: `$g1`, `$ny`). */
   | 'braceAfterName'
+  /** `"${a:+"{1,2}"}"`, `"${a/"'"x}"{,}`: braces in a word whose double-quoted operator word has quotes in it. */
+  | 'braceQuoteToggling'
+  /** `"${*:1}$@"`: an operator on `$*` in a word that also expands a list (bash splits the `$*` part as `$@`: a bash bug). */
+  | 'starOperatorBeforeList'
   /** `"${s:+"\a"}"`: backslashes in double quotes inside a double-quoted operator word (bash removes them). */
   | 'nestedQuotesBackslash'
   /** `$a$!` with no background job: bash does not split `$a` there (a bash bug). */
@@ -164,7 +166,10 @@ export class WordGenerator {
     // Exclusions that are easier to see in the finished text than to keep out of each part.
     const textual: [Construct, RegExp][] = [
       ['braceAfterName', /\$[A-Za-z_][A-Za-z0-9_]*\{/],
-      ['tildeColon', /(?:^|[\s(`])~[a-z+-]*:/],
+      // A `${` whose word has a quote in it (it may be in double quotes), and a brace expression anywhere.
+      ['braceQuoteToggling', /^(?=[\s\S]*\$\{[^}]*["'])(?=[\s\S]*\{[^{}]*(?:,|\.\.)[^{}]*\})/],
+      ['tildeColon', /(?:^|[\s(`])~[a-z0-9+-]*:/],
+      ['starOperatorBeforeList', /^(?=[\s\S]*\$\{\*[^}])(?=[\s\S]*(?:\$@|\$\{@|\$\{![A-Za-z_]\w*@|\[@\]))/],
       ['ansiCNewlineLine', /\$\(.*\$'[^']*\\n/s],
     ];
     const unwanted = textual.filter(([construct]) => this.excluded.has(construct)).map(([, pattern]) => pattern);
@@ -209,7 +214,7 @@ export class WordGenerator {
 
   /** `$x`, `${x}`, and `${x OP word}` with every operator; operator words nest the level below. */
   private parameter(below: Level | undefined, quoted: boolean): Arb {
-    const name = pick(NAMES.filter((n) => !(this.excluded.has('statusAfterSubstitution') && n === '?') && !(this.excluded.has('unsetBang') && n === '!')));
+    const name = pick(NAMES.filter((n) => !(this.excluded.has('unsetBang') && n === '!')));
     const simple = fc.oneof(
       name.map((n) => (n.length === 1 || /^[a-z][a-z0-9]*$/.test(n) ? `$${n}` : `\${${n}}`)),
       name.map((n) => `\${${n}}`),
@@ -239,7 +244,7 @@ export class WordGenerator {
       { arbitrary: fc.option(offset, { nil: undefined }).map((l) => (l === undefined ? ':' : `::${l}`)), weight: 1 },
     );
     // `${!...}` is indirection: `$!` takes no operator here. Unset ones: `u`, `${10}`, and `${!n}` ($42).
-    const names = NAMES.filter((n) => n !== '!' && (!this.excluded.has('statusAfterSubstitution') || n !== '?'));
+    const names = NAMES.filter((n) => n !== '!');
     const operated = fc.oneof(
       { arbitrary: fc.tuple(pick(names), operator).filter(([n, op]) => this.allowed(n, op, quoted)), weight: 5 },
       { arbitrary: fc.tuple(pick(names), substring), weight: 1 },

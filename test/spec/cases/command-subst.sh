@@ -120,3 +120,64 @@ echo "$x" | tail -1
 20000
 20000
 ## END
+
+#### $? after a command substitution in the same command's words is its status
+false; echo $? $(true) $?
+argv $(exit 3)$? "${u:-$(exit 4)}$?" $(( $(exit 5)$? + 1 ))
+for i in $(exit 6) $?; do echo "for $i"; done
+case $(exit 7)$? in 7) echo case;; esac
+[[ $(exit 2)$? == 2 ]] && echo conditional
+## STDOUT:
+1 0
+<3> <4> <6>
+for 6
+case
+conditional
+## END
+## OK dash status: 127
+## OK dash STDOUT:
+1 1
+<0> <0> <1>
+for 0
+## END
+
+#### a command sees the status of the last substitution in its words as $?
+f() { echo "f: $?"; }
+false; f $(true)
+true; f $(exit 5) x
+g() { false; return $(true); }
+g; echo "return: $?"
+false; x=$(true) y=$?; echo "y=$y"
+## STDOUT:
+f: 0
+f: 5
+return: 0
+y=0
+## END
+## OK dash STDOUT:
+f: 1
+f: 0
+return: 1
+y=1
+## END
+
+#### a command substitution in PS4 leaves $? as it was
+f() { echo "f: $?"; }
+PS4='$(exit 3)+ '
+set -x
+false; f
+## STDOUT:
+f: 1
+## END
+
+#### a command substitution in PS4 is not traced
+PS4='$(echo sub)+ '
+{ set -x; true; set +x; } 2>&1
+## STDOUT:
+sub+ true
+sub+ set +x
+## END
+## N-I zsh STDOUT:
+$(echo sub)+ true
+$(echo sub)+ set +x
+## END

@@ -102,3 +102,8 @@ argv nosuchdir/*
 ## stdout: <nosuchdir/*>
 ## N-I zsh stdout-json: ""
 ## N-I zsh status: 1
+
+#### in the C locale a wildcard matches a byte, not a multibyte character
+touch a.txt é.txt
+argv ?.txt ??.txt *é*
+## stdout: <a.txt> <é.txt> <é.txt>

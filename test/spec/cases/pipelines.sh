@@ -166,3 +166,23 @@ cat marker
 echo continued |
 tr a-z A-Z
 ## stdout: CONTINUED
+
+#### a pipeline's commands are of their own lines ($LINENO, diagnostics)
+true
+
+echo $LINENO | cat
+echo a |
+  argv $LINENO
+{ printf '%d' x; } 2>&1 >/dev/null | grep -o 'line [0-9]*'
+## STDOUT:
+3
+<5>
+line 6
+## END
+## N-I dash status: 1
+## N-I dash stdout-json: "\n\n"
+## OK zsh status: 1
+## OK zsh STDOUT:
+3
+<5>
+## END

@@ -224,3 +224,16 @@ echo -e '\e[0m' | od -An -c | tr -s ' '
 a	bA\101|A|
  033 [ 0 m \n
 ## END
+
+#### every diagnostic of one call says where it is, in a pipeline too
+printf '%d %x %s %d\n' 1a 0xg ok 2.5 2>&1 >/dev/null | sed 's/^[^:]*: line \([0-9]*\): /line \1: /'
+{ printf '%i' a b; } 2>&1 >/dev/null | sed 's/^[^:]*: line \([0-9]*\): /line \1: /'
+printf '%d' c d 2>/dev/null; echo "status $?"
+## STDOUT:
+line 1: printf: 1a: invalid number
+line 1: printf: 0xg: invalid hex number
+line 1: printf: 2.5: invalid number
+line 2: printf: a: invalid number
+line 2: printf: b: invalid number
+00status 1
+## END

@@ -1,8 +1,7 @@
 # A prompt's escapes through ${x@P}, which decodes a value as bash decodes PS1 (bash 5.2). The
 # interactive prompt itself is tested on a real terminal (test/pty/startup-prompt.test.ts).
-# Known differences, by design of ${x@P} in Quirl: it does not expand parameters or command
-# substitutions in the result (bash's promptvars does), and \j and \# count no jobs and no
-# commands (the expansion sees neither). The shell's version (\v \V) differs and is not compared here.
+# A known difference: Quirl's ${x@P} does not expand parameters or command substitutions in the
+# result (bash's promptvars does). The shell's version (\v \V) differs and is not compared here.
 
 #### \w and \W show the directory, with ~ for HOME
 cd "$HOME"; w='\w'; W='\W'
@@ -78,7 +77,27 @@ echo "${p@P}"
 p='\#'
 echo "${p@P}"
 ## stdout: 2
-## BUG quirl stdout: 0
+
+#### \# counts top-level commands: a line's list is one, a function's body and a subshell add none
+p='\#'
+echo "${p@P}"; echo "${p@P}"
+if true; then echo "${p@P}"; fi
+f() { echo "f ${p@P}"; }
+f
+(echo "${p@P}")
+echo "$(echo "${p@P}")"
+eval 'echo "${p@P}"'
+$SH -c 'p="\#"; echo "c ${p@P}"'
+## STDOUT:
+2
+2
+3
+f 5
+6
+7
+8
+c 0
+## END
 
 #### \s is the shell's own name, not the script's
 p='\s'
@@ -96,8 +115,18 @@ wait "$pid"
 0
 1
 ## END
-## BUG quirl STDOUT:
-0
+
+#### \j counts every job, in a command substitution too, until it is waited for
+p='\j'
+sleep 1 & a=$!
+sleep 1 & b=$!
+echo "${p@P}"
+echo "$(echo "${p@P}")"
+wait "$a" "$b"
+echo "${p@P}"
+## STDOUT:
+2
+2
 0
 ## END
 
