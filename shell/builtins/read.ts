@@ -5,8 +5,9 @@
  * before each character a backslash quoted, and split by bash's own rules (get_word_from_string,
  * strip_trailing_ifs_whitespace), so IFS whitespace, other IFS characters and escapes agree.
  */
+import { constants } from 'node:os';
 import { isatty } from 'node:tty';
-import { isNativeError, native, type RecordRead } from '../../native';
+import { isNativeError, native, type NativeError, type ReadRecordOptions, type RecordRead, type RecordReading } from '../../native';
 import { describeErrno } from '../errors';
 import type { CommandOutput } from '../interp/output';
 import { isValidName, type ShellState } from '../interp/state';
@@ -160,8 +161,12 @@ async function invalidName(output: CommandOutput, name: string): Promise<number>
 
 /** -t 0: whether input (or EOF) is there now, consuming none. */
 async function poll(fd: number): Promise<boolean> {
-  const record = await native.readRecord(fd, { delimiter: null, maxBytes: 0, timeoutMs: 0 }).done;
+  const record = await settled(native.readRecord(fd, { delimiter: null, maxBytes: 0, timeoutMs: 0 }));
   return record.end === 'limit';
+}
+
+function settled(reading: RecordReading): RecordRead | Promise<RecordRead> {
+  return 'done' in reading ? reading.done : reading;
 }
 
 /**
@@ -262,17 +267,27 @@ async function collect(fd: number, options: ReadOptions, state: ShellState, outp
   }
 }
 
-/** One record, cancelled if the command's job is aborted meanwhile. */
-export async function readOne(fd: number, request: Parameters<typeof native.readRecord>[1], signal: AbortSignal | undefined): Promise<RecordRead> {
+/**
+ * One record, cancelled if the command's job is aborted meanwhile. A record that was all there
+ * already comes back at once, with no abort listener to add and remove; an aborted job reads
+ * nothing, as a cancelled operation would.
+ */
+export async function readOne(fd: number, request: ReadRecordOptions, signal: AbortSignal | undefined): Promise<RecordRead> {
+  if (signal?.aborted === true) throw cancelledError();
   const operation = native.readRecord(fd, request);
+  if (!('done' in operation)) return operation;
   const cancel = () => operation.cancel();
   signal?.addEventListener('abort', cancel);
   try {
-    if (signal?.aborted === true) cancel();
     return await operation.done;
   } finally {
     signal?.removeEventListener('abort', cancel);
   }
+}
+
+/** What a cancelled readRecord rejects with. */
+function cancelledError(): NativeError {
+  return Object.assign(new Error('ECANCELED: operation canceled, readRecord'), { code: 'ECANCELED', errno: constants.errno.ECANCELED, syscall: 'readRecord' });
 }
 
 const isSpaceTabNewline = (char: string | undefined) => char === ' ' || char === '\t' || char === '\n';
