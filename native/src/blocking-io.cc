@@ -35,6 +35,7 @@
 #include <limits.h>
 #include <node_api.h>
 #include <poll.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -145,6 +146,9 @@ class Operation {
 
   // A deadline already passed: Wait polls once, with a zero timeout.
   static constexpr int64_t kNow = 0;
+
+  // Whether a cancel() can reach the operation: only once its thread is started.
+  bool Cancellable() const { return cancel_read_.Get() >= 0; }
 
   bool IsRegularFile() const {
     struct stat status;
@@ -257,7 +261,8 @@ class ReadRecord final : public Operation {
     struct stat status;
     if (fstat(fd_, &status) != 0) return Failed(errno, "fstat");
     regular_ = S_ISREG(status.st_mode);
-    if (!regular_ && !S_ISFIFO(status.st_mode) && !S_ISSOCK(status.st_mode)) return false;
+    stream_ = S_ISFIFO(status.st_mode) || S_ISSOCK(status.st_mode);
+    if (!regular_ && !stream_) return false;
     if (Collect(kNow)) return true;
     // With no time to wait, nothing there now is the timeout itself.
     if (timeout_ms_ == 0) return End("timeout");
@@ -274,25 +279,34 @@ class ReadRecord final : public Operation {
     char block[kFileBlock];
     // Elsewhere one byte per read(2), so that nothing past the record leaves the pipe or terminal.
     const size_t block_size = regular_ ? kFileBlock : 1;
+    // The bytes a pipe or socket says it holds (FIONREAD) are there to read without a poll before
+    // each; that poll is needed only to hear a cancellation, so only once there can be one.
+    const bool count_ahead = stream_ && !Cancellable();
+    int waiting = 0;
     for (;;) {
       if (max_bytes_ > 0 && data_.size() >= max_bytes_) return End("limit");
-      switch (Wait(POLLIN, deadline)) {
-        case Waited::kReady:
-          break;
-        case Waited::kTimedOut:
-          return false;
-        case Waited::kCancelled:
-        case Waited::kFailed:
-          return true;
+      if (waiting == 0 && count_ahead && ioctl(fd_, FIONREAD, &waiting) != 0) waiting = 0;
+      if (waiting == 0) {
+        switch (Wait(POLLIN, deadline)) {
+          case Waited::kReady:
+            break;
+          case Waited::kTimedOut:
+            return false;
+          case Waited::kCancelled:
+          case Waited::kFailed:
+            return true;
+        }
       }
       // maxBytes 0: input is there (or EOF); nothing is consumed.
       if (max_bytes_ == 0) return End("limit");
       ssize_t count = read(fd_, block, std::min(block_size, max_bytes_ - data_.size()));
       if (count < 0) {
-        if (ShouldRetry(errno)) continue;
-        return Failed(errno, "read");
+        if (!ShouldRetry(errno)) return Failed(errno, "read");
+        waiting = 0;  // Counted, yet gone (another reader of the pipe): poll again.
+        continue;
       }
       if (count == 0) return End("eof");
+      waiting = std::max<int>(0, waiting - static_cast<int>(count));
       char* end = block + count;
       char* found = delimiter_ < 0 ? end : std::find(block, end, static_cast<char>(delimiter_));
       data_.insert(data_.end(), block, found);
@@ -327,6 +341,7 @@ class ReadRecord final : public Operation {
   const int64_t deadline_;
   // Set by TryNow, which always runs first.
   bool regular_ = false;
+  bool stream_ = false;
   std::vector<char> data_;
   const char* end_ = nullptr;
 };

@@ -238,6 +238,8 @@ describe('readRecord', () => {
     const scope = new Scope(t);
     const { read, write } = scope.pipe();
     native.setBlocking(read, false);
+    await native.writeAll(write, Buffer.from('now\n')).done;
+    assert.equal(now(read, LINE).data.toString(), 'now');
     const reading = pending(read, LINE);
     await waitFor('the reader thread to be running', () => (ioThreads() === 1 ? true : undefined));
     await native.writeAll(write, Buffer.from('late\n')).done;
