@@ -64,13 +64,14 @@ export const read: Builtin = async ({ argv, state, output, shell }) => {
   if (options.timeoutMs === 0) return (await poll(osFd)) ? 0 : 1;
   if (options.count === 0) return assign(options, '', state, output, 0);
 
-  const terminal = isatty(osFd);
+  // isatty costs two system calls a line: asked only when the answer would change something.
+  const terminal = (options.prompt !== undefined || options.silent || byteAtATime(options)) && isatty(osFd);
   // The modes first: what is typed once the prompt shows is already read with them.
   const restoreTerminal = terminal ? setReadModes(osFd, options) : undefined;
   let input: Input;
   try {
     if (terminal && options.prompt !== undefined) await output.err(options.prompt);
-    input = await collect(osFd, options, state, output, shell.interactive && terminal);
+    input = await collect(osFd, options, state, output, () => shell.interactive && isatty(osFd));
   } catch (error) {
     if (!isNativeError(error)) throw error;
     if (error.code === 'ECANCELED') return CANCELLED_STATUS;
@@ -174,11 +175,15 @@ function settled(reading: RecordReading): RecordRead | Promise<RecordRead> {
  * read without a newline, no echo with -s. Returns what restores the saved modes.
  */
 function setReadModes(fd: number, options: ReadOptions): (() => void) | undefined {
-  const byteAtATime = options.count !== undefined || options.delimiter !== NEWLINE;
-  if (!byteAtATime && !options.silent) return undefined;
+  if (!byteAtATime(options) && !options.silent) return undefined;
   const saved = native.tcgetattr(fd);
-  native.tcsetattr(fd, native.termiosForRead(saved, { byteAtATime, echo: !options.silent }));
+  native.tcsetattr(fd, native.termiosForRead(saved, { byteAtATime: byteAtATime(options), echo: !options.silent }));
   return () => native.tcsetattr(fd, saved);
+}
+
+/** Whether a terminal must hand over each byte as typed: a count or a delimiter other than newline ends the read. */
+function byteAtATime(options: ReadOptions): boolean {
+  return options.count !== undefined || options.delimiter !== NEWLINE;
 }
 
 interface Input {
@@ -250,7 +255,8 @@ class Collector {
   }
 }
 
-async function collect(fd: number, options: ReadOptions, state: ShellState, output: CommandOutput, continuationPrompts: boolean): Promise<Input> {
+/** continuationPrompts: whether PS2 is shown for a backslash-newline (asked only when one comes). */
+async function collect(fd: number, options: ReadOptions, state: ShellState, output: CommandOutput, continuationPrompts: () => boolean): Promise<Input> {
   const locale = state.get('LC_ALL') || state.get('LC_CTYPE') || state.get('LANG') || '';
   const collector = new Collector(options, /utf-?8/i.test(locale));
   const deadline = options.timeoutMs === undefined ? undefined : performance.now() + options.timeoutMs;
@@ -261,7 +267,7 @@ async function collect(fd: number, options: ReadOptions, state: ShellState, outp
     if (record.end === 'eof' || record.end === 'timeout') return { text: collector.text(), end: record.end };
     if (record.end === 'delimiter') {
       if (collector.delimiter(options.delimiter as number)) return { text: collector.text(), end: 'done' };
-      if (continuationPrompts && options.delimiter === NEWLINE) await output.err(state.get('PS2') ?? '> ');
+      if (options.delimiter === NEWLINE && continuationPrompts()) await output.err(state.get('PS2') ?? '> ');
     }
     if (collector.complete) return { text: collector.text(), end: 'done' };
   }
@@ -372,5 +378,6 @@ function stripTrailing(text: string, ifsWhite: (char: string | undefined) => boo
 }
 
 function dequote(text: string): string {
-  return text.replace(/\x01([\s\S]?)/g, '$1');
+  // Most fields quote nothing: no regular expression for them.
+  return text.includes(MARK) ? text.replace(/\x01([\s\S]?)/g, '$1') : text;
 }
