@@ -193,6 +193,12 @@ export interface RecordRead {
   readonly end: 'delimiter' | 'eof' | 'limit' | 'timeout';
 }
 
+/**
+ * What readRecord returns: the record itself when it was all there already, or (`'done' in` it)
+ * the operation that waits for the rest on a thread.
+ */
+export type RecordReading = RecordRead | BlockingOperation<RecordRead>;
+
 /** How `read` sets a terminal (bash's own modes for it). */
 export interface ReadModes {
   /** No line editing: each byte is returned as typed (signal keys still work). */
@@ -281,9 +287,14 @@ export interface NativeBinding {
   /**
    * Reads one record, never consuming more than it returns: one byte per read(2), except on a
    * regular file, where it reads a block and moves the offset back to just after the record.
-   * Read errors reject (syscall 'read'); what was read before them is lost.
+   * On a pipe, a socket or a regular file, what is there already is read at once, on the calling
+   * thread, without blocking (a byte only once a zero-timeout poll says it is there): a record
+   * that ends so (or reaches EOF or maxBytes, or has timeoutMs 0) is returned as it is. Otherwise,
+   * and always on a terminal or another device, a thread waits for the rest, the bytes already
+   * read kept. Errors are thrown, or rejected once on the thread (syscall 'read', or 'fstat' for
+   * a descriptor that is not open); what was read before them is lost.
    */
-  readonly readRecord: (fd: number, options: ReadRecordOptions) => BlockingOperation<RecordRead>;
+  readonly readRecord: (fd: number, options: ReadRecordOptions) => RecordReading;
   /** getrlimit(): the shell's own limit; EINVAL for a resource this platform lacks. */
   readonly getResourceLimit: (resource: ResourceName) => ResourceLimit;
   /**

@@ -16,6 +16,17 @@
 // descriptor would have to follow descriptor numbers being closed and reused, to save a thread
 // creation (tens of microseconds) per line or per write.
 //
+// Most records need no thread at all: a script's `while read` mostly finds its line already in
+// the pipe or file. So readRecord first reads, on the JS thread, what is already there (a byte of
+// a pipe or socket at a time while a zero-timeout poll says one is waiting, a block of a regular
+// file), and only when the record is not complete by then does a thread wait for the rest, with
+// the bytes read so far. Nothing of that waits: a poll has just said the byte is there, and a
+// regular file never waits (it is read so on the thread too). The one exception is another
+// process reading the same pipe between that poll and the read, which then waits for the next
+// byte (on the thread, such a read cannot be cancelled either). A terminal, or any other device,
+// is left to the thread as before: a terminal's read is subject to job control (SIGTTIN, which
+// the thread's blocked signals turn into EIO), and that must not change with the thread reading.
+//
 // Each thread is joined on the JS thread: when its outcome is delivered (through a thread-safe
 // function, which also keeps the event loop alive while the operation is pending), or, when the
 // environment is torn down first (the shell exiting with a read pending), by a cleanup hook that
@@ -24,6 +35,7 @@
 #include <limits.h>
 #include <node_api.h>
 #include <poll.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -58,9 +70,15 @@ class Operation {
   Operation(const Operation&) = delete;
   Operation& operator=(const Operation&) = delete;
 
-  // Starts the thread and returns { done, cancel }; on failure nothing is left behind.
-  static Napi::Object Start(Napi::Env env, std::shared_ptr<Operation> operation) {
+  // Returns the outcome itself when TryNow settled the operation (throwing its error, if it
+  // failed); otherwise starts the thread and returns { done, cancel }. On a failure to start,
+  // nothing is left behind.
+  static Napi::Value Start(Napi::Env env, std::shared_ptr<Operation> operation) {
     Operation& self = *operation;
+    if (self.TryNow()) {
+      if (self.error_ != 0) throw ErrnoError(env, self.error_, self.syscall_);
+      return self.Result(env);
+    }
     if (int error = MakePipe(&self.cancel_read_, &self.cancel_write_)) throw ErrnoError(env, error, "pipe");
     Napi::Promise::Deferred deferred = Napi::Promise::Deferred::New(env);
     napi_status status = napi_create_threadsafe_function(env, nullptr, nullptr, Napi::String::New(env, self.name_), 0, 1,
@@ -85,6 +103,9 @@ class Operation {
   }
 
  protected:
+  // What can be done on the JS thread, without blocking, before a thread is started: true when
+  // that settled the operation (its outcome set, or Fail called), false to start the thread.
+  virtual bool TryNow() { return false; }
   // The thread's work: sets the outcome, or calls Fail.
   virtual void Run() = 0;
   // The value `done` resolves with, made on the JS thread.
@@ -95,7 +116,8 @@ class Operation {
     syscall_ = syscall;
   }
 
-  // Polls fd for `events` beside the cancellation pipe until `deadline_ms` (-1: no deadline).
+  // Polls fd for `events` beside the cancellation pipe until `deadline_ms` (-1: no deadline;
+  // kNow, in TryNow, where there is no cancellation pipe yet and poll skips its -1 entry).
   // kFailed and kCancelled have called Fail.
   Waited Wait(short events, int64_t deadline_ms) {
     for (;;) {
@@ -121,6 +143,12 @@ class Operation {
       return Waited::kTimedOut;
     }
   }
+
+  // A deadline already passed: Wait polls once, with a zero timeout.
+  static constexpr int64_t kNow = 0;
+
+  // Whether a cancel() can reach the operation: only once its thread is started.
+  bool Cancellable() const { return cancel_read_.Get() >= 0; }
 
   bool IsRegularFile() const {
     struct stat status;
@@ -218,47 +246,86 @@ class WriteAll final : public Operation {
 class ReadRecord final : public Operation {
  public:
   ReadRecord(int fd, int delimiter, size_t max_bytes, int timeout_ms)
-      : Operation("readRecord", fd), delimiter_(delimiter), max_bytes_(max_bytes), timeout_ms_(timeout_ms) {}
+      : Operation("readRecord", fd),
+        delimiter_(delimiter),
+        max_bytes_(max_bytes),
+        timeout_ms_(timeout_ms),
+        deadline_(timeout_ms < 0 ? -1 : DeadlineAfter(timeout_ms)) {}
 
  private:
   // On a regular file, a block per read(2), and the offset set back to just after the record.
   static constexpr size_t kFileBlock = 4096;
 
+  // Reads what is already there; the thread, if one is needed, goes on from it.
+  bool TryNow() override {
+    struct stat status;
+    if (fstat(fd_, &status) != 0) return Failed(errno, "fstat");
+    regular_ = S_ISREG(status.st_mode);
+    stream_ = S_ISFIFO(status.st_mode) || S_ISSOCK(status.st_mode);
+    if (!regular_ && !stream_) return false;
+    if (Collect(kNow)) return true;
+    // With no time to wait, nothing there now is the timeout itself.
+    if (timeout_ms_ == 0) return End("timeout");
+    return false;
+  }
+
   void Run() override {
-    const int64_t deadline = timeout_ms_ < 0 ? -1 : DeadlineAfter(timeout_ms_);
-    const bool regular = IsRegularFile();
-    std::vector<char> block(regular ? kFileBlock : 1);
+    if (!Collect(deadline_)) End("timeout");
+  }
+
+  // Reads into data_ until the record ends or fails (true: End or Fail called), or until
+  // `deadline` passes with nothing to read (false: the bytes so far are kept).
+  bool Collect(int64_t deadline) {
+    char block[kFileBlock];
+    // Elsewhere one byte per read(2), so that nothing past the record leaves the pipe or terminal.
+    const size_t block_size = regular_ ? kFileBlock : 1;
+    // The bytes a pipe or socket says it holds (FIONREAD) are there to read without a poll before
+    // each; that poll is needed only to hear a cancellation, so only once there can be one.
+    const bool count_ahead = stream_ && !Cancellable();
+    int waiting = 0;
     for (;;) {
       if (max_bytes_ > 0 && data_.size() >= max_bytes_) return End("limit");
-      switch (Wait(POLLIN, deadline)) {
-        case Waited::kReady:
-          break;
-        case Waited::kTimedOut:
-          return End("timeout");
-        case Waited::kCancelled:
-        case Waited::kFailed:
-          return;
+      if (waiting == 0 && count_ahead && ioctl(fd_, FIONREAD, &waiting) != 0) waiting = 0;
+      if (waiting == 0) {
+        switch (Wait(POLLIN, deadline)) {
+          case Waited::kReady:
+            break;
+          case Waited::kTimedOut:
+            return false;
+          case Waited::kCancelled:
+          case Waited::kFailed:
+            return true;
+        }
       }
       // maxBytes 0: input is there (or EOF); nothing is consumed.
       if (max_bytes_ == 0) return End("limit");
-      // Elsewhere one byte per read(2), so that nothing past the record leaves the pipe or terminal.
-      ssize_t count = read(fd_, block.data(), std::min(block.size(), max_bytes_ - data_.size()));
+      ssize_t count = read(fd_, block, std::min(block_size, max_bytes_ - data_.size()));
       if (count < 0) {
-        if (ShouldRetry(errno)) continue;
-        return Fail(errno, "read");
+        if (!ShouldRetry(errno)) return Failed(errno, "read");
+        waiting = 0;  // Counted, yet gone (another reader of the pipe): poll again.
+        continue;
       }
       if (count == 0) return End("eof");
-      auto end = block.begin() + count;
-      auto found = delimiter_ < 0 ? end : std::find(block.begin(), end, static_cast<char>(delimiter_));
-      data_.insert(data_.end(), block.begin(), found);
+      waiting = std::max<int>(0, waiting - static_cast<int>(count));
+      char* end = block + count;
+      char* found = delimiter_ < 0 ? end : std::find(block, end, static_cast<char>(delimiter_));
+      data_.insert(data_.end(), block, found);
       if (found == end) continue;
       const off_t unread = end - found - 1;
-      if (unread > 0 && lseek(fd_, -unread, SEEK_CUR) < 0) return Fail(errno, "lseek");
+      if (unread > 0 && lseek(fd_, -unread, SEEK_CUR) < 0) return Failed(errno, "lseek");
       return End("delimiter");
     }
   }
 
-  void End(const char* end) { end_ = end; }
+  bool End(const char* end) {
+    end_ = end;
+    return true;
+  }
+
+  bool Failed(int error, const char* syscall) {
+    Fail(error, syscall);
+    return true;
+  }
 
   Napi::Value Result(Napi::Env env) override {
     Napi::Object result = Napi::Object::New(env);
@@ -270,6 +337,11 @@ class ReadRecord final : public Operation {
   const int delimiter_;
   const size_t max_bytes_;
   const int timeout_ms_;
+  // From the call on: the time TryNow took counts.
+  const int64_t deadline_;
+  // Set by TryNow, which always runs first.
+  bool regular_ = false;
+  bool stream_ = false;
   std::vector<char> data_;
   const char* end_ = nullptr;
 };

@@ -5,8 +5,9 @@
  * before each character a backslash quoted, and split by bash's own rules (get_word_from_string,
  * strip_trailing_ifs_whitespace), so IFS whitespace, other IFS characters and escapes agree.
  */
+import { constants } from 'node:os';
 import { isatty } from 'node:tty';
-import { isNativeError, native, type RecordRead } from '../../native';
+import { isNativeError, native, type NativeError, type ReadRecordOptions, type RecordRead, type RecordReading } from '../../native';
 import { describeErrno } from '../errors';
 import type { CommandOutput } from '../interp/output';
 import { isValidName, type ShellState } from '../interp/state';
@@ -63,13 +64,14 @@ export const read: Builtin = async ({ argv, state, output, shell }) => {
   if (options.timeoutMs === 0) return (await poll(osFd)) ? 0 : 1;
   if (options.count === 0) return assign(options, '', state, output, 0);
 
-  const terminal = isatty(osFd);
+  // isatty costs two system calls a line: asked only when the answer would change something.
+  const terminal = (options.prompt !== undefined || options.silent || byteAtATime(options)) && isatty(osFd);
   // The modes first: what is typed once the prompt shows is already read with them.
   const restoreTerminal = terminal ? setReadModes(osFd, options) : undefined;
   let input: Input;
   try {
     if (terminal && options.prompt !== undefined) await output.err(options.prompt);
-    input = await collect(osFd, options, state, output, shell.interactive && terminal);
+    input = await collect(osFd, options, state, output, () => shell.interactive && isatty(osFd));
   } catch (error) {
     if (!isNativeError(error)) throw error;
     if (error.code === 'ECANCELED') return CANCELLED_STATUS;
@@ -160,8 +162,12 @@ async function invalidName(output: CommandOutput, name: string): Promise<number>
 
 /** -t 0: whether input (or EOF) is there now, consuming none. */
 async function poll(fd: number): Promise<boolean> {
-  const record = await native.readRecord(fd, { delimiter: null, maxBytes: 0, timeoutMs: 0 }).done;
+  const record = await settled(native.readRecord(fd, { delimiter: null, maxBytes: 0, timeoutMs: 0 }));
   return record.end === 'limit';
+}
+
+function settled(reading: RecordReading): RecordRead | Promise<RecordRead> {
+  return 'done' in reading ? reading.done : reading;
 }
 
 /**
@@ -169,11 +175,15 @@ async function poll(fd: number): Promise<boolean> {
  * read without a newline, no echo with -s. Returns what restores the saved modes.
  */
 function setReadModes(fd: number, options: ReadOptions): (() => void) | undefined {
-  const byteAtATime = options.count !== undefined || options.delimiter !== NEWLINE;
-  if (!byteAtATime && !options.silent) return undefined;
+  if (!byteAtATime(options) && !options.silent) return undefined;
   const saved = native.tcgetattr(fd);
-  native.tcsetattr(fd, native.termiosForRead(saved, { byteAtATime, echo: !options.silent }));
+  native.tcsetattr(fd, native.termiosForRead(saved, { byteAtATime: byteAtATime(options), echo: !options.silent }));
   return () => native.tcsetattr(fd, saved);
+}
+
+/** Whether a terminal must hand over each byte as typed: a count or a delimiter other than newline ends the read. */
+function byteAtATime(options: ReadOptions): boolean {
+  return options.count !== undefined || options.delimiter !== NEWLINE;
 }
 
 interface Input {
@@ -248,7 +258,8 @@ class Collector {
 /** The longest wait one native read takes (a signed 32-bit count of milliseconds): a longer timeout takes several. */
 const LONGEST_WAIT_MS = 2 ** 31 - 1;
 
-async function collect(fd: number, options: ReadOptions, state: ShellState, output: CommandOutput, continuationPrompts: boolean): Promise<Input> {
+/** continuationPrompts: whether PS2 is shown for a backslash-newline (asked only when one comes). */
+async function collect(fd: number, options: ReadOptions, state: ShellState, output: CommandOutput, continuationPrompts: () => boolean): Promise<Input> {
   const locale = state.get('LC_ALL') || state.get('LC_CTYPE') || state.get('LANG') || '';
   const collector = new Collector(options, /utf-?8/i.test(locale));
   const deadline = options.timeoutMs === undefined ? undefined : performance.now() + options.timeoutMs;
@@ -261,23 +272,33 @@ async function collect(fd: number, options: ReadOptions, state: ShellState, outp
     if (record.end === 'eof' || record.end === 'timeout') return { text: collector.text(), end: record.end };
     if (record.end === 'delimiter') {
       if (collector.delimiter(options.delimiter as number)) return { text: collector.text(), end: 'done' };
-      if (continuationPrompts && options.delimiter === NEWLINE) await output.err(state.get('PS2') ?? '> ');
+      if (options.delimiter === NEWLINE && continuationPrompts()) await output.err(state.get('PS2') ?? '> ');
     }
     if (collector.complete) return { text: collector.text(), end: 'done' };
   }
 }
 
-/** One record, cancelled if the command's job is aborted meanwhile. */
-export async function readOne(fd: number, request: Parameters<typeof native.readRecord>[1], signal: AbortSignal | undefined): Promise<RecordRead> {
+/**
+ * One record, cancelled if the command's job is aborted meanwhile. A record that was all there
+ * already comes back at once, with no abort listener to add and remove; an aborted job reads
+ * nothing, as a cancelled operation would.
+ */
+export async function readOne(fd: number, request: ReadRecordOptions, signal: AbortSignal | undefined): Promise<RecordRead> {
+  if (signal?.aborted === true) throw cancelledError();
   const operation = native.readRecord(fd, request);
+  if (!('done' in operation)) return operation;
   const cancel = () => operation.cancel();
   signal?.addEventListener('abort', cancel);
   try {
-    if (signal?.aborted === true) cancel();
     return await operation.done;
   } finally {
     signal?.removeEventListener('abort', cancel);
   }
+}
+
+/** What a cancelled readRecord rejects with. */
+function cancelledError(): NativeError {
+  return Object.assign(new Error('ECANCELED: operation canceled, readRecord'), { code: 'ECANCELED', errno: constants.errno.ECANCELED, syscall: 'readRecord' });
 }
 
 const isSpaceTabNewline = (char: string | undefined) => char === ' ' || char === '\t' || char === '\n';
@@ -362,5 +383,6 @@ function stripTrailing(text: string, ifsWhite: (char: string | undefined) => boo
 }
 
 function dequote(text: string): string {
-  return text.replace(/\x01([\s\S]?)/g, '$1');
+  // Most fields quote nothing: no regular expression for them.
+  return text.includes(MARK) ? text.replace(/\x01([\s\S]?)/g, '$1') : text;
 }

@@ -41,7 +41,8 @@ export async function* streamCommands(fd: number, warn: (message: string) => voi
 
 async function readLine(fd: number): Promise<RecordRead> {
   try {
-    return await native.readRecord(fd, { delimiter: NEWLINE, maxBytes: CHUNK_BYTES, timeoutMs: null }).done;
+    const reading = native.readRecord(fd, { delimiter: NEWLINE, maxBytes: CHUNK_BYTES, timeoutMs: null });
+    return 'done' in reading ? await reading.done : reading;
   } catch (error) {
     if (!isSystemError(error)) throw error;
     throw new ShellError('SystemError', `stdin: ${describeErrno(error.code)}`, { cause: error });

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { constants } from 'node:fs';
-import { native } from '../../native';
+import { native, type BlockingOperation, type ReadRecordOptions, type RecordRead } from '../../native';
 import { Scope, nativeErrorLike, waitFor } from './helpers';
 
 /** The addon's I/O threads alive in this process. */
@@ -40,6 +40,20 @@ function rest(fd: number): string {
 }
 
 const LINE = { delimiter: 0x0a, maxBytes: 1 << 20, timeoutMs: null } as const;
+
+/** A record readRecord read at once, on this thread: fails when it left the read to a thread. */
+function now(fd: number, options: ReadRecordOptions): RecordRead {
+  const reading = native.readRecord(fd, options);
+  assert.ok(!('done' in reading), 'read at once, without a thread');
+  return reading;
+}
+
+/** A read readRecord left to a thread: fails when it settled at once. */
+function pending(fd: number, options: ReadRecordOptions): BlockingOperation<RecordRead> {
+  const reading = native.readRecord(fd, options);
+  assert.ok('done' in reading, 'left to a thread');
+  return reading;
+}
 
 describe('writeAll', () => {
   test('writes all of a large buffer into a pipe that is read meanwhile, in order', async (t) => {
@@ -108,29 +122,59 @@ describe('writeAll', () => {
 });
 
 describe('readRecord', () => {
-  test('reads one line of a pipe and leaves the rest unread', async (t) => {
+  test('reads one line of a pipe at once, without a thread, and leaves the rest unread', async (t) => {
     const scope = new Scope(t);
     const { read, write } = scope.pipe();
     await native.writeAll(write, Buffer.from('a\nb\nc\n')).done;
+    // The writer stays open: only the delimiter, not EOF, can end the record.
+    const first = now(read, LINE);
+    assert.deepEqual([first.data.toString(), first.end, ioThreads()], ['a', 'delimiter', 0]);
+    const second = now(read, LINE);
+    assert.equal(second.data.toString(), 'b');
     scope.close(write);
-    const first = await native.readRecord(read, LINE).done;
-    assert.deepEqual([first.data.toString(), first.end], ['a', 'delimiter']);
-    assert.equal(rest(read), 'b\nc\n');
+    assert.equal(rest(read), 'c\n');
   });
 
-  test('on a regular file, leaves the offset just after the record', async (t) => {
+  test('EOF without a delimiter ends the record at once, and again with nothing', async (t) => {
+    const scope = new Scope(t);
+    const { read, write } = scope.pipe();
+    await native.writeAll(write, Buffer.from('x\ntail')).done;
+    scope.close(write);
+    assert.equal(now(read, LINE).data.toString(), 'x');
+    const last = now(read, LINE);
+    assert.deepEqual([last.data.toString(), last.end], ['tail', 'eof']);
+    const after = now(read, LINE);
+    assert.deepEqual([after.data.toString(), after.end], ['', 'eof']);
+  });
+
+  test('a record split across two writes is finished on a thread, its first part kept', async (t) => {
+    const scope = new Scope(t);
+    const { read, write } = scope.pipe();
+    await native.writeAll(write, Buffer.from('par')).done;
+    const reading = pending(read, LINE);
+    // The second part is written only once the thread waits for it: the pause is real.
+    await waitFor('the reader thread to be running', () => (ioThreads() === 1 ? true : undefined));
+    await native.writeAll(write, Buffer.from('tial\nnext\n')).done;
+    const record = await reading.done;
+    assert.deepEqual([record.data.toString(), record.end], ['partial', 'delimiter']);
+    await noIoThreadsLeft();
+    scope.close(write);
+    assert.equal(rest(read), 'next\n');
+  });
+
+  test('on a regular file, reads at once and leaves the offset just after the record', async (t) => {
     const scope = new Scope(t);
     const directory = mkdtempSync(join(tmpdir(), 'quirl-read-'));
     t.after(() => rmSync(directory, { recursive: true }));
     const file = join(directory, 'lines');
     writeFileSync(file, `one\n${'x'.repeat(10_000)}\nthree`);
     const fd = scope.own(native.open(file, constants.O_RDONLY, 0));
-    const first = await native.readRecord(fd, LINE).done;
+    const first = now(fd, LINE);
     assert.deepEqual([first.data.toString(), first.end, offsetOf(fd)], ['one', 'delimiter', 4]);
-    const second = await native.readRecord(fd, LINE).done;
+    const second = now(fd, LINE);
     assert.deepEqual([second.data.length, offsetOf(fd)], [10_000, 10_005]);
-    const last = await native.readRecord(fd, LINE).done;
-    assert.deepEqual([last.data.toString(), last.end], ['three', 'eof']);
+    const last = now(fd, LINE);
+    assert.deepEqual([last.data.toString(), last.end, offsetOf(fd)], ['three', 'eof', 10_010]);
   });
 
   test('maxBytes ends a record early; a null delimiter reads to the limit or EOF', async (t) => {
@@ -138,48 +182,79 @@ describe('readRecord', () => {
     const { read, write } = scope.pipe();
     await native.writeAll(write, Buffer.from('abc\ndef')).done;
     scope.close(write);
-    const limited = await native.readRecord(read, { delimiter: 0x0a, maxBytes: 2, timeoutMs: null }).done;
+    const limited = now(read, { delimiter: 0x0a, maxBytes: 2, timeoutMs: null });
     assert.deepEqual([limited.data.toString(), limited.end], ['ab', 'limit']);
-    const whole = await native.readRecord(read, { delimiter: null, maxBytes: 100, timeoutMs: null }).done;
+    const whole = now(read, { delimiter: null, maxBytes: 100, timeoutMs: null });
     assert.deepEqual([whole.data.toString(), whole.end], ['c\ndef', 'eof']);
   });
 
-  test('a timeout returns what came in time', async (t) => {
+  test('a timeout returns what came in time, read at once or on the thread', async (t) => {
     const scope = new Scope(t);
     const { read, write } = scope.pipe();
     await native.writeAll(write, Buffer.from('partial')).done;
-    const record = await native.readRecord(read, { ...LINE, timeoutMs: 30 }).done;
+    const record = await pending(read, { ...LINE, timeoutMs: 30 }).done;
     assert.deepEqual([record.data.toString(), record.end], ['partial', 'timeout']);
+    // No time to wait: what is there now, without a thread.
+    await native.writeAll(write, Buffer.from('more')).done;
+    const quick = now(read, { ...LINE, timeoutMs: 0 });
+    assert.deepEqual([quick.data.toString(), quick.end], ['more', 'timeout']);
   });
 
   test('maxBytes 0 only waits for input: a poll with timeout 0, consuming nothing', async (t) => {
     const scope = new Scope(t);
     const { read, write } = scope.pipe();
     const poll = { delimiter: null, maxBytes: 0, timeoutMs: 0 };
-    assert.equal((await native.readRecord(read, poll).done).end, 'timeout');
+    assert.equal(now(read, poll).end, 'timeout');
     await native.writeAll(write, Buffer.from('x\n')).done;
-    assert.equal((await native.readRecord(read, poll).done).end, 'limit');
-    assert.equal((await native.readRecord(read, LINE).done).data.toString(), 'x');
+    assert.equal(now(read, poll).end, 'limit');
+    assert.equal(now(read, LINE).data.toString(), 'x');
   });
 
   test('a blocked read is cancelled at once and its thread joined', async (t) => {
     const scope = new Scope(t);
     const { read } = scope.pipe();
-    const reading = native.readRecord(read, LINE);
+    const reading = pending(read, LINE);
     await waitFor('the reader thread to be running', () => (ioThreads() === 1 ? true : undefined));
     reading.cancel();
     await assert.rejects(reading.done, nativeErrorLike({ code: 'ECANCELED', syscall: 'readRecord' }));
     await noIoThreadsLeft();
   });
 
+  test('a read cancelled with part of its record read is cancelled, and the rest left unread', async (t) => {
+    const scope = new Scope(t);
+    const { read, write } = scope.pipe();
+    await native.writeAll(write, Buffer.from('part')).done;
+    const reading = pending(read, LINE);
+    await waitFor('the reader thread to be running', () => (ioThreads() === 1 ? true : undefined));
+    reading.cancel();
+    await assert.rejects(reading.done, nativeErrorLike({ code: 'ECANCELED', syscall: 'readRecord' }));
+    await noIoThreadsLeft();
+    await native.writeAll(write, Buffer.from('next\n')).done;
+    scope.close(write);
+    assert.equal(rest(read), 'next\n');
+  });
+
   test('a descriptor someone made non-blocking is waited on, not failed with EAGAIN', async (t) => {
     const scope = new Scope(t);
     const { read, write } = scope.pipe();
     native.setBlocking(read, false);
-    const reading = native.readRecord(read, LINE);
+    await native.writeAll(write, Buffer.from('now\n')).done;
+    assert.equal(now(read, LINE).data.toString(), 'now');
+    const reading = pending(read, LINE);
     await waitFor('the reader thread to be running', () => (ioThreads() === 1 ? true : undefined));
     await native.writeAll(write, Buffer.from('late\n')).done;
     assert.equal((await reading.done).data.toString(), 'late');
+  });
+
+  test('a device (a terminal\'s kind) is read on a thread even with input there', async (t) => {
+    const scope = new Scope(t);
+    const fd = scope.own(native.open('/dev/zero', constants.O_RDONLY, 0));
+    const record = await pending(fd, { delimiter: null, maxBytes: 3, timeoutMs: null }).done;
+    assert.deepEqual([record.data, record.end], [Buffer.alloc(3), 'limit']);
+  });
+
+  test('a descriptor that is not open throws EBADF at once', () => {
+    assert.throws(() => native.readRecord(999_999, LINE), nativeErrorLike({ code: 'EBADF', syscall: 'fstat' }));
   });
 
   test('the process exits while a read is pending', () => {
