@@ -1,6 +1,8 @@
 /**
  * The state a shell context carries: variables (and which are exported), functions, the working
- * directory, positional parameters, $?, $!, and how deep in functions and loops it runs. A
+ * directory, positional parameters, $?, $!, how deep in functions and loops it runs, and what
+ * bash keeps per process (the umask, the limits for children, the command hash
+ * table, the builtins enabled). A
  * subshell context (a pipeline stage run inside the shell, a command substitution, `( ... )`)
  * works on a clone, so its changes never leak out.
  */
@@ -10,6 +12,9 @@ import { QUIRL_VERSION } from '../version';
 import { evaluateArithmeticText, type ArithmeticVariables } from '../expand/arith';
 import { isUtf8Locale } from '../expand/text';
 import type { FunctionDefinition } from '../syntax/ast';
+import type { ResourceLimit, ResourceName } from '../../native/native';
+import { initialUmask } from '../exec/child-settings';
+import { CommandHashTable } from '../exec/resolve';
 import { ShellOptions } from './options';
 import { TrapTable } from './traps';
 import { AssociativeArray, IndexedArray, type ShellArray } from './arrays';
@@ -64,6 +69,14 @@ export class ShellState {
   options = new ShellOptions();
   /** `trap`: a subshell keeps only the ignored signals (POSIX). */
   traps = new TrapTable();
+  /** `umask`: the mask of the files this context creates and of the children it starts. */
+  umask = initialUmask();
+  /** `ulimit`: the limits recorded for this context's children, by resource (others are the shell's own). */
+  childLimits: ReadonlyMap<ResourceName, ResourceLimit> = new Map();
+  /** `hash`: the PATH search results remembered. */
+  commands = new CommandHashTable();
+  /** `enable -n`: the builtins switched off (replaced whole when changed). */
+  disabledBuiltins: ReadonlySet<string> = new Set();
 
   private constructor(
     variables: Map<string, Variable>,
@@ -148,6 +161,11 @@ export class ShellState {
     copy.lineNumber = this.lineNumber;
     copy.options = this.options.clone();
     copy.traps = this.traps.forSubshell(this.options);
+    copy.umask = this.umask;
+    // Replaced whole by `ulimit`, never changed in place: sharing the map is copying it.
+    copy.childLimits = this.childLimits;
+    copy.commands = this.commands.clone();
+    copy.disabledBuiltins = this.disabledBuiltins;
     for (const frame of this.localFrames) copy.localFrames.push(new Map(frame));
     copy.callStack.push(...this.callStack);
     return copy;
