@@ -167,6 +167,19 @@ export class History {
     return true;
   }
 
+  /**
+   * A subshell's own history (bash's subshells work on a copy of the list): the same entries and
+   * settings, but no file of its own, so that what the subshell adds is never appended to one.
+   */
+  copy(): History {
+    const copy = new History({ size: this.size, fileSize: this.fileSize, control: this.control, onError: this.onError });
+    copy.list.push(...this.list);
+    copy.first = this.first;
+    copy.pending = this.pending;
+    copy.lastAdded = this.lastAdded;
+    return copy;
+  }
+
   /** `history -c`. */
   clear(): void {
     this.first += this.list.length;
