@@ -19,7 +19,8 @@ export function setProcessUmask(mask: number): void {
   processUmask = mask;
 }
 
-export function initialUmask(): number {
+/** The umask a new top-level context starts with. */
+export function processUmaskNow(): number {
   return processUmask;
 }
 

@@ -14,7 +14,7 @@ import { isUtf8Locale } from '../expand/text';
 import type { FunctionDefinition } from '../syntax/ast';
 import type { CommandHistory } from '../builtins/history';
 import type { ResourceLimit, ResourceName } from '../../native/native';
-import { initialUmask } from '../exec/child-settings';
+import { processUmaskNow } from '../exec/child-settings';
 import { CommandHashTable } from '../exec/resolve';
 import { ShellOptions } from './options';
 import { TrapTable } from './traps';
@@ -71,7 +71,7 @@ export class ShellState {
   /** `trap`: a subshell keeps only the ignored signals (POSIX). */
   traps = new TrapTable();
   /** `umask`: the mask of the files this context creates and of the children it starts. */
-  umask = initialUmask();
+  umask = processUmaskNow();
   /** `ulimit`: the limits recorded for this context's children, by resource (others are the shell's own). */
   childLimits: ReadonlyMap<ResourceName, ResourceLimit> = new Map();
   /** `hash`: the PATH search results remembered. */
