@@ -155,7 +155,32 @@ function checkProcessOptions(fn: string, value: unknown): Record<string, unknown
   });
   if (options.cwd !== null) text(fn, 'options.cwd', options.cwd, true);
   array(fn, 'options.fds', options.fds).forEach((fd, i) => integer(fn, `options.fds[${i}]`, fd, -1));
+  checkChildSettings(fn, options);
   return options;
+}
+
+const SETTINGS = ['umask', 'limits', 'ignoredSignals'] as const;
+
+function checkChildSettings(fn: string, options: Record<string, unknown>): void {
+  if (options.umask !== undefined) integer(fn, 'options.umask', options.umask, 0, 0o777);
+  if (options.limits !== undefined) checkLimits(fn, options.limits);
+  if (options.ignoredSignals !== undefined) array(fn, 'options.ignoredSignals', options.ignoredSignals).forEach((value) => signal(fn, value, 1));
+}
+
+function checkLimits(fn: string, limits: unknown): void {
+  array(fn, 'options.limits', limits).forEach((value, i) => {
+    const limit = object(fn, `options.limits[${i}]`, value);
+    resourceName(fn, limit.resource);
+    for (const key of ['soft', 'hard'] as const) {
+      const amount = limit[key];
+      if (amount !== Infinity && !(Number.isSafeInteger(amount) && (amount as number) >= 0)) reject(fn, `options.limits[${i}].${key}`, 'a whole number or Infinity', amount);
+    }
+  });
+}
+
+/** A prepared helper or an anchor was started with this process's settings: it cannot take others. */
+function refuseChildSettings(fn: string, options: Record<string, unknown>): void {
+  for (const key of SETTINGS) if (options[key] !== undefined) reject(fn, `options.${key}`, 'absent (started with the shell process\'s)', options[key]);
 }
 
 function checkStagedOptions(value: unknown): StagedSpawnOptions {
@@ -220,7 +245,9 @@ export const native: NativeBinding = {
   releasePrepared(child, guest, timeoutMs) {
     const fn = 'releasePrepared';
     timeout(fn, timeoutMs);
-    const options = checkForegroundTty(fn, checkProcessOptions(fn, guest) as unknown as PreparedGuest);
+    const checked = checkProcessOptions(fn, guest);
+    refuseChildSettings(fn, checked);
+    const options = checkForegroundTty(fn, checked as unknown as PreparedGuest);
     if (!unsettled.has(child)) reject(fn, 'child', 'a StagedChild from finishPreparingGroup, not yet released or abandoned', child);
     try {
       addon().releasePrepared(child, options, timeoutMs);
@@ -235,6 +262,7 @@ export const native: NativeBinding = {
     const fn = 'startPreparingGroup';
     const options = checkProcessOptions(fn, anchor);
     if ('group' in options) reject(fn, 'options.group', 'absent (the anchor joins the prepared group)', options.group);
+    refuseChildSettings(fn, options);
     const handle = addon().startPreparingGroup(options as unknown as AnchorSpawnOptions);
     preparing.add(handle);
     return handle;
@@ -331,17 +359,8 @@ export const native: NativeBinding = {
   getResourceLimit(resource) {
     return addon().getResourceLimit(resourceName('getResourceLimit', resource));
   },
-  setChildLimits(limits) {
-    const fn = 'setChildLimits';
-    array(fn, 'limits', limits).forEach((value, i) => {
-      const limit = object(fn, `limits[${i}]`, value);
-      resourceName(fn, limit.resource);
-      for (const key of ['soft', 'hard'] as const) {
-        const amount = limit[key];
-        if (amount !== Infinity && !(Number.isSafeInteger(amount) && (amount as number) >= 0)) reject(fn, `limits[${i}].${key}`, 'a whole number or Infinity', amount);
-      }
-    });
-    addon().setChildLimits(limits);
+  setUmask(mask) {
+    addon().setUmask(integer('setUmask', 'mask', mask, 0, 0o777));
   },
   childTimes() {
     return addon().childTimes();
@@ -349,7 +368,8 @@ export const native: NativeBinding = {
   execve(options) {
     const fn = 'execve';
     const checked = checkProcessOptions(fn, { ...object(fn, 'options', options), cwd: null });
-    for (const key of ['defaultSignals', 'ignoredSignals'] as const) array(fn, `options.${key}`, checked[key]).forEach((value) => signal(fn, value, 1));
+    array(fn, 'options.defaultSignals', checked.defaultSignals).forEach((value) => signal(fn, value, 1));
+    array(fn, 'options.ignoredSignals', checked.ignoredSignals);
     // The addon reads spawn's fields: no directory change.
     return addon().execve({ ...options, cwd: null } as ExecOptions);
   },

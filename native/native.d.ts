@@ -25,7 +25,17 @@ export type GroupChoice =
   /** The child stays in the shell's own group: a command of a shell without job control. */
   | { readonly kind: 'shell' };
 
-export interface SpawnOptions {
+/** What a child gets of the shell context that spawns it, not of this process (a fork then, not posix_spawn). */
+export interface ChildSettings {
+  /** Its file creation mask; absent: this process's (setUmask's). */
+  readonly umask?: number;
+  /** Resource limits set in the child before exec (`ulimit`); absent or []: the shell's own. */
+  readonly limits?: readonly ChildLimit[];
+  /** Signals the child starts with ignored (`trap '' SIG`); every other is at its default. */
+  readonly ignoredSignals?: readonly number[];
+}
+
+export interface SpawnOptions extends ChildSettings {
   /**
    * Path of the program; never searched on PATH. Absolute, or (with a cwd) a relative path
    * containing a `/`, resolved after the change to cwd, so a script's $0 is what the user typed.
@@ -96,7 +106,7 @@ export type ReleaseStaged = (child: StagedChild, timeoutMs: number) => void;
 export type AbandonStaged = (child: StagedChild) => void;
 
 /** The guest of a prepared child: what spawnStaged takes, less the group (the child's own). */
-export type PreparedGuest = Omit<StagedSpawnOptions, 'group'>;
+export type PreparedGuest = Omit<StagedSpawnOptions, 'group' | keyof ChildSettings>;
 
 /**
  * Sends a prepared child its guest (descriptors, argv, environment, directory, terminal) and then
@@ -107,7 +117,7 @@ export type PreparedGuest = Omit<StagedSpawnOptions, 'group'>;
 export type ReleasePrepared = (child: StagedChild, guest: PreparedGuest, timeoutMs: number) => void;
 
 /** An anchor to start in a prepared group: what spawn takes, less the group (it joins the helper's). */
-export type AnchorSpawnOptions = Omit<SpawnOptions, 'group'>;
+export type AnchorSpawnOptions = Omit<SpawnOptions, 'group' | keyof ChildSettings>;
 
 declare const preparingGroup: unique symbol;
 /** A group being prepared on a background thread; finished by finishPreparingGroup, exactly once. */
@@ -222,7 +232,7 @@ export interface ChildLimit extends ResourceLimit {
 }
 
 /** What replaces the shell (the `exec` builtin): spawn's options less the group and directory. */
-export interface ExecOptions {
+export interface ExecOptions extends ChildSettings {
   readonly file: string;
   readonly argv: readonly string[];
   readonly env: readonly string[];
@@ -268,7 +278,10 @@ export interface NativeBinding {
   readonly setSignalDisposition: (signal: number, disposition: 'ignore' | 'default') => void;
   /** pipe2(O_CLOEXEC). */
   readonly pipe: () => PipeEnds;
-  /** open(path, flags | O_CLOEXEC, mode); flags are fs.constants values. */
+  /**
+   * open(path, flags | O_CLOEXEC, mode); flags are fs.constants values. A file it creates gets
+   * exactly `mode`, whatever this process's umask (the caller applies its context's).
+   */
   readonly open: (path: string, flags: number, mode: number) => number;
   /** close(fd); EINTR counts as closed. */
   readonly close: (fd: number) => void;
@@ -298,14 +311,14 @@ export interface NativeBinding {
   /** getrlimit(): the shell's own limit; EINVAL for a resource this platform lacks. */
   readonly getResourceLimit: (resource: ResourceName) => ResourceLimit;
   /**
-   * The limits every child spawned from now on gets (set in the child between fork and exec,
-   * never on the shell itself); [] gives children the shell's own again.
+   * umask(mask) for this process: what children spawned without a `umask` of their own inherit.
+   * Files the shell creates take their mode from open's mode argument alone (see open).
    */
-  readonly setChildLimits: (limits: readonly ChildLimit[]) => void;
+  readonly setUmask: (mask: number) => void;
   /** getrusage(RUSAGE_CHILDREN): the CPU seconds of the children waited for. */
   readonly childTimes: () => { readonly user: number; readonly system: number };
   /**
-   * execve(): the shell becomes `file`, keeping its PID, with the limits set for children. Every
+   * execve(): the shell becomes `file`, keeping its PID, with the given umask and limits. Every
    * signal is blocked meanwhile; the mask is empty at exec. Returns only by throwing, when the
    * exec failed, with everything it changed put back.
    */

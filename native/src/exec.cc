@@ -3,14 +3,16 @@
 // Before the exec, in this order: every signal is blocked (no handler of Node's runs half-way),
 // the signals the caller names are put back to their default (what the shell ignored for its own
 // sake; caught ones go back to default by execve itself, ignored ones stay ignored, as POSIX
-// says) or ignored (what the user ignored, which the shell may only catch and drop), the descriptor plan is put in place, the limits recorded for children are set, and the
-// mask is emptied. When execve fails, all of it is undone and the error thrown: the shell goes on.
+// says) or ignored (what the user ignored, which the shell may only catch and drop), the descriptor
+// plan is put in place, the context's limits and umask are set, and the mask is emptied. When execve fails, all of it is undone and the error thrown: the shell goes on.
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -40,6 +42,7 @@ class Undo {
       close(saved_fds_[slot]);
     }
     for (const ChildLimit& limit : saved_limits_) setrlimit(limit.resource, &limit.value);
+    if (saved_umask_) umask(*saved_umask_);
     // Newest first, so a signal changed twice gets its first disposition back.
     for (auto it = saved_actions_.rbegin(); it != saved_actions_.rend(); ++it) sigaction(it->first, &it->second, nullptr);
     pthread_sigmask(SIG_SETMASK, &saved_mask_, nullptr);
@@ -72,6 +75,8 @@ class Undo {
 
   void Placed() { placed_ = true; }
 
+  void SetUmask(mode_t mask) { saved_umask_ = umask(mask); }
+
   int SetLimit(const ChildLimit& limit) {
     ChildLimit previous{limit.resource, {}};
     if (getrlimit(limit.resource, &previous.value) != 0) return errno;
@@ -87,6 +92,7 @@ class Undo {
   std::vector<int> saved_flags_;
   bool placed_ = false;
   std::vector<ChildLimit> saved_limits_;
+  std::optional<mode_t> saved_umask_;
 };
 
 void Exec(const Napi::CallbackInfo& info) {
@@ -94,12 +100,10 @@ void Exec(const Napi::CallbackInfo& info) {
   Napi::Object options = info[0].As<Napi::Object>();
   ProcessSpec spec = ReadSpawnOptions(options);
   Napi::Array defaults = options.Get("defaultSignals").As<Napi::Array>();
-  Napi::Array ignored = options.Get("ignoredSignals").As<Napi::Array>();
   std::vector<char*> argv = CStringPointers(spec.argv);
   std::vector<char*> envp = CStringPointers(spec.env);
   std::vector<int> copies(spec.fds.size());
   const int floor = DescriptorFloor(spec.fds);
-  std::vector<ChildLimit> limits = RecordedChildLimits();
 
   int error = 0;
   const char* step = "execve";
@@ -107,7 +111,7 @@ void Exec(const Napi::CallbackInfo& info) {
     Undo undo;
     undo.BlockSignals();
     for (uint32_t i = 0; i < defaults.Length(); ++i) undo.SetDisposition(defaults.Get(i).As<Napi::Number>().Int32Value(), SIG_DFL);
-    for (uint32_t i = 0; i < ignored.Length(); ++i) undo.SetDisposition(ignored.Get(i).As<Napi::Number>().Int32Value(), SIG_IGN);
+    for (int signal_number : spec.ignored_signals) undo.SetDisposition(signal_number, SIG_IGN);
     error = undo.SaveDescriptors(static_cast<int>(spec.fds.size()), floor);
     if (error != 0) step = "fcntl";
     if (error == 0) {
@@ -115,11 +119,12 @@ void Exec(const Napi::CallbackInfo& info) {
       error = PlaceDescriptors(spec.fds, floor, copies.data());
       if (error != 0) step = "dup2";
     }
-    for (const ChildLimit& limit : limits) {
+    for (const ChildLimit& limit : spec.limits) {
       if (error != 0) break;
       error = undo.SetLimit(limit);
       if (error != 0) step = "setrlimit";
     }
+    if (error == 0 && spec.umask) undo.SetUmask(*spec.umask);
     if (error == 0) {
       sigset_t none;
       sigemptyset(&none);

@@ -3,6 +3,7 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -13,6 +14,7 @@
 
 #include "addon.h"
 #include "errors.h"
+#include "limits.h"
 
 namespace quirl {
 
@@ -86,13 +88,36 @@ Napi::Value Pipe(const Napi::CallbackInfo& info) {
   return ends;
 }
 
+// open(2), where a file it creates gets exactly `mode`: the caller applied its shell context's
+// umask, and this process's (another context's, set for children) may take away more. Only then
+// is the file looked for first, and created exclusively, so that fchmod changes no file but the
+// one made here. Setting the umask around the open instead would change it for every thread and
+// for the pipeline stages running meanwhile.
+int OpenExactly(const char* path, int flags, mode_t mode) {
+  if ((flags & O_CREAT) == 0 || (mode & ProcessUmask()) == 0) return open(path, flags, mode);
+  if ((flags & O_EXCL) == 0) {
+    int fd = open(path, flags & ~O_CREAT, mode);
+    if (fd >= 0 || errno != ENOENT) return fd;
+  }
+  int fd = open(path, flags | O_EXCL, mode);
+  if (fd >= 0) {
+    // A failure leaves the file with fewer permissions than asked, never more.
+    fchmod(fd, mode);
+    return fd;
+  }
+  // Made meanwhile, or a dangling symbolic link (which O_EXCL never follows): opened as asked,
+  // the process's umask applying too.
+  if (errno == EEXIST && (flags & O_EXCL) == 0) return open(path, flags, mode);
+  return fd;
+}
+
 Napi::Value Open(const Napi::CallbackInfo& info) {
   std::string path = info[0].As<Napi::String>().Utf8Value();
   int flags = info[1].As<Napi::Number>().Int32Value() | O_CLOEXEC;
   mode_t mode = static_cast<mode_t>(info[2].As<Napi::Number>().Uint32Value());
   int fd;
   // Opening a FIFO or a terminal can block, and so be interrupted.
-  do fd = open(path.c_str(), flags, mode);
+  do fd = OpenExactly(path.c_str(), flags, mode);
   while (fd < 0 && errno == EINTR);
   if (fd < 0) throw ErrnoError(info.Env(), errno, "open", path.c_str());
   return Napi::Number::New(info.Env(), fd);

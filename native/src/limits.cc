@@ -1,9 +1,10 @@
-// getResourceLimit, setChildLimits, childTimes: what `ulimit` and `times` need of the system.
+// getResourceLimit, setUmask, childTimes: what `ulimit`, `umask` and `times` need of the system.
 //
-// posix_spawn has no attribute for resource limits, and setting them on the shell around a spawn
-// would change them for Node's own threads meanwhile, so a child that must have limits is
-// forked instead, and sets them itself before exec. Only then: the ordinary path stays
-// posix_spawn, whose child runs no code of ours.
+// posix_spawn has no attribute for resource limits or the umask, and can only keep ignored a
+// signal this process ignores too; changing any of them on the shell around a spawn would change
+// them for Node's own threads (and the shell's concurrent pipeline stages) meanwhile. So a child
+// that must have them is forked instead, and sets them itself before exec. Only then: the
+// ordinary path stays posix_spawn, whose child runs no code of ours.
 #include "limits.h"
 
 #include <fcntl.h>
@@ -13,10 +14,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <cmath>
 #include <limits>
-#include <mutex>
 #include <string>
 
 #include "addon.h"
@@ -28,8 +29,12 @@ namespace quirl {
 
 namespace {
 
-std::mutex limits_mutex;
-std::vector<ChildLimit> child_limits;
+// Read once at load (umask can only be read by setting it), then kept by setUmask.
+std::atomic<mode_t> process_umask{[] {
+  mode_t mask = umask(0);
+  umask(mask);
+  return mask;
+}()};
 
 struct NamedResource {
   const char* name;
@@ -96,20 +101,10 @@ Napi::Value GetResourceLimit(const Napi::CallbackInfo& info) {
   return result;
 }
 
-void SetChildLimits(const Napi::CallbackInfo& info) {
-  Napi::Env env = info.Env();
-  Napi::Array list = info[0].As<Napi::Array>();
-  std::vector<ChildLimit> limits;
-  for (uint32_t i = 0; i < list.Length(); ++i) {
-    Napi::Object entry = list.Get(i).As<Napi::Object>();
-    ChildLimit limit;
-    limit.resource = ResourceNamed(env, entry.Get("resource"));
-    limit.value.rlim_cur = FromNumber(entry.Get("soft").As<Napi::Number>().DoubleValue());
-    limit.value.rlim_max = FromNumber(entry.Get("hard").As<Napi::Number>().DoubleValue());
-    limits.push_back(limit);
-  }
-  std::lock_guard<std::mutex> lock(limits_mutex);
-  child_limits = std::move(limits);
+void SetUmask(const Napi::CallbackInfo& info) {
+  mode_t mask = static_cast<mode_t>(info[0].As<Napi::Number>().Uint32Value());
+  umask(mask);
+  process_umask = mask;
 }
 
 Napi::Value ChildTimes(const Napi::CallbackInfo& info) {
@@ -149,7 +144,7 @@ void CloseFrom(int first, int open_max) {
 }
 
 // The forked child: only system calls on what the parent prepared, then exec or report and exit.
-[[noreturn]] void RunChild(const ProcessSpec& spec, const std::vector<ChildLimit>& limits, int status_fd, int floor, int* copies,
+[[noreturn]] void RunChild(const ProcessSpec& spec, int status_fd, int floor, int* copies,
                            int open_max, char* const* argv, char* const* envp) {
   auto fail = [&status_fd](int step) {
     Failure record{step, errno};
@@ -161,6 +156,11 @@ void CloseFrom(int first, int open_max) {
   default_action.sa_handler = SIG_DFL;
   sigemptyset(&default_action.sa_mask);
   for (int signal_number = 1; signal_number < NSIG; ++signal_number) sigaction(signal_number, &default_action, nullptr);
+  struct sigaction ignore_action = {};
+  ignore_action.sa_handler = SIG_IGN;
+  sigemptyset(&ignore_action.sa_mask);
+  for (int signal_number : spec.ignored_signals) sigaction(signal_number, &ignore_action, nullptr);
+  if (spec.umask) umask(*spec.umask);
   if (spec.pgid && setpgid(0, *spec.pgid) != 0) fail(kSetpgid);
   // The status pipe goes right above the plan, out of every source's and slot's way.
   int moved = fcntl(status_fd, F_DUPFD_CLOEXEC, floor);
@@ -175,7 +175,7 @@ void CloseFrom(int first, int open_max) {
   status_fd = count;
   CloseFrom(count + 1, open_max);
   if (spec.cwd && chdir(spec.cwd->c_str()) != 0) fail(kChdir);
-  for (const ChildLimit& limit : limits) {
+  for (const ChildLimit& limit : spec.limits) {
     if (setrlimit(limit.resource, &limit.value) != 0) fail(kSetrlimit);
   }
   sigset_t none;
@@ -196,12 +196,28 @@ std::vector<char*> CStringPointers(const std::vector<std::string>& strings) {
   return pointers;
 }
 
-std::vector<ChildLimit> RecordedChildLimits() {
-  std::lock_guard<std::mutex> lock(limits_mutex);
-  return child_limits;
+std::vector<ChildLimit> ReadChildLimits(const Napi::Value& value) {
+  std::vector<ChildLimit> limits;
+  if (!value.IsArray()) return limits;
+  Napi::Array list = value.As<Napi::Array>();
+  for (uint32_t i = 0; i < list.Length(); ++i) {
+    Napi::Object entry = list.Get(i).As<Napi::Object>();
+    ChildLimit limit;
+    limit.resource = ResourceNamed(value.Env(), entry.Get("resource"));
+    limit.value.rlim_cur = FromNumber(entry.Get("soft").As<Napi::Number>().DoubleValue());
+    limit.value.rlim_max = FromNumber(entry.Get("hard").As<Napi::Number>().DoubleValue());
+    limits.push_back(limit);
+  }
+  return limits;
 }
 
-pid_t StartProcessWithLimits(const ProcessSpec& spec, const std::vector<ChildLimit>& limits) {
+mode_t ProcessUmask() { return process_umask; }
+
+bool NeedsFork(const ProcessSpec& spec) {
+  return !spec.limits.empty() || !spec.ignored_signals.empty() || (spec.umask && *spec.umask != ProcessUmask());
+}
+
+pid_t StartProcessForked(const ProcessSpec& spec) {
   std::vector<char*> argv = CStringPointers(spec.argv);
   std::vector<char*> envp = CStringPointers(spec.env);
   std::vector<int> copies(spec.fds.size() + 1);
@@ -216,7 +232,7 @@ pid_t StartProcessWithLimits(const ProcessSpec& spec, const std::vector<ChildLim
   sigfillset(&every_signal);
   pthread_sigmask(SIG_SETMASK, &every_signal, &previous);
   pid_t pid = fork();
-  if (pid == 0) RunChild(spec, limits, status_write.Get(), floor, copies.data(), open_max, argv.data(), envp.data());
+  if (pid == 0) RunChild(spec, status_write.Get(), floor, copies.data(), open_max, argv.data(), envp.data());
   int fork_error = errno;
   pthread_sigmask(SIG_SETMASK, &previous, nullptr);
   if (pid < 0) throw SystemError{fork_error, "fork", {}};
@@ -239,7 +255,7 @@ pid_t StartProcessWithLimits(const ProcessSpec& spec, const std::vector<ChildLim
 
 void RegisterLimits(Napi::Env env, Napi::Object exports) {
   exports.Set("getResourceLimit", Napi::Function::New(env, GetResourceLimit, "getResourceLimit"));
-  exports.Set("setChildLimits", Napi::Function::New(env, SetChildLimits, "setChildLimits"));
+  exports.Set("setUmask", Napi::Function::New(env, SetUmask, "setUmask"));
   exports.Set("childTimes", Napi::Function::New(env, ChildTimes, "childTimes"));
 }
 

@@ -258,6 +258,14 @@ ProcessSpec ReadSpawnOptions(const Napi::Object& options) {
     if (kind == "shell") spec.pgid.reset();
   }
   spec.ignore_interrupts = options.Get("ignoreInterrupts").ToBoolean().Value();
+  Napi::Value mask = options.Get("umask");
+  if (mask.IsNumber()) spec.umask = static_cast<mode_t>(mask.As<Napi::Number>().Uint32Value());
+  spec.limits = ReadChildLimits(options.Get("limits"));
+  Napi::Value ignored = options.Get("ignoredSignals");
+  if (ignored.IsArray()) {
+    Napi::Array signals = ignored.As<Napi::Array>();
+    for (uint32_t i = 0; i < signals.Length(); ++i) spec.ignored_signals.push_back(signals.Get(i).As<Napi::Number>().Int32Value());
+  }
   Napi::Array fds = options.Get("fds").As<Napi::Array>();
   spec.fds.reserve(fds.Length());
   for (uint32_t i = 0; i < fds.Length(); ++i) spec.fds.push_back(fds.Get(i).As<Napi::Number>().Int32Value());
@@ -273,9 +281,8 @@ pid_t SpawnProcess(Napi::Env env, const ProcessSpec& spec) {
 }
 
 pid_t StartProcess(const ProcessSpec& spec) {
-  // posix_spawn cannot set a child's resource limits (`ulimit`): such a child is forked.
-  std::vector<ChildLimit> limits = RecordedChildLimits();
-  if (!limits.empty()) return StartProcessWithLimits(spec, limits);
+  // posix_spawn cannot set a child's resource limits or umask, nor ignore a signal Node catches.
+  if (NeedsFork(spec)) return StartProcessForked(spec);
   SpawnAttributes attributes;
   // Node ignores SIGPIPE and SIGXFSZ, and ignored signals survive exec: without SETSIGDEF over
   // every signal, `yes | head -1` prints "Broken pipe".

@@ -40,6 +40,18 @@ const std::string& StagePath() {
   return path;
 }
 
+// The helper that execs `guest`, with its descriptors, and what exec keeps for it (umask, limits,
+// ignored signals); the caller adds the channels and the argv.
+ProcessSpec HelperFor(const ProcessSpec& guest) {
+  ProcessSpec stage;
+  stage.file = StagePath();
+  stage.fds = guest.fds;
+  stage.umask = guest.umask;
+  stage.limits = guest.limits;
+  stage.ignored_signals = guest.ignored_signals;
+  return stage;
+}
+
 const char* StepSyscall(uint32_t step) {
   switch (step) {
     case QUIRL_STAGE_STEP_CHDIR: return "chdir";
@@ -78,9 +90,7 @@ Napi::Value SpawnStaged(const Napi::CallbackInfo& info) {
   if (int error = MakePipe(&release_read, &release_write)) throw ErrnoError(env, error, "pipe");
 
   const int count = static_cast<int>(guest.fds.size());
-  ProcessSpec stage;
-  stage.file = StagePath();
-  stage.fds = guest.fds;
+  ProcessSpec stage = HelperFor(guest);
   stage.fds.push_back(status_write.Get());   // child's n
   stage.fds.push_back(release_read.Get());   // child's n + 1
   stage.argv = {stage.file,     std::to_string(count), std::to_string(count + 1), std::to_string(tty_fd),
@@ -242,10 +252,8 @@ pid_t SpawnIgnoringInterrupts(Napi::Env env, const ProcessSpec& guest) {
   UniqueFd status_read, status_write;
   if (int error = MakePipe(&status_read, &status_write)) throw ErrnoError(env, error, "pipe");
   const int count = static_cast<int>(guest.fds.size());
-  ProcessSpec stage;
-  stage.file = StagePath();
+  ProcessSpec stage = HelperFor(guest);
   stage.pgid = guest.pgid;
-  stage.fds = guest.fds;
   stage.fds.push_back(status_write.Get());  // child's n
   stage.argv = {stage.file, QUIRL_STAGE_IGNORING_INTERRUPTS_FLAG, std::to_string(count), guest.cwd.value_or(""), guest.file,
                 std::to_string(guest.argv.size())};

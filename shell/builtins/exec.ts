@@ -12,6 +12,7 @@
  */
 import { native } from '../../native';
 import { describeErrno, isShellError } from '../errors';
+import { childSettings } from '../exec/child-settings';
 import type { ExecTarget } from '../exec/construct';
 import { parseSignal, SIGNALS } from '../exec/signals';
 import { has, parseOrReport, valueOf } from './options';
@@ -36,7 +37,7 @@ export const exec: Builtin = async (context) => {
   const name = operands[0] as string;
   let target: ExecTarget;
   try {
-    target = shell.resolver.resolve(operands, state.get('PATH') ?? '', state.cwd);
+    target = shell.resolver.resolve(operands, state.get('PATH') ?? '', state.cwd, state.commands);
   } catch (error) {
     if (!isShellError(error)) throw error;
     if (error.code === 'CommandNotFound') await output.err(`quirl: exec: ${name}: not found\n`);
@@ -55,6 +56,7 @@ export const exec: Builtin = async (context) => {
       env: has(options, 'c') ? [] : state.environment(context.assignments),
       fds: output.fds.childFds(),
       defaultSignals: shellIgnoredSignals(shell.interactive),
+      ...childSettings(state),
       ignoredSignals: state.traps.signals('ignore'),
     });
   } catch (error) {

@@ -83,11 +83,11 @@ function escapeForPattern(text: string): string {
   return text.replace(/[.+^${}()|\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
 }
 
-export const help: Builtin = async ({ argv, output, shell }) => {
+export const help: Builtin = async ({ argv, output, shell, state }) => {
   const parsed = await parseOrReport(output, argv, 'dms');
   if (typeof parsed === 'number') return parsed;
   const { options, operands } = parsed;
-  const names = [...HELP.keys()].filter((name) => shell.isBuiltin(name));
+  const names = [...HELP.keys()].filter((name) => shell.isBuiltin(name, state));
   const lines: string[] = [];
   let status = 0;
   if (operands.length === 0) {

@@ -25,6 +25,8 @@ export interface CommandHistory {
   appendTo(file: string): void;
   readFrom(file: string): void;
   readNewFrom(file: string): void;
+  /** An independent copy for a subshell. */
+  copy(): CommandHistory;
 }
 
 /** `  N  command` lines, bash's format for `history`. */
@@ -49,7 +51,7 @@ export const history: Builtin = async (context) => {
   if (typeof parsed === 'number') return parsed;
   const { options, operands } = parsed;
   const delete_ = valueOf(options, 'd');
-  const list = shell.history();
+  const list = state.commandHistory(shell.history());
   if (list === undefined) return 0;
   if (has(options, 's')) {
     // The `history -s` line itself gives way to its arguments, as in bash.
@@ -130,7 +132,7 @@ export const fc: Builtin = async (context) => {
   const parsed = await parseOrReport(output, argv, 'e:lnrs', /^-\d/);
   if (typeof parsed === 'number') return parsed;
   const { options, operands } = parsed;
-  const list = shell.history();
+  const list = context.state.commandHistory(shell.history());
   const entries = list === undefined ? [] : list.lastLineAdded ? list.entries.slice(0, -1) : list.entries;
   const base = list?.base ?? 1;
   const editor = valueOf(options, 'e');

@@ -42,17 +42,17 @@ export function lookUp(name: string, state: ShellState, shell: ShellServices, op
     if (KEYWORDS.has(name)) meanings.push({ kind: 'keyword' });
     const definition = options.functions ? shell.functionText(state, name) : undefined;
     if (definition !== undefined) meanings.push({ kind: 'function', text: definition });
-    if (shell.isBuiltin(name)) meanings.push({ kind: 'builtin' });
+    if (shell.isBuiltin(name, state)) meanings.push({ kind: 'builtin' });
     if (meanings.length > 0 && !options.all) return meanings;
   }
   if (name.includes('/')) {
-    const path = shell.resolver.lookup(name, searchPath, state.cwd);
+    const path = shell.resolver.lookup(name, searchPath, state.cwd, state.commands);
     if (path !== undefined) meanings.push({ kind: 'file', path: name, hashed: false });
     return meanings;
   }
-  const hashed = options.all ? undefined : shell.resolver.hashedPath(name, searchPath);
+  const hashed = options.all ? undefined : state.commands.under(searchPath).get(name)?.path;
   if (hashed !== undefined) return [...meanings, { kind: 'file', path: hashed, hashed: true }];
-  const paths = options.all ? shell.resolver.lookupAll(name, searchPath, state.cwd) : [shell.resolver.lookup(name, searchPath, state.cwd)];
+  const paths = options.all ? shell.resolver.lookupAll(name, searchPath, state.cwd) : [shell.resolver.lookup(name, searchPath, state.cwd, state.commands)];
   for (const path of paths) if (path !== undefined) meanings.push({ kind: 'file', path, hashed: false });
   return meanings;
 }

@@ -15,7 +15,8 @@ export interface ShellServices {
   readonly executor: Executor;
   readonly resolver: CommandResolver;
   readonly jobOrder: JobOrder;
-  isBuiltin(name: string): boolean;
+  /** Whether `name` is a builtin enabled in `state`. */
+  isBuiltin(name: string, state: ShellState): boolean;
   /** Brings a job to the foreground and reports how it ended (`fg`); resolves to its status. */
   foreground(job: Job, output: CommandOutput): Promise<number>;
   /** Whether job control is on (an interactive shell): affects messages, not semantics. */

@@ -1,13 +1,12 @@
 /**
- * ulimit [-SHa] [-cdefilmnpqrstuvxR [LIMIT]]: resource limits. They are recorded for the shell's
- * children and set in each child between its fork and its exec (native/src/limits.cc), never on
- * the shell itself: its own limits are Node's and V8's, and `ulimit -v` or `-s` there would
- * end it. What the shell shows is what its children get; as in bash, a hard limit once lowered
- * cannot be raised again.
+ * ulimit [-SHa] [-cdefilmnpqrstuvxR [LIMIT]]: resource limits. They are recorded in the context's
+ * state for its children (a subshell's stay there) and set in each child between its fork and its
+ * exec (native/src/limits.cc), never on the shell itself: its own limits are Node's and V8's, and
+ * `ulimit -v` or `-s` there would end it. What the shell shows is what its children get; as in
+ * bash, a hard limit once lowered cannot be raised again.
  */
-import type { ChildLimit, ResourceLimit, ResourceName } from '../../native';
+import type { ResourceLimit, ResourceName } from '../../native';
 import { native } from '../../native';
-import { describeErrno, isSystemError } from '../errors';
 import { has, parseOrReport } from './options';
 import type { Builtin } from './types';
 
@@ -45,10 +44,7 @@ const RESOURCES: readonly Resource[] = [
 /** PIPE_BUF, in 512-byte blocks (Linux and macOS). */
 const PIPE_SIZE: ResourceLimit = { soft: 4096, hard: 4096 };
 
-/** The limits recorded for children, by resource: the shell's whole state of `ulimit`. */
-const recorded = new Map<ResourceName, ResourceLimit>();
-
-function current(resource: Resource): ResourceLimit | undefined {
+function current(resource: Resource, recorded: ReadonlyMap<ResourceName, ResourceLimit>): ResourceLimit | undefined {
   if (resource.name === undefined) return PIPE_SIZE;
   try {
     return recorded.get(resource.name) ?? native.getResourceLimit(resource.name);
@@ -78,7 +74,7 @@ function changed(limit: ResourceLimit, value: number, soft: boolean, hard: boole
   return next;
 }
 
-export const ulimit: Builtin = async ({ argv, output, shell }) => {
+export const ulimit: Builtin = async ({ argv, output, state }) => {
   const parsed = await parseOrReport(output, argv, 'SHa' + RESOURCES.map((resource) => resource.letter).join(''));
   if (typeof parsed === 'number') return parsed;
   const { options, operands } = parsed;
@@ -93,7 +89,7 @@ export const ulimit: Builtin = async ({ argv, output, shell }) => {
   if (word === undefined || has(options, 'a')) {
     const lines: string[] = [];
     for (const resource of selected) {
-      const limit = current(resource);
+      const limit = current(resource, state.childLimits);
       if (limit === undefined) continue;
       const value = shown(has(options, 'H') ? limit.hard : limit.soft, resource);
       lines.push(selected.length > 1 ? line(resource, value) : `${value}\n`);
@@ -102,8 +98,9 @@ export const ulimit: Builtin = async ({ argv, output, shell }) => {
     return 0;
   }
   let status = 0;
+  const recorded = new Map(state.childLimits);
   for (const resource of selected) {
-    const limit = current(resource);
+    const limit = current(resource, recorded);
     if (limit === undefined) continue;
     let value: number;
     if (word === 'unlimited') value = Infinity;
@@ -121,14 +118,6 @@ export const ulimit: Builtin = async ({ argv, output, shell }) => {
     }
     recorded.set(resource.name as ResourceName, next);
   }
-  const limits: ChildLimit[] = [...recorded].map(([resource, limit]) => ({ resource, ...limit }));
-  try {
-    native.setChildLimits(limits);
-  } catch (error) {
-    await output.err(`quirl: ulimit: ${isSystemError(error) ? describeErrno(error.code) : String(error)}\n`);
-    return 1;
-  }
-  // A group prepared ahead of need was started with the limits before.
-  shell.executor.renewPrepared();
+  state.childLimits = recorded;
   return status;
 };

@@ -1,8 +1,11 @@
 /**
  * umask [-p] [-S] [MODE]: the file creation mask, in octal (`022`) or symbolic (`u=rwx,g=rx,o=`)
- * form. It is the shell process's own mask, so the files the shell creates for redirects and the
- * programs it starts inherit it; a process group prepared ahead of need is made again with it.
+ * form. It is the context's own (a subshell's change stays there): the files the context creates
+ * for redirects get it, and so do the programs it starts. The top-level context's is also the
+ * process's, which children inherit without a fork; a process group prepared ahead of need is
+ * then made again with it.
  */
+import { setProcessUmask } from '../exec/child-settings';
 import { has, parseOrReport } from './options';
 import type { Builtin } from './types';
 
@@ -48,13 +51,13 @@ export function symbolic(mask: number): string {
     .join(',');
 }
 
-export const umask: Builtin = async ({ argv, output, shell }) => {
+export const umask: Builtin = async ({ argv, output, shell, state }) => {
   const parsed = await parseOrReport(output, argv, 'pS');
   if (typeof parsed === 'number') return parsed;
   const { options, operands } = parsed;
   const mode = operands[0];
   if (mode === undefined) {
-    const mask = process.umask();
+    const mask = state.umask;
     const shown = has(options, 'S') ? symbolic(mask) : mask.toString(8).padStart(4, '0');
     await output.out(has(options, 'p') ? `umask ${has(options, 'S') ? '-S ' : ''}${shown}\n` : `${shown}\n`);
     return 0;
@@ -67,16 +70,19 @@ export const umask: Builtin = async ({ argv, output, shell }) => {
     }
     mask = Number.parseInt(mode, 8) & 0o777;
   } else {
-    const result = applySymbolic(mode, process.umask());
+    const result = applySymbolic(mode, state.umask);
     if (typeof result !== 'number') {
       await output.err(`quirl: umask: ${result.error}\n`);
       return 1;
     }
     mask = result;
   }
-  if (mask !== process.umask()) {
-    process.umask(mask);
-    shell.executor.renewPrepared();
+  if (mask !== state.umask) {
+    state.umask = mask;
+    if (!state.isSubshell) {
+      setProcessUmask(mask);
+      shell.executor.renewPrepared();
+    }
   }
   if (has(options, 'S')) await output.out(`${symbolic(mask)}\n`);
   return 0;

@@ -13,6 +13,7 @@ import { errorMessage, isSystemError, ShellError, describeErrno } from '../error
 import type { JobId } from '../jobs/job';
 import { SETUP_TIMEOUT_MS, startAnchor } from './anchor';
 import { deferBlockingOpens, deferInShellOpens } from './blocking-opens';
+import { inheritsProcess, type ChildSettings } from './child-settings';
 import type { ChildWatcher } from './children';
 import { FdTable, type PlannedRedirect } from './fds';
 import { ProcessGroup } from './group';
@@ -34,6 +35,8 @@ export interface ExternalStage {
   readonly env: readonly string[];
   readonly cwd: string;
   readonly redirects: readonly PlannedRedirect[];
+  /** What the child gets of its context's state (umask, limits, ignored signals). */
+  readonly settings: ChildSettings;
   /** Contained in a group of its own even without job control (the reference dialects' runners). */
   readonly contained?: boolean;
 }
@@ -114,8 +117,9 @@ class Transaction {
     if (leaderIndex >= 0) {
       const leader = spec.stages[leaderIndex] as ExternalStage;
       const guest: PreparedGuest = { ...spawnOptions(leader, tables[leaderIndex] as FdTable), foregroundTtyChildFd: null };
-      const prepared = fitsPrepared(guest) ? options.takePrepared?.() : undefined;
-      const staged = prepared?.staged ?? native.spawnStaged({ ...guest, group: { kind: 'new' } });
+      // A prepared helper was started with the process's settings, and passes them on to its guest.
+      const prepared = fitsPrepared(guest) && inheritsProcess(leader.settings) ? options.takePrepared?.() : undefined;
+      const staged = prepared?.staged ?? native.spawnStaged({ ...guest, ...leader.settings, group: { kind: 'new' } });
       this.staged = staged;
       this.children.push(staged.pid);
       // A prepared group's anchor is already there: owned before anything can fail.
@@ -228,7 +232,7 @@ function spawnOptions(stage: ExternalStage, table: FdTable) {
 
 function spawnStage(stage: ExternalStage, table: FdTable, group: GroupChoice, ignoreInterrupts: boolean): number {
   try {
-    return native.spawn({ ...spawnOptions(stage, table), group, ignoreInterrupts });
+    return native.spawn({ ...spawnOptions(stage, table), ...stage.settings, group, ignoreInterrupts });
   } catch (error) {
     throw spawnError(stage, error);
   }

@@ -79,7 +79,7 @@ export class Executor {
 
   /**
    * Replaces a group prepared ahead of need with a new one: what its processes inherited from the
-   * shell (the umask, the limits for children) has changed, and the next guest must get the new.
+   * shell process (its umask) has changed, and the next guest must get the new.
    */
   renewPrepared(): void {
     if (this.preparer === undefined) return;

@@ -10,13 +10,16 @@ import { closeQuietly } from './close';
 import { HereStringWriter } from './drain';
 
 /** A redirect with its target already expanded. */
-/** `path` is absolute (what is opened); `target`, when given, is the word as the user wrote it (what messages name). */
+/**
+ * `path` is absolute (what is opened); `permissions` are the mode of a file the open creates (the
+ * context's umask applied; a read creates none); `target`, when given, is the word as the user wrote it (what messages name).
+ */
 export type PlannedRedirect =
-  | { readonly kind: 'open'; readonly fd: number; readonly path: string; readonly mode: OpenMode; readonly target?: string }
+  | { readonly kind: 'open'; readonly fd: number; readonly path: string; readonly mode: OpenMode; readonly permissions: number; readonly target?: string }
   /** `move`: `n>&m-`, the source is closed once duplicated. */
   | { readonly kind: 'dup'; readonly fd: number; readonly source: number; readonly move?: boolean }
   | { readonly kind: 'close'; readonly fd: number }
-  | { readonly kind: 'both'; readonly path: string; readonly append: boolean; readonly target?: string }
+  | { readonly kind: 'both'; readonly path: string; readonly append: boolean; readonly permissions: number; readonly target?: string }
   | { readonly kind: 'hereString'; readonly fd: number; readonly text: string }
   /** A here-document's body: fed as it is, where a here-string gets a newline after it. */
   | { readonly kind: 'hereDocument'; readonly fd: number; readonly text: string };
@@ -36,9 +39,6 @@ const OPEN_FLAGS: Record<OpenMode, number> = {
   append: constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND,
   readWrite: constants.O_RDWR | constants.O_CREAT,
 };
-
-/** New files get 0666 less the umask, as in every shell. */
-const CREATE_MODE = 0o666;
 
 export class FdTable {
   private readonly entries: Map<number, number>;
@@ -139,10 +139,10 @@ export class FdTable {
   private applyOne(redirect: PlannedRedirect): void {
     switch (redirect.kind) {
       case 'open':
-        this.set(redirect.fd, openTarget(redirect.path, OPEN_FLAGS[redirect.mode], redirect.target), true);
+        this.set(redirect.fd, openTarget(redirect.path, OPEN_FLAGS[redirect.mode], redirect.permissions, redirect.target), true);
         return;
       case 'both': {
-        const fd = openTarget(redirect.path, OPEN_FLAGS[redirect.append ? 'append' : 'write'], redirect.target);
+        const fd = openTarget(redirect.path, OPEN_FLAGS[redirect.append ? 'append' : 'write'], redirect.permissions, redirect.target);
         this.set(1, fd, true);
         this.set(2, fd, false);
         return;
@@ -170,9 +170,9 @@ export class FdTable {
   }
 }
 
-function openTarget(path: string, flags: number, target: string = path): number {
+function openTarget(path: string, flags: number, permissions: number, target: string = path): number {
   try {
-    return native.open(path, flags, CREATE_MODE);
+    return native.open(path, flags, permissions);
   } catch (error) {
     if (!isSystemError(error)) throw error;
     throw new ShellError('RedirectFailed', `${target}: ${describeErrno(error.code)}`, { cause: error });

@@ -17,19 +17,55 @@ export interface HashedCommand {
   hits: number;
 }
 
+/**
+ * The remembered PATH search results of one shell context (`hash`); a subshell works on a copy.
+ * They hold for one value of PATH: another one forgets them all.
+ */
+export class CommandHashTable {
+  private readonly entries = new Map<string, HashedCommand>();
+  private searchPath: string | undefined;
+
+  clone(): CommandHashTable {
+    const copy = new CommandHashTable();
+    copy.searchPath = this.searchPath;
+    for (const [name, entry] of this.entries) copy.entries.set(name, { ...entry });
+    return copy;
+  }
+
+  /** The entries under PATH `searchPath`. */
+  under(searchPath: string): Map<string, HashedCommand> {
+    if (this.searchPath !== searchPath) {
+      this.entries.clear();
+      this.searchPath = searchPath;
+    }
+    return this.entries;
+  }
+
+  /** Forgets every remembered location (`hash -r`). */
+  clear(): void {
+    this.entries.clear();
+  }
+
+  /** Forgets one remembered location (`hash -d`); false when there was none. */
+  forget(name: string): boolean {
+    return this.entries.delete(name);
+  }
+}
+
 export class CommandResolver {
-  private readonly hashed = new Map<string, HashedCommand>();
-  private hashedFor: string | undefined;
   /** Whether each file is directly executable, by identity and modification time. */
   private readonly directlyExecutable = new Map<string, boolean>();
 
-  /** The program for `argv` with PATH `searchPath` from directory `cwd`; throws 127/126 errors. */
-  resolve(argv: readonly string[], searchPath: string, cwd: string): ExecTarget {
+  /**
+   * The program for `argv` with PATH `searchPath` from directory `cwd`, found through and
+   * remembered in `table`; throws 127/126 errors.
+   */
+  resolve(argv: readonly string[], searchPath: string, cwd: string, table = new CommandHashTable()): ExecTarget {
     const name = argv[0];
     if (name === undefined || name === '') throw new ShellError('CommandNotFound', `${JSON.stringify(name ?? '')}: command not found`);
     if (!name.includes('/')) {
-      const found = this.search(name, searchPath, cwd);
-      const entry = this.hashed.get(name);
+      const found = this.search(name, searchPath, cwd, table);
+      const entry = table.under(searchPath).get(name);
       if (entry !== undefined) entry.hits += 1;
       return this.execTarget(found, found, argv);
     }
@@ -37,10 +73,10 @@ export class CommandResolver {
     return this.execTarget(this.checkPath(resolvePath(cwd, name), name), name, argv);
   }
 
-  /** The path PATH search finds for `name`, or undefined (for `type`). */
-  lookup(name: string, searchPath: string, cwd: string): string | undefined {
+  /** The path PATH search finds for `name` (remembered in `table`), or undefined (for `type`). */
+  lookup(name: string, searchPath: string, cwd: string, table: CommandHashTable): string | undefined {
     try {
-      return name.includes('/') ? this.checkPath(resolvePath(cwd, name), name) : this.search(name, searchPath, cwd);
+      return name.includes('/') ? this.checkPath(resolvePath(cwd, name), name) : this.search(name, searchPath, cwd, table);
     } catch {
       return undefined;
     }
@@ -51,62 +87,27 @@ export class CommandResolver {
     return this.candidates(name, searchPath, cwd).filter((candidate) => isExecutableFile(candidate));
   }
 
-  /** Forgets remembered locations (after PATH changes, or `hash -r`). */
-  forget(): void {
-    this.hashed.clear();
-  }
-
-  /** Forgets one remembered location (`hash -d`); false when there was none. */
-  forgetName(name: string): boolean {
-    return this.hashed.delete(name);
-  }
-
-  /** Remembers `path` for `name` without searching (`hash -p`). */
-  remember(name: string, path: string, searchPath: string): void {
-    this.followPath(searchPath);
-    this.hashed.set(name, { path, hits: 0 });
-  }
-
-  /** Searches PATH for `name` and remembers it (`hash NAME`); throws the 127/126 errors. */
-  hash(name: string, searchPath: string, cwd: string): string {
-    this.hashed.delete(name);
-    return this.search(name, searchPath, cwd);
-  }
-
-  /** The remembered location of `name` under PATH `searchPath`, if any (`type`, `hash -t`). */
-  hashedPath(name: string, searchPath: string): string | undefined {
-    this.followPath(searchPath);
-    return this.hashed.get(name)?.path;
-  }
-
-  /** The table, in the order names were remembered (`hash`). */
-  hashedCommands(searchPath: string): [string, Readonly<HashedCommand>][] {
-    this.followPath(searchPath);
-    return [...this.hashed];
-  }
-
-  /** Remembered locations hold for one PATH value: another one forgets them all. */
-  private followPath(searchPath: string): void {
-    if (this.hashedFor === searchPath) return;
-    this.hashed.clear();
-    this.hashedFor = searchPath;
+  /** Searches PATH for `name` and remembers it in `table` (`hash NAME`); throws the 127/126 errors. */
+  hash(name: string, searchPath: string, cwd: string, table: CommandHashTable): string {
+    table.under(searchPath).delete(name);
+    return this.search(name, searchPath, cwd, table);
   }
 
   private candidates(name: string, searchPath: string, cwd: string): string[] {
     return searchPath.split(':').map((directory) => resolvePath(cwd, directory === '' ? '.' : directory, name));
   }
 
-  private search(name: string, searchPath: string, cwd: string): string {
-    this.followPath(searchPath);
-    const remembered = this.hashed.get(name);
+  private search(name: string, searchPath: string, cwd: string, table: CommandHashTable): string {
+    const hashed = table.under(searchPath);
+    const remembered = hashed.get(name);
     if (remembered !== undefined && isExecutableFile(remembered.path)) return remembered.path;
-    this.hashed.delete(name);
+    hashed.delete(name);
     let deniedCandidate: string | undefined;
     for (const candidate of this.candidates(name, searchPath, cwd)) {
       const stats = statOrUndefined(candidate);
       if (stats === undefined || stats.isDirectory()) continue;
       if (isExecutableFile(candidate, stats)) {
-        this.hashed.set(name, { path: candidate, hits: 0 });
+        hashed.set(name, { path: candidate, hits: 0 });
         return candidate;
       }
       deniedCandidate ??= candidate;

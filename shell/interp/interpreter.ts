@@ -14,6 +14,7 @@ import type { InShellStage, PipelineSpec, Stage } from '../exec/construct';
 import { applyWithoutBlocking } from '../exec/blocking-opens';
 import { describeUnexpected } from '../unexpected';
 import { CaptureDrain } from '../exec/drain';
+import { childSettings } from '../exec/child-settings';
 import type { ExecutionRequest, Executor, Outcome } from '../exec/executor';
 import { SIGNALS } from '../exec/signals';
 import type { FdTable, PlannedRedirect } from '../exec/fds';
@@ -72,7 +73,7 @@ interface CommandLookup {
 }
 
 /** Without job control a background job does not read the terminal (POSIX): its stdin is /dev/null. */
-const BACKGROUND_STDIN: PlannedRedirect = { kind: 'open', fd: 0, path: '/dev/null', mode: 'read' };
+const BACKGROUND_STDIN: PlannedRedirect = { kind: 'open', fd: 0, path: '/dev/null', mode: 'read', permissions: 0 };
 /** `|&`: the stage's stderr goes where its stdout goes (after its own redirects, as in bash). */
 const STDERR_TO_PIPE: PlannedRedirect = { kind: 'dup', fd: 2, source: 1 };
 
@@ -119,8 +120,8 @@ export class Interpreter implements ShellServices {
     this.signalTraps = new SignalTraps(interactive ? [] : DEADLY);
   }
 
-  isBuiltin(name: string): boolean {
-    return BUILTINS.has(name) || name === 'dialect';
+  isBuiltin(name: string, state: ShellState): boolean {
+    return BUILTINS.find(name, state.disabledBuiltins) !== undefined || name === 'dialect';
   }
 
   functionText(state: ShellState, name: string): string | undefined {
@@ -426,7 +427,7 @@ export class Interpreter implements ShellServices {
     const planned = await planCommand(this, command, context, budget);
     const name = planned.argv[0];
     const text = planned.argv.join(' ');
-    if (name === undefined || context.state.functions.has(name) || BUILTINS.has(name)) {
+    if (name === undefined || context.state.functions.has(name) || BUILTINS.find(name, context.state.disabledBuiltins) !== undefined) {
       const visible = new Set(this.executor.jobs.list().map((job) => job.id));
       return {
         kind: 'inShell',
@@ -552,7 +553,7 @@ export class Interpreter implements ShellServices {
     if (name === undefined) return this.runAssignments(planned, context);
     const definition = lookup.skipFunctions === true ? undefined : context.state.functions.get(name);
     if (definition !== undefined) return this.callFunction(definition, planned, context);
-    if (BUILTINS.has(name)) return this.runBuiltinHere(planned, context, sees);
+    if (BUILTINS.find(name, context.state.disabledBuiltins) !== undefined) return this.runBuiltinHere(planned, context, sees);
     let stage: Stage;
     try {
       stage = this.externalStage(planned, context, lookup.searchPath);
@@ -785,10 +786,11 @@ export class Interpreter implements ShellServices {
     return {
       kind: 'external',
       command: command.argv.join(' '),
-      target: this.resolver.resolve(argv, searchPath, state.cwd),
+      target: this.resolver.resolve(argv, searchPath, state.cwd, state.commands),
       env: state.environment(prefix),
       cwd: state.cwd,
       redirects,
+      settings: childSettings(state),
       contained: name === 'dialect',
     };
   }
@@ -799,7 +801,7 @@ export class Interpreter implements ShellServices {
     const run = (inner: Context): Promise<number> => runClause(this, command.clause, inner).catch((error: unknown) => this.reportFailure(error, inner));
     try {
       if (command.redirects.length === 0) return await run(context);
-      const redirects = await planRedirects(command.redirects, this.expansionEnvironment(context), new ExpansionBudget(), context.state.cwd);
+      const redirects = await planRedirects(command.redirects, this.expansionEnvironment(context), new ExpansionBudget(), context.state);
       return await this.withRedirects(redirects, context, run);
     } catch (error) {
       return this.reportFailure(error, context);
@@ -867,7 +869,7 @@ export class Interpreter implements ShellServices {
   }
 
   private runBuiltin(command: PlannedCommand, context: Context, sees: (job: Job) => boolean = () => true, outerFds = context.fds): Promise<number> {
-    const builtin = BUILTINS.get(command.argv[0] as string);
+    const builtin = BUILTINS.find(command.argv[0] as string, context.state.disabledBuiltins);
     if (builtin === undefined) throw new Error(`${command.argv[0]} is not a builtin`);
     return builtin({
       argv: command.argv,
@@ -1045,7 +1047,7 @@ function dialectCommand(command: PlannedCommand): { argv: string[]; redirects: P
   return {
     argv: [...prefix, ...command.argv.slice(2)],
     // Last, so that it wins: a compatibility runner never reads the terminal or the shell's stdin.
-    redirects: [...command.redirects, { kind: 'open', fd: 0, path: '/dev/null', mode: 'read' }],
+    redirects: [...command.redirects, { kind: 'open', fd: 0, path: '/dev/null', mode: 'read', permissions: 0 }],
   };
 }
 

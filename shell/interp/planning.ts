@@ -86,7 +86,7 @@ export async function planCommand(shell: Expanding, command: SimpleCommand, cont
     if (text !== undefined) argv.push(text);
     else argv.push(...(await expandWords([word], expanding(), budget)));
   }
-  const redirects = command.redirects.length === 0 ? [] : await planRedirects(command.redirects, expanding(), budget, context.state.cwd);
+  const redirects = command.redirects.length === 0 ? [] : await planRedirects(command.redirects, expanding(), budget, context.state);
   return { argv, assignments, declarations, redirects, substitutionStatus };
 }
 

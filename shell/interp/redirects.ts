@@ -1,7 +1,8 @@
 /**
  * Redirects from the syntax tree to planned redirects: targets expanded (one field each), paths
- * made absolute against the context's directory, here-strings and here-document bodies expanded
- * into the text the shell will feed.
+ * made absolute against the context's directory, the mode of a file they create from the
+ * context's umask, here-strings and here-document bodies expanded into the text the shell will
+ * feed.
  */
 import { statSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
@@ -14,19 +15,35 @@ import type { Redirect } from '../syntax/ast';
 
 const OPEN_MODES = { '<': 'read', '>': 'write', '>|': 'write', '>>': 'append', '<>': 'readWrite' } as const;
 
+/** Where redirects are planned: the context's directory and umask. */
+export interface RedirectContext {
+  readonly cwd: string;
+  readonly umask: number;
+}
+
+/** New files get 0666 less the umask, as in every shell. */
+const CREATE_MODE = 0o666;
+
 /** Plans `redirects` in source order: they are opened in this order too. */
 export async function planRedirects(
   redirects: readonly Redirect[],
   environment: ExpansionEnvironment,
   budget: ExpansionBudget,
-  cwd: string,
+  where: RedirectContext,
 ): Promise<PlannedRedirect[]> {
   const planned: PlannedRedirect[] = [];
-  for (const redirect of redirects) planned.push(await planRedirect(redirect, environment, budget, cwd));
+  const permissions = CREATE_MODE & ~where.umask;
+  for (const redirect of redirects) planned.push(await planRedirect(redirect, environment, budget, where.cwd, permissions));
   return planned;
 }
 
-async function planRedirect(redirect: Redirect, environment: ExpansionEnvironment, budget: ExpansionBudget, cwd: string): Promise<PlannedRedirect> {
+async function planRedirect(
+  redirect: Redirect,
+  environment: ExpansionEnvironment,
+  budget: ExpansionBudget,
+  cwd: string,
+  permissions: number,
+): Promise<PlannedRedirect> {
   switch (redirect.kind) {
     case 'FileRedirect': {
       const target = await expandRedirectTarget(redirect.target, environment, budget);
@@ -34,13 +51,13 @@ async function planRedirect(redirect: Redirect, environment: ExpansionEnvironmen
       const fd = redirect.fd ?? (input ? 0 : 1);
       const path = resolvePath(cwd, target);
       if (redirect.operator === '>') refuseClobber(path, target, environment);
-      return { kind: 'open', fd, path, mode: OPEN_MODES[redirect.operator], target };
+      return { kind: 'open', fd, path, mode: OPEN_MODES[redirect.operator], permissions, target };
     }
     case 'BothRedirect': {
       const target = await expandRedirectTarget(redirect.target, environment, budget);
       const path = resolvePath(cwd, target);
       if (redirect.operator !== '&>>') refuseClobber(path, target, environment);
-      return { kind: 'both', path, append: redirect.operator === '&>>', target };
+      return { kind: 'both', path, append: redirect.operator === '&>>', permissions, target };
     }
     case 'DupRedirect': {
       const target = await expandRedirectTarget(redirect.target, environment, budget);
@@ -52,7 +69,7 @@ async function planRedirect(redirect: Redirect, environment: ExpansionEnvironmen
       // bash: `>&file` with no descriptor number means `&>file`.
       if (redirect.operator === '>&' && redirect.fd === null) {
         refuseClobber(resolvePath(cwd, target), target, environment);
-        return { kind: 'both', path: resolvePath(cwd, target), append: false, target };
+        return { kind: 'both', path: resolvePath(cwd, target), append: false, permissions, target };
       }
       throw new ShellError('RedirectFailed', `${target}: ambiguous redirect`);
     }

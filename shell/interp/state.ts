@@ -1,6 +1,8 @@
 /**
  * The state a shell context carries: variables (and which are exported), functions, the working
- * directory, positional parameters, $?, $!, and how deep in functions and loops it runs. A
+ * directory, positional parameters, $?, $!, how deep in functions and loops it runs, and what
+ * bash keeps per process (the umask, the limits for children, the command hash
+ * table, the builtins enabled, the command history). A
  * subshell context (a pipeline stage run inside the shell, a command substitution, `( ... )`)
  * works on a clone, so its changes never leak out.
  */
@@ -10,6 +12,10 @@ import { QUIRL_VERSION } from '../version';
 import { evaluateArithmeticText, type ArithmeticVariables } from '../expand/arith';
 import { isUtf8Locale } from '../expand/text';
 import type { FunctionDefinition } from '../syntax/ast';
+import type { CommandHistory } from '../builtins/history';
+import type { ResourceLimit, ResourceName } from '../../native/native';
+import { processUmaskNow } from '../exec/child-settings';
+import { CommandHashTable } from '../exec/resolve';
 import { ShellOptions } from './options';
 import { TrapTable } from './traps';
 import { AssociativeArray, IndexedArray, type ShellArray } from './arrays';
@@ -69,6 +75,16 @@ export class ShellState {
   options = new ShellOptions();
   /** `trap`: a subshell keeps only the ignored signals (POSIX). */
   traps = new TrapTable();
+  /** `umask`: the mask of the files this context creates and of the children it starts. */
+  umask = processUmaskNow();
+  /** `ulimit`: the limits recorded for this context's children, by resource (others are the shell's own). */
+  childLimits: ReadonlyMap<ResourceName, ResourceLimit> = new Map();
+  /** `hash`: the PATH search results remembered. */
+  commands = new CommandHashTable();
+  /** `enable -n`: the builtins switched off (replaced whole when changed). */
+  disabledBuiltins: ReadonlySet<string> = new Set();
+  /** A subshell's own copy of the command history, made when its builtins first use it. */
+  private ownHistory: CommandHistory | undefined;
 
   private constructor(
     variables: Map<string, Variable>,
@@ -154,9 +170,25 @@ export class ShellState {
     copy.commandNumber = this.commandNumber;
     copy.options = this.options.clone();
     copy.traps = this.traps.forSubshell(this.options);
+    copy.umask = this.umask;
+    // Replaced whole by `ulimit`, never changed in place: sharing the map is copying it.
+    copy.childLimits = this.childLimits;
+    copy.commands = this.commands.clone();
+    copy.disabledBuiltins = this.disabledBuiltins;
+    copy.ownHistory = this.ownHistory?.copy();
     for (const frame of this.localFrames) copy.localFrames.push(new Map(frame));
     copy.callStack.push(...this.callStack);
     return copy;
+  }
+
+  /**
+   * The command history this context's builtins work on: the shell's own (`shared`) at the top
+   * level, a copy of it in a subshell, where `history -c` or `-s` must not reach the shell's.
+   */
+  commandHistory(shared: CommandHistory | undefined): CommandHistory | undefined {
+    if (!this.isSubshell || shared === undefined) return shared;
+    this.ownHistory ??= shared.copy();
+    return this.ownHistory;
   }
 
   /** How many function calls are running. */

@@ -135,3 +135,25 @@ test('without job control terminateAll kills and reaps every child at once (the 
   assert.deepEqual(shellChildren(), [], 'no child, not even a zombie, right after');
   await Promise.all([first.whenDone(), second.whenDone()]);
 });
+
+for (const jobControl of [false, true]) {
+  test(`the signals a stage's settings ignore are ignored in each of its programs, ${jobControl ? 'with' : 'without'} job control`, async () => {
+    const executor = newExecutor();
+    executor.jobControl = jobControl;
+    const settings = { ignoredSignals: [SIGNALS.SIGINT, SIGNALS.SIGTERM] };
+    const marker = jobControl ? '30.5' : '30.4';
+    // The leader (staged, or in the shell's group) and a second stage (joining its group, or not).
+    const running = executor.executeInteractiveRequest(quiet({ ...external(['sleep', marker]), settings }, { ...external(['sleep', marker]), settings }));
+    const members = await waitFor('both sleeps to run', () => {
+      const children = childrenOf().filter((child) => child.comm === 'sleep');
+      return children.length === 2 ? children : undefined;
+    });
+    for (const member of members) {
+      const ignored = signalSet(member.pid, 'SigIgn');
+      assert.deepEqual([SIGNALS.SIGINT, SIGNALS.SIGQUIT, SIGNALS.SIGTERM].map((signal) => ignored.has(signal)), [true, false, true], `sleep ${member.pid}`);
+    }
+    for (const member of members) native.kill(member.pid, SIGNALS.SIGKILL);
+    await running;
+    await assertNoChildrenLeft();
+  });
+}

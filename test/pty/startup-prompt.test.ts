@@ -224,3 +224,14 @@ if (QUIRL_ONLY) {
     });
   });
 }
+
+if (QUIRL_ONLY) {
+  test('history -c and -s in a subshell or a command substitution leave the shell’s history as it was, as in bash [quirl, direct]', { timeout: 120_000 }, async () => {
+    await withShell('quirl', 'direct', async (sh) => {
+      await sh.run('echo one');
+      await sh.run('(history -c; history -s inner; history | wc -l)');
+      await sh.run('x=$(history -c)');
+      assert.deepEqual(commands(await sh.run('history')), ['echo one', '(history -c; history -s inner; history | wc -l)', 'x=$(history -c)', 'history']);
+    });
+  });
+}

@@ -18,6 +18,7 @@ export function external(argv: readonly string[], redirects: readonly PlannedRed
     env: Object.entries(process.env).map(([name, value]) => `${name}=${value ?? ''}`),
     cwd: process.cwd(),
     redirects,
+    settings: {},
   };
 }
 
@@ -28,7 +29,7 @@ export function pipeline(...stages: Stage[]): PipelineSpec {
 /** A stage whose stdout and stderr go to /dev/null. */
 export function quietStage(stage: Stage): Stage {
   const devNull: PlannedRedirect[] = [
-    { kind: 'open', fd: 1, path: '/dev/null', mode: 'write' },
+    { kind: 'open', fd: 1, path: '/dev/null', mode: 'write', permissions: 0o666 },
     { kind: 'dup', fd: 2, source: 1 },
   ];
   return { ...stage, redirects: [...devNull, ...stage.redirects] };

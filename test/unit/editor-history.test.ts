@@ -1,9 +1,10 @@
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
-import { lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { History, historyLimit, type HistoryFileError } from '../../shell/interactive/editor/history';
+import { History, historyLimit, MAX_HISTORY_FILE_BYTES, type HistoryFileError } from '../../shell/interactive/editor/history';
 
 function temporaryDirectory(t: TestContext): string {
   const directory = mkdtempSync(join(tmpdir(), 'quirl-history-'));
@@ -141,4 +142,28 @@ test('history: an unreadable file (a directory) is reported, and the shell goes 
   history.add('pwd');
   assert.deepEqual(history.entries, ['ls', 'pwd']);
   assert.deepEqual(errors.map((error) => error.operation), ['read', 'write']);
+});
+
+test('history -r of /dev/zero, of a FIFO with no writer, or a HISTFILE that is one: refused at once, nothing read', (t) => {
+  const fifo = join(temporaryDirectory(t), 'fifo');
+  execFileSync('mkfifo', [fifo]);
+  for (const file of ['/dev/zero', fifo]) {
+    const history = new History();
+    history.add('kept');
+    assert.throws(() => history.readFrom(file), (error: HistoryFileError) => error.message === `cannot read the history file ${file}: not a regular file`);
+    assert.deepEqual(history.entries, ['kept']);
+    const errors: HistoryFileError[] = [];
+    const loaded = new History({ file, onError: (error) => errors.push(error) });
+    assert.deepEqual(loaded.entries, []);
+    assert.deepEqual(errors.map((error) => error.message), [`cannot read the history file ${file}: not a regular file`]);
+  }
+});
+
+test('history -r of a file larger than the bound is refused with its size in the message', (t) => {
+  const file = join(temporaryDirectory(t), 'huge');
+  writeFileSync(file, '');
+  truncateSync(file, MAX_HISTORY_FILE_BYTES + 1);
+  const history = new History();
+  assert.throws(() => history.readFrom(file), (error: HistoryFileError) => error.message === `cannot read the history file ${file}: larger than 64 MiB`);
+  assert.deepEqual(history.entries, []);
 });

@@ -14,7 +14,7 @@
  * history file loads too. A missing, unreadable, corrupt or unwritable file never stops the shell:
  * history goes on in memory and the problem is reported once through onError.
  */
-import { appendFileSync, readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
+import { appendFileSync, closeSync, constants, fstatSync, openSync, readSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
 import { withFileLock } from './file-lock';
 
 export const DEFAULT_HISTORY_SIZE = 1000;
@@ -167,6 +167,19 @@ export class History {
     return true;
   }
 
+  /**
+   * A subshell's own history (bash's subshells work on a copy of the list): the same entries and
+   * settings, but no file of its own, so that what the subshell adds is never appended to one.
+   */
+  copy(): History {
+    const copy = new History({ size: this.size, fileSize: this.fileSize, control: this.control, onError: this.onError });
+    copy.list.push(...this.list);
+    copy.first = this.first;
+    copy.pending = this.pending;
+    copy.lastAdded = this.lastAdded;
+    return copy;
+  }
+
   /** `history -c`. */
   clear(): void {
     this.first += this.list.length;
@@ -275,7 +288,7 @@ export class History {
   /** The file's entries: none when it does not exist, undefined when it cannot be read (or throws, with `raise`). */
   private readFile(file: string, raise = false): FileEntry[] | undefined {
     try {
-      return parse(readFileSync(file, 'utf8'));
+      return parse(readHistoryText(file));
     } catch (error) {
       if (isMissing(error)) return [];
       if (raise) throw new HistoryFileError('read', file, error);
@@ -353,6 +366,35 @@ function parse(content: string): FileEntry[] {
   }
   close();
   return entries;
+}
+
+/**
+ * The most of a history file the shell reads. bash reads at most HISTFILESIZE lines; a file far
+ * beyond any such count (or /dev/zero, which never ends) is refused rather than read into memory
+ * on the shell's thread, where nothing could interrupt it.
+ */
+export const MAX_HISTORY_FILE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * A history file's text: a regular file of at most MAX_HISTORY_FILE_BYTES. Anything else (a
+ * device, a FIFO, a directory) is refused; O_NONBLOCK keeps the open of a FIFO without a writer
+ * from waiting for one.
+ */
+function readHistoryText(file: string): string {
+  const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) throw new Error('not a regular file');
+    if (stats.size > MAX_HISTORY_FILE_BYTES) throw new Error(`larger than ${MAX_HISTORY_FILE_BYTES / (1024 * 1024)} MiB`);
+    // One byte past the bound tells a file that grew since fstat.
+    const buffer = Buffer.alloc(stats.size + 1);
+    let length = 0;
+    for (let got = -1; got !== 0 && length < buffer.length; length += got) got = readSync(fd, buffer, length, buffer.length - length, null);
+    if (length > MAX_HISTORY_FILE_BYTES) throw new Error(`larger than ${MAX_HISTORY_FILE_BYTES / (1024 * 1024)} MiB`);
+    return buffer.toString('utf8', 0, Math.min(length, stats.size));
+  } finally {
+    closeSync(fd);
+  }
 }
 
 function isMissing(error: unknown): boolean {

@@ -343,3 +343,33 @@ help -s getopts umask
 getopts: getopts optstring name [arg ...]
 umask: umask [-p] [-S] [mode]
 ## END
+
+#### hash -p and hash -r in a subshell stay there
+hash -p /bin/ls yy
+(hash -p /bin/ls zz; type -t zz)
+type -t zz || echo none
+(hash -r; type -t yy || echo forgotten)
+type -t yy
+## STDOUT:
+file
+none
+forgotten
+file
+## END
+
+#### enable -n in a subshell, a command substitution or a pipeline stage stays there
+(enable -n echo; type -t echo)
+x=$(enable -n echo; type -t echo); echo "$x"
+enable -n echo | cat
+type -t echo
+enable -n echo
+(type -t echo)
+enable echo
+type -t echo
+## STDOUT:
+file
+file
+builtin
+file
+builtin
+## END

@@ -299,3 +299,67 @@ inner
 123
 200000
 ## END
+
+#### umask in a subshell, a command substitution, a pipeline stage or a process substitution stays there
+umask 022
+x=$(umask 0)
+umask
+(umask 0)
+umask
+echo | umask 0
+umask
+cat <(umask 0)
+umask
+## STDOUT:
+0022
+0022
+0022
+0022
+## END
+
+#### a file a subshell creates after umask 077 gets its mask, and the shell's files keep the shell's
+umask 022
+rm -f inner outer touched
+(umask 077; : > inner; touch touched)
+: > outer
+stat -c '%a %n' inner touched outer
+## STDOUT:
+600 inner
+600 touched
+644 outer
+## END
+
+#### two builtin stages of a pipeline with different masks create files at the same time
+umask 022
+rm -f a1 a2 b1 b2
+{ umask 077; for i in 1 2; do : > a$i; done; } | { umask 0; for i in 1 2; do : > b$i; done; }
+stat -c '%a %n' a1 a2 b1 b2
+umask
+## STDOUT:
+600 a1
+600 a2
+666 b1
+666 b2
+0022
+## END
+
+#### a program a subshell starts gets the subshell's mask, the next one the shell's
+umask 022
+(umask 027; sh -c umask)
+sh -c umask
+## STDOUT:
+0027
+0022
+## END
+
+#### ulimit in a subshell stays there, and its programs get it
+ulimit -Sn 200
+(ulimit -Sn 100; ulimit -Sn; sh -c 'ulimit -Sn')
+ulimit -Sn
+sh -c 'ulimit -Sn'
+## STDOUT:
+100
+100
+200
+200
+## END

@@ -1,0 +1,48 @@
+/**
+ * What a child gets of the shell context that starts it rather than of the shell process: its
+ * umask, the limits `ulimit` recorded, and the signals `trap ''` ignores. A subshell changes
+ * them in its own state only, so they travel with every spawn; the addon forks, where
+ * posix_spawn cannot give them, only for a child whose settings differ from the process's.
+ */
+import type { ChildLimit, ChildSettings, ResourceLimit, ResourceName } from '../../native/native';
+
+export type { ChildSettings };
+import { native } from '../../native';
+
+/** The process's umask: what the top-level shell context last set (or the one it started with). */
+let processUmask = process.umask();
+
+/** The top-level context's umask becomes the process's, so that its children need no fork. */
+export function setProcessUmask(mask: number): void {
+  if (mask === processUmask) return;
+  native.setUmask(mask);
+  processUmask = mask;
+}
+
+/** The umask a new top-level context starts with. */
+export function processUmaskNow(): number {
+  return processUmask;
+}
+
+/** What a context's state holds of a child's settings. */
+export interface ChildSettingsSource {
+  readonly umask: number;
+  readonly childLimits: ReadonlyMap<ResourceName, ResourceLimit>;
+  readonly traps: { signals(kind: 'ignore'): number[] };
+}
+
+/** The settings for a child of `state`: only those that differ from what the process would give it. */
+export function childSettings(state: ChildSettingsSource): ChildSettings {
+  const limits: ChildLimit[] = [...state.childLimits].map(([resource, limit]) => ({ resource, ...limit }));
+  const ignoredSignals = state.traps.signals('ignore');
+  return {
+    ...(state.umask === processUmask ? {} : { umask: state.umask }),
+    ...(limits.length === 0 ? {} : { limits }),
+    ...(ignoredSignals.length === 0 ? {} : { ignoredSignals }),
+  };
+}
+
+/** Whether a child with these settings is what the process gives it (a prepared group can take it). */
+export function inheritsProcess(settings: ChildSettings): boolean {
+  return settings.umask === undefined && settings.limits === undefined && settings.ignoredSignals === undefined;
+}
