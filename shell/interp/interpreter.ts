@@ -923,11 +923,27 @@ export class Interpreter implements ShellServices {
   /** `set -x`: the expanded command on stderr after PS4, its words quoted to be read back. */
   private async trace(planned: PlannedCommand, context: Context): Promise<void> {
     const ps4 = context.state.get('PS4') ?? '+ ';
-    const prefix = tracePrefix(/[$`]/.test(ps4) ? await expandText(ps4, this, context).catch(() => ps4) : ps4, this.traceLevel);
+    const prefix = tracePrefix(/[$`]/.test(ps4) ? await this.expandUntraced(ps4, context) : ps4, this.traceLevel);
     // Each assignment on a line of its own, then the command (bash).
     const lines = planned.assignments.map(tracedAssignment);
     if (planned.argv.length > 0) lines.push(planned.argv.map(traceWord).join(' '));
     await new CommandOutput(context.fds, undefined).err(lines.map((line) => `${prefix}${line}\n`).join(''));
+  }
+
+  /**
+   * PS4 expanded with `set -x` off, as bash expands it: a `$(...)` in it is not traced, which
+   * would expand PS4 again, without end. An error in it leaves PS4 as written.
+   */
+  private async expandUntraced(ps4: string, context: Context): Promise<string> {
+    const { options } = context.state;
+    options.apply({ name: 'xtrace', on: false });
+    try {
+      return await expandText(ps4, this, context);
+    } catch {
+      return ps4;
+    } finally {
+      options.apply({ name: 'xtrace', on: true });
+    }
   }
 
   /** How words expand in `context` (see planning.ts). */
