@@ -103,8 +103,10 @@ export class Interpreter implements ShellServices {
   private readonly signalTraps: SignalTraps;
   /** The shell's own top-level context, once a command has run in it: where signal traps run. */
   private topContext: Context | undefined;
-  /** A trap's command is running: ERR and signal traps wait (bash runs no trap inside another). */
+  /** A trap's command is running: signal traps wait (bash runs none inside another trap). */
   private inTrap = false;
+  /** The ERR trap's command is running: a failure in it does not run it again (bash), though `set -e` still applies. */
+  private inErrTrap = false;
   /** `$(...)` and `eval` nesting, for the repeated first character of PS4. */
   private traceLevel = 1;
   private exited = false;
@@ -302,15 +304,21 @@ export class Interpreter implements ShellServices {
 
   /**
    * A command failed where `set -e` and the ERR trap apply: the trap runs (in a function only
-   * with `set -E`), then `set -e` ends the shell or subshell with the status.
+   * with `set -E`), then `set -e` ends the shell or subshell with the status. Both apply inside
+   * other traps' commands too, as in bash.
    */
   private async failed(status: number, context: Context): Promise<void> {
     const { state } = context;
-    if (context.conditional === true || this.inTrap) return;
+    if (context.conditional === true) return;
     const err = state.traps.command('ERR');
-    if (err !== undefined && (state.functionDepth === 0 || state.options.has('errtrace'))) {
+    if (err !== undefined && !this.inErrTrap && (state.functionDepth === 0 || state.options.has('errtrace'))) {
       state.lastStatus = status;
-      await this.runTrap(err, context);
+      this.inErrTrap = true;
+      try {
+        await this.runTrap(err, context);
+      } finally {
+        this.inErrTrap = false;
+      }
     }
     if (state.options.has('errexit')) throw new ExitRequest(status);
   }
@@ -374,8 +382,9 @@ export class Interpreter implements ShellServices {
     context.state.traps.set('EXIT', undefined);
     context.state.lastStatus = status;
     try {
-      await this.runSource(command, { ...context, conditional: true }, 'trap');
+      await this.runSource(command, { ...context, conditional: false }, 'trap');
     } catch (error) {
+      // `exit N` in it, or `set -e`'s exit with the failed command's status.
       if (error instanceof ExitRequest) return error.status;
       if (!(error instanceof ExpansionAbort)) throw error;
       // A fatal error (runSource settles the others) ends the trap; the shell ends as it was ending (bash).

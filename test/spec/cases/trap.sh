@@ -397,3 +397,48 @@ echo before
 exit 4
 ## stdout: before
 ## status: 4
+
+#### set -e applies inside a signal trap's command
+set -e
+trap 'false; echo notreached' USR1
+echo before
+kill -USR1 $$
+echo after
+## stdout: before
+## status: 1
+
+#### the ERR trap runs for a failure inside a signal trap's command
+trap 'echo "err $?"' ERR
+trap 'false; echo in-usr1' USR1
+kill -USR1 $$
+echo after
+## STDOUT:
+err 1
+in-usr1
+after
+## END
+
+#### set -e applies inside the EXIT trap, whose failure is the shell's status
+set -e
+trap 'false; echo notreached' EXIT
+echo main
+## stdout: main
+## status: 1
+
+#### the ERR trap runs inside the EXIT trap
+trap 'echo err' ERR
+trap 'false; echo in-exit' EXIT
+echo main
+## STDOUT:
+main
+err
+in-exit
+## END
+
+#### set -e applies inside the ERR trap, which does not run again for its own failure
+set -e
+trap 'echo in-err; false; echo notreached' ERR
+false
+echo after
+## stdout: in-err
+## status: 1
