@@ -37,13 +37,17 @@ export class Interrupted {
 }
 
 /**
- * An error in expanding a word that ends more than its command (bash's fatal expansion errors:
- * `$(( 1/0 ))`): a script exits with `status`, an interactive shell abandons the line, a
- * subshell ends. `message` is said once, where it is caught.
+ * An error that abandons more than its command, in bash's two degrees. Any of them abandons the
+ * command line (a script's current complete command), or only the `eval` string, sourced file
+ * or trap command it happens in, which then fails with `status` (bash's DISCARD). A `fatal` one
+ * (an unbound variable under `set -u`, `${x?}`) ends a script instead, even from inside those;
+ * an interactive shell treats it as any other. Non-fatal: `$(( 1/0 ))`, an assignment to a
+ * readonly variable, a bad substitution. `message`, when not yet said, is said where it is caught.
  */
 export class ExpansionAbort {
   constructor(
-    readonly message: string,
+    readonly message: string | undefined,
     readonly status = 1,
+    readonly fatal = false,
   ) {}
 }

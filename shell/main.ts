@@ -105,7 +105,7 @@ async function main(): Promise<number> {
     const home = state.get('HOME') ?? homedir();
     for (const file of await startupFiles(invocation.startup, { interactive: false, home, env: async () => undefined })) {
       const program = sourceCommand(file);
-      if (program !== undefined) await interpreter.runProgram(program, context);
+      if (program !== undefined) await interpreter.runProgram(program, context, true);
     }
     for await (const program of commands) {
       if (invocation.kind !== 'command') state.commandNumber += 1;

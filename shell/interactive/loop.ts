@@ -11,6 +11,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { BUILTINS, ExitRequest } from '../builtins';
 import { ParseError, errorMessage, isShellError } from '../errors';
+import { ExpansionAbort } from '../control';
 import { Executor } from '../exec/executor';
 import { FdTable } from '../exec/fds';
 import type { Job } from '../exec/job';
@@ -203,13 +204,22 @@ class InteractiveShell implements RemoteShell {
     return undefined;
   }
 
+  /** The shell's life; at its end, however it comes, the EXIT trap runs (bash), then the jobs are told. */
   async run(): Promise<number> {
+    const status = await this.session();
+    const final = await this.interpreter.finish(this.context, status).catch((error: unknown) => {
+      this.reportUnexpected(error);
+      return status;
+    });
+    hangUpJobs(this.executor.jobs.list());
+    return final;
+  }
+
+  /** The start-up files, then the `-c` string or the commands typed; the status to exit with. */
+  private async session(): Promise<number> {
     const exit = await this.runStartupFiles();
     const status = exit ?? (this.command === undefined ? undefined : await this.runCommandString(this.command));
-    if (status !== undefined) {
-      hangUpJobs(this.executor.jobs.list());
-      return status;
-    }
+    if (status !== undefined) return status;
     this.history.configure(this.historySettings());
     this.history.load();
     try {
@@ -221,51 +231,68 @@ class InteractiveShell implements RemoteShell {
 
   private async loop(): Promise<number> {
     for (;;) {
-      this.reportJobChanges();
-      const command = await this.readCommand();
-      if (command.kind === 'none') continue;
-      if (command.kind === 'foreground') {
-        await this.foregroundHandedOver(command.handover, command.line);
-        continue;
-      }
-      if (command.kind === 'eof') {
-        // End of input from a terminal that was hung up is the terminal gone, not Ctrl-D.
-        this.hangUpIfTerminalGone();
-        if (this.ignoresEndOfInput()) continue;
-        this.say('exit\n');
-        if (this.mayExit()) break;
-        continue;
-      }
-      this.endsOfInput = 0;
-      // An empty or comment-only line runs nothing: its prompt cycle ends with a bare D.
-      if (command.program.body.items.length > 0) this.integration?.commandStarted(command.source);
       try {
-        await this.interpreter.runProgram(command.program, this.context);
-        this.warnedAboutStoppedJobs = false;
+        if ((await this.cycle()) === 'end') break;
       } catch (error) {
-        if (error instanceof ExitRequest) {
-          this.state.lastStatus = error.status;
-          if (this.mayExit()) break;
-        } else {
-          this.hangUpIfTerminalGone();
-          // A fault of the shell in one command: reported, and the next prompt comes.
-          this.state.lastStatus = this.reportUnexpected(error);
-        }
-      } finally {
-        this.state.commandNumber += 1;
-        this.integration?.commandFinished(this.state.lastStatus);
+        // From outside a command: PROMPT_COMMAND, a trap at the prompt, the prompt or the editor.
+        if (this.endsShell(error)) break;
       }
     }
-    hangUpJobs(this.executor.jobs.list());
     return this.state.lastStatus;
   }
 
-  /** `-i -c STRING`: its commands one at a time, aliases from the start-up files expanded; a syntax error ends it with 2. */
+  /** One prompt's cycle: jobs reported, a command read and run. 'end' when the shell is to end. */
+  private async cycle(): Promise<'end' | 'next'> {
+    this.reportJobChanges();
+    const command = await this.readCommand();
+    if (command.kind === 'none') return 'next';
+    if (command.kind === 'foreground') {
+      await this.foregroundHandedOver(command.handover, command.line);
+      return 'next';
+    }
+    if (command.kind === 'eof') {
+      // End of input from a terminal that was hung up is the terminal gone, not Ctrl-D.
+      this.hangUpIfTerminalGone();
+      if (this.ignoresEndOfInput()) return 'next';
+      this.say('exit\n');
+      return this.mayExit() ? 'end' : 'next';
+    }
+    this.endsOfInput = 0;
+    // An empty or comment-only line runs nothing: its prompt cycle ends with a bare D.
+    if (command.program.body.items.length > 0) this.integration?.commandStarted(command.source);
+    try {
+      await this.interpreter.runProgram(command.program, this.context);
+      this.warnedAboutStoppedJobs = false;
+    } catch (error) {
+      if (this.endsShell(error)) return 'end';
+    } finally {
+      this.state.commandNumber += 1;
+      this.integration?.commandFinished(this.state.lastStatus);
+    }
+    return 'next';
+  }
+
+  /**
+   * An error that reached the loop: `exit` ends the shell (unless stopped jobs hold it, bash's
+   * rule); anything else is a fault of the shell, reported, and the next prompt comes. Returns
+   * whether the shell ends.
+   */
+  private endsShell(error: unknown): boolean {
+    if (error instanceof ExitRequest) {
+      this.state.lastStatus = error.status;
+      return this.mayExit();
+    }
+    this.hangUpIfTerminalGone();
+    this.state.lastStatus = this.reportUnexpected(error);
+    return false;
+  }
+
   /** How typed commands are read: aliases expanded, `$'\u...'` decoded to the locale of the moment. */
   private parseOptions(): ParseOptions {
     return { aliases: (name) => this.state.aliases.get(name), utf8Locale: () => this.state.utf8Locale() };
   }
 
+  /** `-i -c STRING`: its commands one at a time, aliases from the start-up files expanded; a syntax error ends it with 2. */
   private async runCommandString(source: string): Promise<number> {
     try {
       for (const program of parseCommands(source, { final: true, ...this.parseOptions() })) {
@@ -292,7 +319,10 @@ class InteractiveShell implements RemoteShell {
     return true;
   }
 
-  /** PROMPT_COMMAND, run before each primary prompt; $? is kept for the prompt and the next command, as in bash. */
+  /**
+   * PROMPT_COMMAND, run before each primary prompt; $? is kept for the prompt and the next
+   * command, as in bash. `exit` in it (or `set -e`'s) goes on up to end the shell.
+   */
   private async runPromptCommand(): Promise<void> {
     const command = this.state.get('PROMPT_COMMAND');
     if (command === undefined || command.trim() === '') return;
@@ -336,7 +366,10 @@ class InteractiveShell implements RemoteShell {
     } catch (error) {
       this.hangUpIfTerminalGone();
       if (isShellError(error)) this.say(`quirl: ${error.message}\n`);
-      else this.reportUnexpected(error);
+      // `$(( 1/0 ))` in the prompt; one without a message said it already.
+      else if (error instanceof ExpansionAbort) {
+        if (error.message !== undefined) this.say(`quirl: ${error.message}\n`);
+      } else this.reportUnexpected(error);
       return text;
     }
   }
@@ -385,7 +418,9 @@ class InteractiveShell implements RemoteShell {
       } catch (error) {
         // EIO from a terminal that was hung up: the shell ends as on SIGHUP, which may come later.
         this.hangUpIfTerminalGone();
-        throw error;
+        // Any other failure to read is reported and taken as the end of input: reading again would fail again.
+        this.reportUnexpected(error);
+        return { kind: 'eof' };
       } finally {
         ended = this.endRead();
       }
@@ -396,14 +431,8 @@ class InteractiveShell implements RemoteShell {
       if (result.kind === 'eof') return primary ? { kind: 'eof' } : { kind: 'none' };
       if (result.kind === 'interrupted') {
         this.state.lastStatus = 130;
-        // `trap CMD INT` runs at the prompt too, then the prompt comes again (bash); `exit` in it ends the shell.
-        try {
-          await this.interpreter.trapAtPrompt(SIGNALS.SIGINT, this.context);
-        } catch (error) {
-          if (!(error instanceof ExitRequest)) throw error;
-          this.state.lastStatus = error.status;
-          return { kind: 'eof' };
-        }
+        // `trap CMD INT` runs at the prompt too, then the prompt comes again (bash); `exit` in it goes on up to end the shell.
+        await this.interpreter.trapAtPrompt(SIGNALS.SIGINT, this.context);
         return { kind: 'none' };
       }
       text += `${result.text}\n`;

@@ -1,7 +1,7 @@
 /**
  * Arithmetic in the interpreter: `(( ))`, `for (( ))` and `$(( ))` evaluate through the
  * arithmetic module with the context's variables. A failure in `(( ))` fails that command
- * (`((: ` before bash's message); in `$(( ))` it is a fatal expansion error (ExpansionAbort).
+ * (`((: ` before bash's message); in `$(( ))` it abandons the command line (ExpansionAbort).
  */
 import { ExpansionBudget } from '../expand/budget';
 import { expandWord } from '../expand';
@@ -27,14 +27,16 @@ export async function evaluateArithmetic(interpreter: Interpreter, arithmetic: A
 }
 
 /**
- * `$(( ))`'s value in decimal; a failure aborts the expansion as bash's fatal errors do. `name`
+ * `$(( ))`'s value in decimal; a failure abandons the command line (ExpansionAbort). `name`
  * goes before the expression's errors (not before `NAME: unbound variable`), as bash's does.
  */
 export function arithmeticExpansion(text: string, state: ShellState, name?: string): string {
   try {
     return String(evaluateArithmeticText(text, state.arithmeticVariables()));
   } catch (error) {
-    if (error instanceof ArithmeticError) throw new ExpansionAbort(name === undefined || error.unboundVariable !== undefined ? error.message : `${name}: ${error.message}`);
-    throw error;
+    if (!(error instanceof ArithmeticError)) throw error;
+    // An unbound variable under `set -u` is fatal, as everywhere; any other error abandons the line (bash).
+    const unbound = error.unboundVariable !== undefined;
+    throw new ExpansionAbort(name === undefined || unbound ? error.message : `${name}: ${error.message}`, 1, unbound);
   }
 }

@@ -104,8 +104,10 @@ export class Interpreter implements ShellServices {
   private readonly signalTraps: SignalTraps;
   /** The shell's own top-level context, once a command has run in it: where signal traps run. */
   private topContext: Context | undefined;
-  /** A trap's command is running: ERR and signal traps wait (bash runs no trap inside another). */
+  /** A trap's command is running: signal traps wait (bash runs none inside another trap). */
   private inTrap = false;
+  /** The ERR trap's command is running: a failure in it does not run it again (bash), though `set -e` still applies. */
+  private inErrTrap = false;
   /** `$(...)` and `eval` nesting, for the repeated first character of PS4. */
   private traceLevel = 1;
   private exited = false;
@@ -130,10 +132,12 @@ export class Interpreter implements ShellServices {
 
   /**
    * Runs a parsed command line. In an interactive shell Ctrl-C during it, or a foreground child
-   * killed by SIGINT, abandons the rest of the line with status 130 (bash's rule).
+   * killed by SIGINT, abandons the rest of the line with status 130 (bash's rule). A script's
+   * start-up file (`quirl -l -c CMD`'s profile) is only abandoned by a fatal error, as bash's is:
+   * the shell goes on to CMD.
    */
-  async runProgram(program: Program, context: Context): Promise<number> {
-    if (!this.interactive || context.owner !== undefined || context.line !== undefined) return this.runLine(program.body, context);
+  async runProgram(program: Program, context: Context, startupFile = false): Promise<number> {
+    if (!this.interactive || context.owner !== undefined || context.line !== undefined) return this.runLine(program.body, context, startupFile);
     const line = new LineRun(programText(program), context.state);
     line.start(() => this.runLine(program.body, { ...context, interrupt: line.interrupt.signal, line }));
     void line.settled.then(() => this.forgetLine(line));
@@ -175,8 +179,8 @@ export class Interpreter implements ShellServices {
     for (const [job, held] of this.heldLines) if (held === line) this.heldLines.delete(job);
   }
 
-  /** A line's commands: what ends the whole line (Ctrl-C, a fatal expansion error) is settled here. */
-  private async runLine(list: List, context: Context): Promise<number> {
+  /** A line's commands: what ends the whole line (Ctrl-C, an abandoning error) is settled here. */
+  private async runLine(list: List, context: Context, startupFile = false): Promise<number> {
     try {
       return await this.runList(list, context);
     } catch (error) {
@@ -187,12 +191,20 @@ export class Interpreter implements ShellServices {
       // The script's output went away: it ends as SIGPIPE would end it.
       if (error instanceof BrokenPipe) throw new ExitRequest(BROKEN_PIPE_STATUS);
       if (!(error instanceof ExpansionAbort)) throw error;
-      await this.say(context, error.message);
-      // A script ends; an interactive shell only abandons the line.
-      if (!this.interactive) throw new ExitRequest(error.status);
-      context.state.lastStatus = error.status;
-      return error.status;
+      // A fatal error ends a script; any other only abandons the line.
+      if (error.fatal && !this.interactive && !startupFile) {
+        if (error.message !== undefined) await this.say(context, error.message);
+        throw new ExitRequest(error.status);
+      }
+      return this.abandoned(error, context);
     }
+  }
+
+  /** An error that abandoned a command line or more, where it stops: said, if it was not yet, and its status is $?. */
+  private async abandoned(error: ExpansionAbort, context: Context): Promise<number> {
+    if (error.message !== undefined) await this.say(context, error.message);
+    context.state.lastStatus = error.status;
+    return error.status;
   }
 
   async runList(list: List, context: Context): Promise<number> {
@@ -293,15 +305,21 @@ export class Interpreter implements ShellServices {
 
   /**
    * A command failed where `set -e` and the ERR trap apply: the trap runs (in a function only
-   * with `set -E`), then `set -e` ends the shell or subshell with the status.
+   * with `set -E`), then `set -e` ends the shell or subshell with the status. Both apply inside
+   * other traps' commands too, as in bash.
    */
   private async failed(status: number, context: Context): Promise<void> {
     const { state } = context;
-    if (context.conditional === true || this.inTrap) return;
+    if (context.conditional === true) return;
     const err = state.traps.command('ERR');
-    if (err !== undefined && (state.functionDepth === 0 || state.options.has('errtrace'))) {
+    if (err !== undefined && !this.inErrTrap && (state.functionDepth === 0 || state.options.has('errtrace'))) {
       state.lastStatus = status;
-      await this.runTrap(err, context);
+      this.inErrTrap = true;
+      try {
+        await this.runTrap(err, context);
+      } finally {
+        this.inErrTrap = false;
+      }
     }
     if (state.options.has('errexit')) throw new ExitRequest(status);
   }
@@ -338,17 +356,12 @@ export class Interpreter implements ShellServices {
 
   /**
    * A trapped signal the line editor took as a key (Ctrl-C at the prompt): its trap runs now, in
-   * the shell's context, and the prompt is drawn again after it. `exit` in it goes on up.
+   * the shell's context, and the prompt is drawn again after it. `exit` in it goes on up; an error
+   * that abandons the trap's command was said where it was caught (runSource).
    */
   async trapAtPrompt(signal: number, context: Context): Promise<void> {
     const command = context.state.traps.command(signal);
-    if (command === undefined) return;
-    try {
-      await this.runTrap(command, context);
-    } catch (error) {
-      if (error instanceof ExitRequest || !isShellError(error)) throw error;
-      await this.say(context, error.message);
-    }
+    if (command !== undefined) await this.runTrap(command, context);
   }
 
   /**
@@ -370,12 +383,15 @@ export class Interpreter implements ShellServices {
     context.state.traps.set('EXIT', undefined);
     context.state.lastStatus = status;
     try {
-      await this.runSource(command, { ...context, conditional: true }, 'trap');
-      return status;
+      await this.runSource(command, { ...context, conditional: false }, 'trap');
     } catch (error) {
+      // `exit N` in it, or `set -e`'s exit with the failed command's status.
       if (error instanceof ExitRequest) return error.status;
-      throw error;
+      if (!(error instanceof ExpansionAbort)) throw error;
+      // A fatal error (runSource settles the others) ends the trap; the shell ends as it was ending (bash).
+      await this.abandoned(error, context);
     }
+    return status;
   }
 
   /**
@@ -508,10 +524,7 @@ export class Interpreter implements ShellServices {
       // Ctrl-C in a subshell of the line itself (`$( )`, `( )`) abandons the line, not just the subshell.
       if (error instanceof Interrupted && context.owner === undefined && context.interrupt?.aborted === true) throw error;
       if (error instanceof Interrupted) return error.status;
-      if (error instanceof ExpansionAbort) {
-        await this.say(context, error.message);
-        return error.status;
-      }
+      if (error instanceof ExpansionAbort) return this.abandoned(error, context);
       if (control?.signal.aborted === true && isShellError(error, 'Cancelled')) return killedStatus(control.signal);
       return this.reportFailure(error, context);
     }
@@ -581,11 +594,11 @@ export class Interpreter implements ShellServices {
   /** A ShellError reported where the command's stderr goes, as its status; anything else goes on up. */
   private async reportFailure(error: unknown, context: Context): Promise<number> {
     if (!isShellError(error)) throw error;
-    if (error.code === 'FatalExpansion') throw new ExpansionAbort(error.message, error.status);
+    if (error.code === 'FatalExpansion') throw new ExpansionAbort(error.message, error.status, true);
     if (!error.reported) await this.say(context, error.message);
     // bash abandons the rest of the line after a bad substitution; the next line runs.
     // So after a failed assignment (`r=2` to a readonly r, `a[-9]=x`).
-    if (error.code === 'BadSubstitution' || error.code === 'AssignmentError') throw new Interrupted(error.status);
+    if (error.code === 'BadSubstitution' || error.code === 'AssignmentError') throw new ExpansionAbort(undefined, error.status);
     return error.status;
   }
 
@@ -892,7 +905,10 @@ export class Interpreter implements ShellServices {
     return context.interrupt === undefined ? undefined : { whileRunning: async () => undefined, signal: context.interrupt };
   }
 
-  /** `eval` and `.`: the source's commands one at a time in `context`; a syntax error stops it with status 2. */
+  /**
+   * `eval`, `.` and a trap's command: the source's commands one at a time in `context`. A syntax
+   * error stops it with status 2.
+   */
   private async runSource(source: string, context: Context, name?: string): Promise<number> {
     let status = 0;
     try {
@@ -902,7 +918,7 @@ export class Interpreter implements ShellServices {
       try {
         const utf8Locale = (): boolean => context.state.utf8Locale();
         for (const program of parseCommands(source, { final: true, warn: (message) => this.warn(context, name, message), aliases, utf8Locale })) {
-          status = await this.runList(program.body, context);
+          status = await this.runSourced(program, context);
         }
       } finally {
         if (name === undefined) this.traceLevel--;
@@ -913,6 +929,20 @@ export class Interpreter implements ShellServices {
       return error.status;
     }
     return status;
+  }
+
+  /**
+   * One complete command of an `eval` string, sourced file or trap: an error that abandons a
+   * command line abandons only this one, and the next runs, as in bash's parse_and_execute; a
+   * fatal one in a script goes on up to end it.
+   */
+  private async runSourced(program: Program, context: Context): Promise<number> {
+    try {
+      return await this.runList(program.body, context);
+    } catch (error) {
+      if (!(error instanceof ExpansionAbort) || (error.fatal && !this.interactive)) throw error;
+      return this.abandoned(error, context);
+    }
   }
 
   private warn(context: Context, name: string | undefined, message: string): void {
@@ -938,12 +968,17 @@ export class Interpreter implements ShellServices {
     await new CommandOutput(context.fds, undefined).err(lines.map((line) => `${prefix}${line}\n`).join(''));
   }
 
-  /** PS4 expanded with xtrace off, as bash does: a `$(...)` in it is not traced, which would expand PS4 again. */
+  /**
+   * PS4 expanded with `set -x` off, as bash expands it: a `$(...)` in it is not traced, which
+   * would expand PS4 again, without end. An error in it leaves PS4 as written.
+   */
   private async expandUntraced(ps4: string, context: Context): Promise<string> {
     const { options } = context.state;
     options.apply({ name: 'xtrace', on: false });
     try {
-      return await expandText(ps4, this, context).catch(() => ps4);
+      return await expandText(ps4, this, context);
+    } catch {
+      return ps4;
     } finally {
       options.apply({ name: 'xtrace', on: true });
     }

@@ -105,6 +105,19 @@ test('exit in an rc file ends the shell with its status, before any command is r
   assert.equal(result.stdout, 'bye\n');
 });
 
+test('quirl -l -c CMD: an error in the profile abandons its command, or the file for a fatal one, and CMD runs (bash)', () => {
+  const arithmetic = home({ '.quirl_profile': 'echo p1 $((1/0)); echo p2\necho p3\n' });
+  const first = quirl({ args: ['-l', '-c', 'echo cmd'], home: arithmetic });
+  assert.equal(first.stdout, 'p3\ncmd\n');
+  assert.match(first.stderr, /1\/0: division by 0/);
+  assert.equal(first.status, 0);
+  const unbound = home({ '.quirl_profile': 'set -u\necho $nope; echo p2\necho p3\n' });
+  const second = quirl({ args: ['-l', '-c', 'echo cmd'], home: unbound });
+  assert.equal(second.stdout, 'cmd\n');
+  assert.match(second.stderr, /nope: unbound variable/);
+  assert.equal(second.status, 0);
+});
+
 test('quirl --version and --help print to stdout with status 0', () => {
   const version = quirl({ args: ['--version'] });
   assert.equal(version.status, 0);

@@ -45,3 +45,45 @@ ptyTest('a script with set -e on the terminal ends at its failing command, with 
   assert.deepEqual(lines, ['one', 'status=1']);
   assertShellOwnsTerminal(sh, 'after the script');
 });
+
+// An error in a trap run at the prompt is said, and the prompt comes back (it once ended the shell
+// with an internal error). bash does the same, but writes the message over its prompt's row, which
+// leaves this harness's prompt count one short, as in the first test.
+for (const [what, trap, message] of [
+  ['an arithmetic error', 'echo $((1/0))', 'division by 0'],
+  ['an unbound variable under set -u', 'set -u; echo $nope', 'nope: unbound variable'],
+  ['an assignment to a readonly variable', 'readonly r=1; r=2', 'r: readonly variable'],
+] as const) {
+  ptyTest(`${what} in an INT trap run at the prompt is reported, and the prompt comes back`, async (sh) => {
+    await sh.run(`trap ${shq(trap)} INT`);
+    const before = sh.countOnScreen(message);
+    sh.press('Ctrl-C');
+    await sh.until(() => sh.countOnScreen(message) > before, 'the trap\'s error message');
+    await sh.nextPrompt();
+    assert.doesNotMatch(sh.screenText(), /internal error/);
+    assertShellOwnsTerminal(sh, 'after the failing trap at the prompt');
+    assert.deepEqual(await sh.run('echo still-here'), ['still-here']);
+  }, { shells: ['quirl'] });
+}
+
+ptyTest('PROMPT_COMMAND=exit ends the shell with its status, quietly', async (sh) => {
+  await sh.exitShell("PROMPT_COMMAND='exit 3'\r");
+  if (sh.mode === 'direct') assert.equal((await sh.waitForExit('the shell to end')).exitCode, 3);
+  assert.doesNotMatch(sh.screenText(), /internal error|at .*\.js/);
+});
+
+ptyTest('with set -e, a failing PROMPT_COMMAND ends the shell with its status', async (sh) => {
+  await sh.exitShell('set -e; PROMPT_COMMAND=false\r');
+  if (sh.mode === 'direct') assert.equal((await sh.waitForExit('the shell to end')).exitCode, 1);
+  assert.doesNotMatch(sh.screenText(), /internal error|at .*\.js/);
+});
+
+ptyTest('exit runs the EXIT trap; an arithmetic error in it is reported, and the shell ends with exit\'s status', async (sh) => {
+  await sh.run("trap 'echo exit-trap-ran; echo $((1/0)); echo notreached' EXIT");
+  await sh.exitShell('exit 3\r');
+  if (sh.mode === 'direct') assert.equal((await sh.waitForExit('the shell to end')).exitCode, 3);
+  const screen = sh.screenText();
+  assert.match(screen, /^exit-trap-ran$/m);
+  assert.match(screen, /1\/0: division by 0/);
+  assert.doesNotMatch(screen, /^notreached$|internal error/m);
+});

@@ -264,3 +264,14 @@ for ((i = 0; i < 3; i++)); do (( i == 1 )) && echo one; done
 #### unary minus and plus
 (( u = -(-3) + +2 )); echo "u=$u"
 ## stdout: u=5
+
+#### an error in $(( )) abandons the command line, and the script goes on
+for i in 1 2; do echo $((1/0)); echo notreached; done 2>/dev/null; echo notreached
+echo "after $?"
+f() { x=$((1/0)); echo notreached; }
+f 2>/dev/null
+echo "after f $?"
+## STDOUT:
+after 1
+after f 1
+## END

@@ -317,3 +317,53 @@ eval "$(cat s.sh)"
 same
 same
 ## END
+
+#### an arithmetic error in eval abandons only that command of the string
+{ eval 'echo $((1/0)); echo notreached' 2>/dev/null; echo "same line $?"; }
+eval 'echo $((1/0)); echo notreached
+echo next-command' 2>/dev/null
+echo "after $?"
+## STDOUT:
+same line 1
+next-command
+after 0
+## END
+
+#### an arithmetic error in a sourced file abandons only that command of the file
+printf 'echo $((1/0)); echo notreached\necho next-command\n' > s.sh
+. ./s.sh 2>/dev/null
+echo "after $?"
+printf 'echo start\necho $((1/0))\n' > s.sh
+. ./s.sh 2>/dev/null
+echo "after $?"
+## STDOUT:
+next-command
+after 0
+start
+after 1
+## END
+
+#### an assignment to a readonly variable in eval abandons only that command of the string
+readonly r=1
+eval 'r=2; echo notreached' 2>/dev/null; echo "same line $?"
+## stdout: same line 1
+
+#### the error's message goes where the eval's stderr goes
+eval 'echo $((1/0))' 2>&1 | sed 's/^.*line [0-9]*: //'
+## stdout: 1/0: division by 0 (error token is "0")
+
+#### set -u in eval still ends the script
+set -u
+echo before
+eval 'echo $nope; echo notreached' 2>/dev/null
+echo after
+## stdout: before
+## status: 1
+
+#### ${x?} in a sourced file still ends the script
+echo 'echo ${nope?unset}; echo notreached' > s.sh
+echo before
+. ./s.sh 2>/dev/null
+echo after
+## stdout: before
+## status: 1

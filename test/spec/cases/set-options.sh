@@ -363,3 +363,26 @@ echo ${a[5]}
 echo no
 ## stdout: x
 ## status: 1
+
+#### set -x: a command substitution in PS4 is not traced
+PS4='+$(echo sub) '
+{ set -x; echo a; set +x; } 2>err
+cat err
+## STDOUT:
+a
++sub echo a
++sub set +x
+## END
+
+#### set -x: PS4's command substitution at a nested level
+PS4='+$(echo sub) '
+{ set -x; x=$(echo in); eval 'echo b'; set +x; } 2>err
+cat err
+## STDOUT:
+b
+++sub echo in
++sub x=in
++sub eval 'echo b'
+++sub echo b
++sub set +x
+## END

@@ -353,3 +353,92 @@ echo ok
 trap -- 'echo x' INT
 trap -p INT
 ## stdout: trap -- 'echo x' SIGINT
+
+#### an arithmetic error in a signal trap abandons only the trap's command
+trap 'echo $((1/0)); echo notreached' USR1
+kill -USR1 $$ 2>/dev/null
+echo "after $?"
+## stdout: after 0
+
+#### an assignment to a readonly variable in a signal trap abandons only the trap's command
+readonly r=1
+trap 'r=2; echo notreached' USR1
+kill -USR1 $$ 2>/dev/null
+echo "after $?"
+## stdout: after 0
+
+#### set -u in a signal trap ends the script
+trap 'set -u; echo $nope; echo notreached' USR1
+echo before
+kill -USR1 $$ 2>/dev/null
+echo after
+## stdout: before
+## status: 1
+
+#### an arithmetic error in the EXIT trap: its message, and the status the shell was ending with
+$SH -c 'trap "echo \$((1/0)); echo notreached; exit 7" EXIT; echo before; exit 3' 2>&1 | sed 's/^.*line [0-9]*: //'
+echo "status ${PIPESTATUS[0]}"
+## STDOUT:
+before
+1/0: division by 0 (error token is "0")
+status 3
+## END
+
+#### an assignment to a readonly variable in the EXIT trap at the end of the script
+trap 'readonly r=1; r=2; echo notreached' EXIT
+echo before
+false
+## stdout: before
+## status: 1
+
+#### set -u in the EXIT trap: the status the shell was ending with
+trap 'set -u; echo $nope; echo notreached' EXIT
+echo before
+exit 4
+## stdout: before
+## status: 4
+
+#### set -e applies inside a signal trap's command
+set -e
+trap 'false; echo notreached' USR1
+echo before
+kill -USR1 $$
+echo after
+## stdout: before
+## status: 1
+
+#### the ERR trap runs for a failure inside a signal trap's command
+trap 'echo "err $?"' ERR
+trap 'false; echo in-usr1' USR1
+kill -USR1 $$
+echo after
+## STDOUT:
+err 1
+in-usr1
+after
+## END
+
+#### set -e applies inside the EXIT trap, whose failure is the shell's status
+set -e
+trap 'false; echo notreached' EXIT
+echo main
+## stdout: main
+## status: 1
+
+#### the ERR trap runs inside the EXIT trap
+trap 'echo err' ERR
+trap 'false; echo in-exit' EXIT
+echo main
+## STDOUT:
+main
+err
+in-exit
+## END
+
+#### set -e applies inside the ERR trap, which does not run again for its own failure
+set -e
+trap 'echo in-err; false; echo notreached' ERR
+false
+echo after
+## stdout: in-err
+## status: 1
