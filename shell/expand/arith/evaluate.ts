@@ -107,6 +107,11 @@ class Evaluator {
         for (const each of expr.expressions) value = this.eval(each);
         return value;
       }
+      case 'lookahead': {
+        const value = this.eval(expr.operand);
+        if (this.noeval === 0) this.read(expr.name);
+        return value;
+      }
       case 'fail':
         if (expr.prior !== undefined) this.eval(expr.prior);
         throw expr.error;
