@@ -165,7 +165,8 @@ export class WordGenerator {
     const textual: [Construct, RegExp][] = [
       ['braceAfterName', /\$[A-Za-z_][A-Za-z0-9_]*\{/],
       ['tildeColon', /(?:^|[\s(`])~[a-z+-]*:/],
-      ['ansiCNewlineLine', /\$\(.*\$'[^']*\\n/s],
+      // `$'...'` read escape by escape: `\'` does not end it, and `\\n` is no newline.
+      ['ansiCNewlineLine', /\$\(.*\$'(?:[^'\\]|\\[\s\S])*\\n/s],
     ];
     const unwanted = textual.filter(([construct]) => this.excluded.has(construct)).map(([, pattern]) => pattern);
     return fc.record({ word: word.filter((text) => !unwanted.some((pattern) => pattern.test(text))), ifs });
