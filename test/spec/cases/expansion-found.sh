@@ -464,3 +464,24 @@ argv ${!b*} "${!b*}" ${!a[*]}
 s=abc
 argv "${s:+"\'"}" "${s:+"\a"}" "${u:-"\*"}" "${s/a/"\'"}"
 ## stdout: <'> <a> <*> <\'bc>
+
+#### braces after a double-quoted ${...} with double quotes nested in its operator word
+# exclusion braceNestedQuotes. bash's brace expansion scans the raw word, and its quote skipping
+# takes a `"` nested in `${...}` in double quotes as the end of the outer quotes: after
+# `"${a/"'"...}"` it is inside the `'` to the end of the word and sees no brace, and in
+# `"${a/"{,}"}"` the quoted `{,}` looks unquoted to it. Quirl expands braces only outside quotes
+# as the parser reads them: an intended difference, not a rule scripts can rely on.
+a='a b*c'
+argv "${a/"'"\*}"{,}$a
+argv "${a/"{,}"}"x
+argv "${a/"a"}"{,}
+## STDOUT:
+<a b*c{,}a> <b*c>
+<a b*cx> <a b*cx>
+< b*c> < b*c>
+## END
+## OK quirl STDOUT:
+<a b*ca> <b*c> <a b*ca> <b*c>
+<a b*cx>
+< b*c> < b*c>
+## END
