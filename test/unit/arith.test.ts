@@ -150,6 +150,7 @@ const ROWS: readonly Row[] = [
   ['0 && 2 b', tok('0 && 2 b', 'syntax error in expression', 'b'), { statement: true, vars: { b: 'y = 2' }, after: { y: '-' } }],
   ['1 ? 2 : 3 b', tok('1 ? 2 : 3 b', 'syntax error in expression', 'b'), { statement: true, vars: { b: 'y = 2' }, after: { y: '-' } }],
   ['a b = 2', tok('a b = 2', 'syntax error in expression', 'b = 2'), { statement: true, vars: { b: 'y = 2' }, after: { y: '-' } }],
+  ['n + a', err('a b: expression recursion level exceeded (error token is "a b")'), { vars: { a: 'a b' } }],
   ['a b[y = 3]', tok('a b[y = 3]', 'syntax error in expression', 'b[y = 3]'), { statement: true, vars: { b: '(1 2)' }, after: { y: '3' } }],
 ];
 

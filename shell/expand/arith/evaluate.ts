@@ -108,7 +108,10 @@ class Evaluator {
         return value;
       }
       case 'lookahead': {
-        const value = this.eval(expr.operand);
+        // A variable read here, not through eval(): values nested in values (`a='a b'`) recurse
+        // through this, and the stack must last to MAX_EXPRESSION_DEPTH.
+        const { operand } = expr;
+        const value = operand.kind !== 'variable' ? this.eval(operand) : this.noeval > 0 ? 0n : this.read(operand).value;
         if (this.noeval === 0) this.read(expr.name);
         return value;
       }
