@@ -485,3 +485,24 @@ argv "${a/"a"}"{,}
 <a b*cx>
 < b*c> < b*c>
 ## END
+
+#### $(( )) ends past a "..." with a ${...} whose single quotes hide a double quote
+a='a b*c'
+echo "$(( ${a#"${a^'"'}"''} ))"
+(echo $(( "${u-'x'}"1 ))) 2>&1 | sed 's/^.*line [0-9]*: //'
+(echo "$(( ${u-"${u-'"'}"}1 ))") 2>&1 | sed 's/^.*line [0-9]*: //'
+## STDOUT:
+0
+'x'1 : syntax error: operand expected (error token is "'x'1 ")
+''1 : syntax error: operand expected (error token is "''1 ")
+## END
+
+#### a tilde-prefix in an operator's word runs on through blanks and metacharacters
+# bash's prefix of `${u-~&a}` is `~&a`, a user that does not exist, so it stays as it is.
+HOME=/home/me
+echo ${u-~&a} "${u-~ a}" ${u-~;x} ${u-~/x}
+(: ${u?~&a}) 2>&1 | sed 's/^.*line [0-9]*: //'
+## STDOUT:
+~&a ~ a ~;x /home/me/x
+u: ~&a
+## END
