@@ -506,3 +506,12 @@ echo ${u-~&a} "${u-~ a}" ${u-~;x} ${u-~/x}
 ~&a ~ a ~;x /home/me/x
 u: ~&a
 ## END
+
+#### $'\n' in a command substitution is not a source line
+# exclusion ansiCNewlineLine. bash counts the newline that $'\n' makes inside a command
+# substitution as a line of the script, so $LINENO (and the line of a later diagnostic) there
+# is one too many: a bash bug Quirl does not copy.
+x=$(echo $'\n'; echo $LINENO)
+echo $x "line $LINENO"
+## stdout: 5 line 5
+## OK quirl stdout: 4 line 5
