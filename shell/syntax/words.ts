@@ -188,8 +188,51 @@ export function arithmeticClose(source: SourceText, from: number): number | null
       if (close === -1) return null;
       at = close;
     } else if (c === '"') {
-      for (at += 1; at < text.length && text[at] !== '"'; at += 1) if (text[at] === '\\') at += 1;
+      const close = doubleQuotedClose(source, at);
+      if (close === null) return null;
+      at = close;
     }
+  }
+  return null;
+}
+
+/**
+ * The offset of the `"` closing the double-quoted string opened at `open`, past backslashes and
+ * the `${...}` and `$(...)` in it (whose own quotes nest: `"${u-'"'}"`), or null where the input
+ * ends first.
+ */
+function doubleQuotedClose(source: SourceText, open: number): number | null {
+  const text = source.text;
+  for (let at = open + 1; at < text.length; at += 1) {
+    const c = text[at];
+    if (c === '"') return at;
+    if (c === '\\') at += 1;
+    else if (c === '$' && (text[at + 1] === '{' || text[at + 1] === '(')) {
+      const close = text[at + 1] === '{' ? bracedClose(source, at + 2) : arithmeticClose(source, at + 2);
+      if (close === null) return null;
+      at = close;
+    }
+  }
+  return null;
+}
+
+/** The offset of the `}` closing a `${` whose text starts at `from`, past nested braces and quotes; null where the input ends first. */
+function bracedClose(source: SourceText, from: number): number | null {
+  const text = source.text;
+  let depth = 0;
+  for (let at = from; at < text.length; at += 1) {
+    const c = text[at];
+    let close: number | null = at;
+    if (c === '}') {
+      if (depth === 0) return at;
+      depth -= 1;
+    } else if (c === '{') depth += 1;
+    else if (c === '\\') close = at + 1;
+    else if (c === "'") close = text.indexOf(c, at + 1);
+    else if (c === '"') close = doubleQuotedClose(source, at);
+    else if (c === '$' && text[at + 1] === '(') close = arithmeticClose(source, at + 2);
+    if (close === null || close < 0) return null;
+    at = close;
   }
   return null;
 }
@@ -437,14 +480,16 @@ export class WordLexer {
 
   /**
    * `~` or `~user` up to a `/`, a `:`, the word's end or one of `stops`; null if it is not a
-   * tilde-prefix. Outside an assignment a `:` begins the prefix's tail (see Tilde).
+   * tilde-prefix. Outside an assignment a `:` begins the prefix's tail (see Tilde). In an
+   * operator's word (`inOperand`) blanks and metacharacters are ordinary: bash's prefix of
+   * `${u-~ a}` or `${u?~&a}` is all of `~ a` or `~&a`.
    */
-  private tilde(inAssignment: boolean, stops = ''): Tilde | null {
+  private tilde(inAssignment: boolean, stops = '', inOperand = false): Tilde | null {
     const s = this.scanner;
     const start = s.offset;
     s.next();
     let user = '';
-    for (let c = s.peek(); !(endsWord(c) || c === '/' || c === ':' || stops.includes(c)); c = s.peek()) {
+    for (let c = s.peek(); !(c === '' || (!inOperand && endsWord(c)) || c === '/' || c === ':' || stops.includes(c)); c = s.peek()) {
       if (QUOTING.includes(c)) {
         s.seek(start);
         return null;
@@ -805,7 +850,7 @@ export class WordLexer {
       if (c === '') throw syntaxError(this.source, 'unterminated parameter expansion `${\'', open, at, true);
       if (c === '}' || (stops.includes(c) && nesting === 0)) break;
       if (c === '~' && at === start) {
-        const tilde = this.tilde(kind === 'assigned', '}' + stops);
+        const tilde = this.tilde(kind === 'assigned', '}' + stops, true);
         if (tilde !== null) {
           parts.push(tilde);
           continue;

@@ -42,6 +42,7 @@ const EXCLUDED: ReadonlyMap<Construct, string> = new Map<Construct, string>([
   ['quotedPositionalAssignment', "bash 5.2 splits the `set -- 'one'` that `\"${@@A}\"` makes of the positional parameters on IFS white space although it is quoted (`<set> <--> <'one'> <'two words'>`; with `IFS=,` `<set -- 'one'> <'two words'>`): a bash bug Quirl does not copy"],
   ['braceQuoteToggling', '`"${a:+"{1,2}"}"` keeps the braces and `"${a/"\'"x}"{,}` expands them; bash finds braces in the word\'s text, where every `"` and `\'` opens or closes quoting even inside a double-quoted `${...}` (brace expansion on parts: shell/syntax, as braceAfterName)'],
   ['starOperatorBeforeList', 'bash 5.2 splits `"${*/o}"`, `"${*:1}"` and the like as if they were `"${@/o}"` when the same word also expands a list (`"${*/o}$@"`, `"${*/*}${!a@}"`): a bash bug Quirl does not copy'],
+  ['braceNestedQuotes', "bash's brace expansion scans the raw word and takes a `\"` nested in a `${...}` in double quotes as the end of the outer quotes, so `\"${a/\"'\"}\"{,}` has no brace for it (it is inside the `'`) and the quoted `{,}` of `\"${a/\"{,}\"}\"` is expanded: a bash quirk Quirl does not copy (braces are expanded only outside quotes as the parser reads them)"],
 ]);
 
 /**

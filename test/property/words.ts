@@ -53,7 +53,9 @@ export type Construct =
   /** `"${@@A}"` (and `"${!at@A}"`): bash splits its `set -- 'one'` on IFS white space in double quotes (a bash bug). */
   | 'quotedPositionalAssignment'
   /** `${x/[!]]/r}`: bash 5.2's `/` operators never match a bracket expression of `!` or `^` then `]` (a bash bug). */
-  | 'replaceNegatedBracket';
+  | 'replaceNegatedBracket'
+  /** `"${a/"'"}"{,}`, `"${a/"{,}"}"`: a brace in a word with `"` nested in a `${...}` in double quotes (bash's brace pass misreads the quotes). */
+  | 'braceNestedQuotes';
 
 /** Which constructs a test stresses: the weight of each kind of part of a word. */
 export interface Focus {
@@ -121,6 +123,37 @@ const ARITH_JUNK = ['1 +', '* 2', '1 2', '3 = 4', '++5', '1 ? 2', '1 ? 2 :', '~'
 type Arb = fc.Arbitrary<string>;
 
 const pick = (values: readonly string[]): Arb => fc.constantFrom(...values);
+
+/**
+ * Whether a `"` is nested in a `${...}` that is itself in double quotes (`"${a/"x"}"`): bash's
+ * brace expansion scans the raw word and takes that `"` as closing the outer quotes.
+ */
+function quoteNestedInQuotedParameter(text: string): boolean {
+  // What each open `"`, `${` and `$(` is; a `${` in double quotes is 'quoted'.
+  const open: ('"' | 'quoted' | '${' | '$(')[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    const top = open[open.length - 1];
+    if (c === '\\') i++;
+    else if (c === "'" && top !== '"') {
+      const close = text.indexOf("'", i + 1);
+      if (close < 0) return false;
+      i = close;
+    } else if (c === '"') {
+      if (top === 'quoted') return true;
+      if (top === '"') open.pop();
+      else open.push('"');
+    } else if (c === '$' && text[i + 1] === '{') {
+      open.push(top === '"' ? 'quoted' : '${');
+      i++;
+    } else if (c === '$' && text[i + 1] === '(') {
+      open.push('$(');
+      i++;
+    } else if (c === '(' && top === '$(') open.push('$(');
+    else if ((c === '}' && (top === '${' || top === 'quoted')) || (c === ')' && top === '$(')) open.pop();
+  }
+  return false;
+}
 const join = (parts: fc.Arbitrary<string[]>): Arb => parts.map((texts) => texts.join(''));
 
 /** The arbitraries of one nesting depth; each nests those of the depth below. */
@@ -170,10 +203,15 @@ export class WordGenerator {
       ['braceQuoteToggling', /^(?=[\s\S]*\$\{[^}]*["'])(?=[\s\S]*\{[^{}]*(?:,|\.\.)[^{}]*\})/],
       ['tildeColon', /(?:^|[\s(`])~[a-z0-9+-]*:/],
       ['starOperatorBeforeList', /^(?=[\s\S]*\$\{\*[^}])(?=[\s\S]*(?:\$@|\$\{@|\$\{![A-Za-z_]\w*@|\[@\]))/],
-      ['ansiCNewlineLine', /\$\(.*\$'[^']*\\n/s],
+      // `$'...'` read escape by escape: `\'` does not end it, and `\\n` is no newline.
+      ['ansiCNewlineLine', /\$\(.*\$'(?:[^'\\]|\\[\s\S])*\\n/s],
     ];
     const unwanted = textual.filter(([construct]) => this.excluded.has(construct)).map(([, pattern]) => pattern);
-    return fc.record({ word: word.filter((text) => !unwanted.some((pattern) => pattern.test(text))), ifs });
+    const braceQuotes = this.excluded.has('braceNestedQuotes');
+    return fc.record({
+      word: word.filter((text) => !unwanted.some((pattern) => pattern.test(text)) && !(braceQuotes && /(?<!\$)\{/.test(text) && quoteNestedInQuotedParameter(text))),
+      ifs,
+    });
   }
 
   private level(depth: number): Level {

@@ -139,6 +139,19 @@ const ROWS: readonly Row[] = [
   ['0 && (x = 1, 1 +', tok('0 && (x = 1, 1 +', 'syntax error: operand expected', '+'), { statement: true, after: { x: '-' } }],
   ['1 && (x = 1, 1 +', tok('1 && (x = 1, 1 +', 'syntax error: operand expected', '+'), { statement: true, after: { x: '1' } }],
   ['x = 3, 1 / 0', tok('x = 3, 1 / 0', 'division by 0', '0'), { statement: true, after: { x: '3' } }],
+  // A name right after an operand is a syntax error, but bash's tokenizer evaluated it on reading it.
+  ['a b', err('1+: syntax error: operand expected (error token is "+")'), { vars: { b: '1+' } }],
+  ['a b*c', err('b\\c: syntax error: invalid arithmetic operator (error token is "\\c")'), { vars: { a: '1', b: 'b\\c' } }],
+  ['1 / 0 b', err('1+: syntax error: operand expected (error token is "+")'), { vars: { b: '1+' } }],
+  ['1 / 0 b', tok('1 / 0 b', 'division by 0', '0 b'), { vars: { b: '2' } }],
+  ['x = 1 b', tok('x = 1 b', 'syntax error in expression', 'b'), { statement: true, vars: { b: 'y = 2' }, after: { x: '1', y: '2' } }],
+  ['x++ b', tok('x++ b', 'syntax error in expression', 'b'), { statement: true, vars: { b: 'y = x' }, after: { x: '1', y: '1' } }],
+  ['1 ? 2 b : 3', tok('1 ? 2 b : 3', "`:' expected for conditional expression", 'b : 3'), { statement: true, vars: { b: 'y = 2' }, after: { y: '2' } }],
+  ['0 && 2 b', tok('0 && 2 b', 'syntax error in expression', 'b'), { statement: true, vars: { b: 'y = 2' }, after: { y: '-' } }],
+  ['1 ? 2 : 3 b', tok('1 ? 2 : 3 b', 'syntax error in expression', 'b'), { statement: true, vars: { b: 'y = 2' }, after: { y: '-' } }],
+  ['a b = 2', tok('a b = 2', 'syntax error in expression', 'b = 2'), { statement: true, vars: { b: 'y = 2' }, after: { y: '-' } }],
+  ['n + a', err('a b: expression recursion level exceeded (error token is "a b")'), { vars: { a: 'a b' } }],
+  ['a b[y = 3]', tok('a b[y = 3]', 'syntax error in expression', 'b[y = 3]'), { statement: true, vars: { b: '(1 2)' }, after: { y: '3' } }],
 ];
 
 /** Variables as the interpreter keeps them: scalars, indexed arrays (negative subscripts from the end), associative arrays. */

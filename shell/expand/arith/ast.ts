@@ -49,6 +49,13 @@ export type ArithExpr =
   | { readonly kind: 'increment'; readonly op: '++' | '--'; readonly prefix: boolean; readonly target: ArithVariable }
   | { readonly kind: 'comma'; readonly expressions: readonly ArithExpr[] }
   /**
+   * Only in the tree of invalid text: a name read right after a complete operand (`a b`), which
+   * is always a syntax error. bash evaluates a name as soon as its tokenizer reads it (unless
+   * under noeval, or a plain `=` follows), so `name` is read after `operand` and before anything
+   * enclosing completes (a division, an assignment) or the syntax error is reported.
+   */
+  | { readonly kind: 'lookahead'; readonly operand: ArithExpr; readonly name: ArithVariable }
+  /**
    * Only in the tree evaluateArithmeticText builds from invalid text (parseArithmetic throws
    * instead): bash evaluates as it parses, so `prior` (what it read before the bad token) is
    * evaluated, with its side effects and errors, and then `error` is thrown.

@@ -107,6 +107,14 @@ class Evaluator {
         for (const each of expr.expressions) value = this.eval(each);
         return value;
       }
+      case 'lookahead': {
+        // A variable read here, not through eval(): values nested in values (`a='a b'`) recurse
+        // through this, and the stack must last to MAX_EXPRESSION_DEPTH.
+        const { operand } = expr;
+        const value = operand.kind !== 'variable' ? this.eval(operand) : this.noeval > 0 ? 0n : this.read(operand).value;
+        if (this.noeval === 0) this.read(expr.name);
+        return value;
+      }
       case 'fail':
         if (expr.prior !== undefined) this.eval(expr.prior);
         throw expr.error;

@@ -7,6 +7,8 @@
  *       the expression after the expander's `$` expansions and quote removal. Blank text is 0.
  *       Parsing and evaluating go in bash's order: bash evaluates as it parses, so in
  *       `(( x=5, 1+ ))` x is set before the syntax error, and in `1/0 +` the division fails first.
+ *       bash's tokenizer evaluates a name as it reads it, so in `a = 5 b` (a syntax error) b's
+ *       value is evaluated, its errors and side effects first, before a is assigned.
  *   parseArithmetic(text): ArithExpr             the tree; throws ArithmeticError on bad syntax.
  *   evaluateArithmetic(expr, env): bigint        evaluates a tree (from parseArithmetic).
  *   isEmptyArithmetic(text): boolean             only blanks (space, tab, newline).
@@ -26,8 +28,6 @@
  * Errors the environment throws (a readonly variable) pass through unchanged.
  *
  * Known differences from bash, all on invalid input or beyond real scripts:
- * - A name right after a complete operand (`a = 5 b`) is a syntax error; bash reads b's value
- *   first, so an error in that value (or its side effects) would come before the syntax error.
  * - `a[@]`, `a[*]` and `a[]` in an expression throw "bad array subscript"; bash prints it and
  *   goes on with 0.
  * - Subscripts are delimited by `[`/`]` nesting, quotes and backslashes; bash's skipsubscript
@@ -35,8 +35,7 @@
  * - Nesting (parentheses, unary operators, `**`, `?:`, assignments) deeper than MAX_NESTING (256)
  *   is an error, "expression recursion level exceeded"; bash has no limit there. So is running
  *   out of stack through values nested in values (never a JavaScript RangeError).
- * - `1 + a = 5` and the like: bash's peek decides a name before `=` is not read; so here too, but
- *   in a case like `a = 5 b` see the first point.
+ * - `1 + a = 5` and the like: bash's peek decides a name before `=` is not read; so here too.
  */
 import { ArithmeticError, type ArithExpr } from './ast';
 import { evaluate, evaluateText, isBlank, withinStack, type ArithmeticVariables } from './evaluate';

@@ -86,7 +86,17 @@ class Parser {
   /** Reads the token after a complete operand; if that fails, the operand is all bash evaluated. */
   private advanceAfter(operand: ArithExpr): ArithExpr {
     this.next();
-    return this.error === undefined ? operand : this.halted(operand);
+    return this.error === undefined ? this.readAfter(operand) : this.halted(operand);
+  }
+
+  /**
+   * A name right after a complete operand is a syntax error, but bash's tokenizer has evaluated
+   * it by then (unless a plain `=` follows): its value's errors and side effects come first.
+   */
+  private readAfter(operand: ArithExpr): ArithExpr {
+    const tok = this.cur;
+    if (tok.kind !== 'str' || tok.assigned) return operand;
+    return { kind: 'lookahead', operand, name: this.variable(tok) };
   }
 
   /** A nested operand, counted against MAX_NESTING. */
@@ -213,7 +223,7 @@ class Parser {
     this.next();
     if (this.error !== undefined) return this.halted(target);
     const after = this.cur.kind;
-    if (after !== 'post++' && after !== 'post--') return target;
+    if (after !== 'post++' && after !== 'post--') return this.readAfter(target);
     this.lastKind = 'str';
     this.cur = { ...this.cur, kind: 'num' };
     return this.advanceAfter({ kind: 'increment', op: after === 'post++' ? '++' : '--', prefix: false, target });

@@ -275,3 +275,18 @@ echo "after f $?"
 after 1
 after f 1
 ## END
+
+#### a name right after an operand is evaluated before the syntax error
+# bash's tokenizer evaluates a name as it reads it: b's value fails first, and c's side effect
+# (y=2) happens before the error, but not under the short-circuit of &&.
+b='1+'
+(( a b )) 2>&1 | sed 's/^.*line [0-9]*: //'
+c='y = 2'
+(( x = 1 c )) 2>/dev/null; echo "x=$x y=$y"
+unset x y
+(( 0 && 1 c )) 2>/dev/null; echo "x=$x y=$y"
+## STDOUT:
+((: 1+: syntax error: operand expected (error token is "+")
+x=1 y=2
+x= y=
+## END
