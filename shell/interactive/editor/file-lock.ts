@@ -35,7 +35,10 @@ function acquire(lock: string): boolean {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return false;
     }
-    if (isStale(lock)) {
+    const state = lockState(lock);
+    // Released meanwhile: try again at once, but remove nothing (another process may hold it by now).
+    if (state === 'released') continue;
+    if (state === 'stale') {
       rmSync(lock, { force: true });
       continue;
     }
@@ -45,15 +48,18 @@ function acquire(lock: string): boolean {
   }
 }
 
-function isStale(lock: string): boolean {
+/** Whether the lock's owner still holds it, is gone (or held it too long), or released it meanwhile. */
+function lockState(lock: string): 'held' | 'stale' | 'released' {
   try {
     const owner = Number(readFileSync(lock, 'utf8'));
-    if (Date.now() - statSync(lock).mtimeMs > STALE_MS) return true;
-    if (!Number.isInteger(owner) || owner <= 0) return false;
+    if (Date.now() - statSync(lock).mtimeMs > STALE_MS) return 'stale';
+    // Empty: its owner made it and has not written its PID yet.
+    if (!Number.isInteger(owner) || owner <= 0) return 'held';
     process.kill(owner, 0);
-    return false;
+    return 'held';
   } catch (error) {
-    // ESRCH: the owner is gone. ENOENT: released meanwhile, so try again at once. EPERM: alive, another user's.
-    return (error as NodeJS.ErrnoException).code !== 'EPERM';
+    // ENOENT: released. EPERM: alive, another user's. ESRCH (or unreadable): the owner is gone.
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' ? 'released' : code === 'EPERM' ? 'held' : 'stale';
   }
 }
