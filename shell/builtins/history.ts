@@ -112,9 +112,11 @@ async function deleteEntries(context: BuiltinContext, list: CommandHistory, word
  * What `fc` works on: the history without the `fc` line itself. A number is a history position
  * (negative: back from the end); a word is the latest command starting with it.
  */
-function fcIndex(entries: readonly string[], base: number, word: string): number | undefined {
+function fcIndex(entries: readonly string[], base: number, word: string, listing = false): number | undefined {
   if (/^-?\d+$/.test(word)) {
     const number = Number(word);
+    // As bash's fc: 0 is the latest command, and so is -0 in a listing; -0 names none to run.
+    if (number === 0) return word.startsWith('-') && !listing ? undefined : entries.length - 1;
     const index = number < 0 ? entries.length + number : number - base;
     return Math.min(Math.max(index, 0), entries.length - 1);
   }
@@ -140,9 +142,9 @@ export const fc: Builtin = async (context) => {
   if (!has(options, 'l')) return edit(context, list, entries, base, operands, editor ?? context.state.get('FCEDIT') ?? context.state.get('EDITOR') ?? 'vi');
   // No history (a shell without one, or nothing before this line): nothing to list, as in bash.
   if (entries.length === 0) return 0;
-  const first = fcIndex(entries, base, operands[0] ?? (operands.length === 0 ? '-16' : '-1'));
+  const first = fcIndex(entries, base, operands[0] ?? (operands.length === 0 ? '-16' : '-1'), true);
   // Listing, a lone `first` runs to the latest command (bash).
-  const last = fcIndex(entries, base, operands[1] ?? '-1');
+  const last = fcIndex(entries, base, operands[1] ?? '-1', true);
   if (first === undefined || last === undefined) {
     await output.err('quirl: fc: history specification out of range\n');
     return 1;
