@@ -487,6 +487,12 @@ export class ShellState {
       value.delete(subscript);
       return;
     }
+    // `unset 'a[@]'` empties an indexed array and keeps it, as bash 5.2 does; a scalar has no elements.
+    if (subscript === '@' || subscript === '*') {
+      if (!(value instanceof IndexedArray)) throw new ShellError('AssignmentError', `${name}: not an array variable`);
+      for (const [index] of value.entries()) value.delete(index);
+      return;
+    }
     const index = this.index(name, value, evaluateArithmeticText(subscript, this.arithmeticVariables()), 'unset');
     if (index === undefined) return;
     if (value instanceof IndexedArray) value.delete(index);

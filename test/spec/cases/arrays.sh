@@ -346,3 +346,20 @@ touch 2
 a=(x y z)
 echo ${a[2*1]}
 ## stdout: z
+
+#### unset 'a[@]' and 'a[*]' empty an indexed array and keep it; a scalar has no elements
+a=(1 2 3); unset 'a[@]'; declare -p a; echo "${#a[@]}"
+b=(1 2); unset 'b[*]'; declare -p b
+declare -A m=([x]=1 [@]=2); unset 'm[@]'; declare -p m
+s=str; unset 's[@]' 2>&1 | sed 's/^.*line [0-9]*: //'; declare -p s
+declare -r r=(1); unset 'r[@]' 2>/dev/null; echo "status $?"; declare -p r
+## STDOUT:
+declare -a a=()
+0
+declare -a b=()
+declare -A m=([x]="1" )
+unset: s: not an array variable
+declare -- s="str"
+status 1
+declare -ar r=([0]="1")
+## END
