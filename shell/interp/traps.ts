@@ -85,7 +85,14 @@ export class TrapTable {
   /** Counts changes, so that whoever mirrors the table in signal listeners knows when to look again. */
   version = 0;
 
-  constructor(private readonly actions = new Map<TrapCondition, TrapAction>()) {}
+  /**
+   * @param listed what `trap` lists until this table is first changed: a subshell's parent's
+   * traps, as bash shows them, so that `saved=$(trap -p)` saves the shell's own.
+   */
+  constructor(
+    private readonly actions = new Map<TrapCondition, TrapAction>(),
+    private listed?: ReadonlyMap<TrapCondition, TrapAction>,
+  ) {}
 
   get(condition: TrapCondition): TrapAction | undefined {
     return this.actions.get(condition);
@@ -94,6 +101,7 @@ export class TrapTable {
   /** Sets a condition's action; undefined puts back the default. */
   set(condition: TrapCondition, action: TrapAction | undefined): void {
     this.version++;
+    this.listed = undefined;
     if (action === undefined) this.actions.delete(condition);
     else this.actions.set(condition, action);
   }
@@ -112,9 +120,9 @@ export class TrapTable {
       .sort((a, b) => a - b);
   }
 
-  /** Every condition set, in `trap -p`'s order. */
+  /** Every condition set (a subshell's parent's, until it sets one), in `trap -p`'s order. */
   entries(): [TrapCondition, TrapAction][] {
-    return [...this.actions].sort(([a], [b]) => order(a) - order(b));
+    return [...(this.listed ?? this.actions)].sort(([a], [b]) => order(a) - order(b));
   }
 
   /**
@@ -130,6 +138,6 @@ export class TrapTable {
         ((condition === 'DEBUG' || condition === 'RETURN') && options.has('functrace'));
       if (keep) kept.set(condition, action);
     }
-    return new TrapTable(kept);
+    return new TrapTable(kept, this.listed ?? new Map(this.actions));
   }
 }

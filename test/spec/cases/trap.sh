@@ -442,3 +442,23 @@ false
 echo after
 ## stdout: in-err
 ## status: 1
+
+#### a subshell lists its parent's traps until it sets one, so $(trap -p) saves them
+trap 'echo x' INT
+trap '' TERM
+echo "[$(trap -p)]"
+(trap -p INT)
+(trap 'echo y' USR1; trap -p)
+saved=$(trap -p)
+trap - INT TERM
+eval "$saved"
+trap -p
+## STDOUT:
+[trap -- 'echo x' SIGINT
+trap -- '' SIGTERM]
+trap -- 'echo x' SIGINT
+trap -- 'echo y' SIGUSR1
+trap -- '' SIGTERM
+trap -- 'echo x' SIGINT
+trap -- '' SIGTERM
+## END
