@@ -137,6 +137,8 @@ class InteractiveShell implements RemoteShell {
     this.state = state;
     // The first prompt's `\#` is 1 (bash).
     state.commandNumber = 1;
+    // An interactive shell keeps a history unless `set +o history` says otherwise (bash).
+    state.options.apply({ name: 'history', on: true });
     // Jobs read the terminal through a blocking descriptor of their own: libuv made fd 0 non-blocking.
     const fds = FdTable.standard();
     if (terminal !== undefined) fds.set(0, terminal.fd, false);
@@ -166,6 +168,11 @@ class InteractiveShell implements RemoteShell {
   }
 
   /** The history, its settings brought up to date with the variables first. */
+  /** A line read at the prompt goes into the history while `set -o history` is on. */
+  private record(line: string): void {
+    if (this.state.options.has('history')) this.currentHistory().add(line);
+  }
+
   private currentHistory(): History {
     this.history.configure(this.historySettings());
     return this.history;
@@ -438,12 +445,12 @@ class InteractiveShell implements RemoteShell {
       text += `${result.text}\n`;
       try {
         const program = parse(text, this.parseOptions());
-        this.currentHistory().add(text.slice(0, -1));
+        this.record(text.slice(0, -1));
         return { kind: 'program', program, source: text.slice(0, -1) };
       } catch (error) {
         if (!(error instanceof ParseError)) throw error;
         if (error.incomplete) continue;
-        this.currentHistory().add(text.slice(0, -1));
+        this.record(text.slice(0, -1));
         // A command of its own for VS Code (E, C, D;2), as the failed line is one for the user.
         this.integration?.commandStarted(text.slice(0, -1));
         this.say(`quirl: ${error.message}\n`);
