@@ -212,6 +212,26 @@ if (QUIRL_ONLY) {
 }
 
 if (QUIRL_ONLY) {
+  test('set +o history keeps the lines after it out of the history, as in bash [quirl, direct]', { timeout: 120_000 }, async () => {
+    await withShell('quirl', 'direct', async (sh) => {
+      await sh.run('echo one');
+      await sh.run('set +o history');
+      assert.deepEqual(await sh.run('echo secret'), ['secret']);
+      await sh.run('set -o history');
+      assert.deepEqual(commands(await sh.run('history 3')), ['echo one', 'set +o history', 'history 3']);
+    });
+  });
+
+  test('fc -s 0 runs the latest command again and fc -s -- -0 finds none, as in bash [quirl, direct]', { timeout: 120_000 }, async () => {
+    await withShell('quirl', 'direct', async (sh) => {
+      assert.deepEqual(await sh.run('echo a'), ['a']);
+      assert.deepEqual(await sh.run('echo b'), ['b']);
+      assert.deepEqual(await sh.run('fc -s 0'), ['echo b', 'b']);
+      assert.deepEqual(await sh.run('fc -s -- -0'), ['quirl: fc: no command found']);
+      assert.deepEqual(await sh.run('echo $?'), ['1']);
+    });
+  });
+
   test('fc runs a command again: edited by FCEDIT, or changed with fc -s old=new; the history holds what ran [quirl, direct]', { timeout: 120_000 }, async () => {
     await withShell('quirl', 'direct', async (sh) => {
       await sh.run("FCEDIT='sed -i s/one/two/'");
