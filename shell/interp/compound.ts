@@ -47,7 +47,7 @@ export async function runClause(interpreter: Interpreter, clause: Clause, contex
 
 /** A condition's context: `set -e` and the ERR trap ignore what fails there. */
 function tested(context: Context): Context {
-  return { ...context, conditional: true };
+  return context.conditional === true ? context : { ...context, conditional: true };
 }
 
 /** What a loop does after its body: go on, or stop (a `break` that ends here). */
@@ -78,11 +78,12 @@ async function inLoop(context: Context, iterate: () => Promise<number>): Promise
 }
 
 function runLoop(interpreter: Interpreter, clause: LoopClause, context: Context): Promise<number> {
+  const conditionContext = tested(context);
   return inLoop(context, async () => {
     let status = 0;
     for (;;) {
       await interpreter.checkpoint(context);
-      const condition = await pass(() => interpreter.runList(clause.condition, tested(context)));
+      const condition = await pass(() => interpreter.runList(clause.condition, conditionContext));
       // `break` in the condition: the loop's status is its body's last, as in bash.
       if (condition.step === 'stop') return status;
       if (condition.control) continue;

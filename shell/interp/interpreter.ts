@@ -235,7 +235,7 @@ export class Interpreter implements ShellServices {
     }
     const going = context.line?.backgroundJob;
     if (going?.abortSignal.aborted === true) throw new Interrupted(killedStatus(going.abortSignal));
-    await this.runPendingTraps(context);
+    if (this.trapsMayBePending(context)) await this.runPendingTraps(context);
     if (context.owner === undefined && context.interrupt?.aborted === true) {
       if (this.interruptPending) {
         this.interruptPending = false;
@@ -338,12 +338,20 @@ export class Interpreter implements ShellServices {
   }
 
   /** Signals that arrived for the top-level shell's traps run here, between commands, in its context. */
-  private async runPendingTraps(context: Context): Promise<void> {
+  /**
+   * Whether runPendingTraps has anything to do: the top-level shell, out of a trap, listening for a
+   * signal. Synchronous, so that a command with no traps set awaits nothing here.
+   */
+  private trapsMayBePending(context: Context): boolean {
     const { state } = context;
-    if (state.isSubshell || context.owner !== undefined) return;
+    if (state.isSubshell || context.owner !== undefined) return false;
     this.topContext = context;
     this.signalTraps.sync(state.traps);
-    if (this.inTrap) return;
+    return !this.inTrap && (this.signalTraps.listening || this.signalTraps.waiting);
+  }
+
+  private async runPendingTraps(context: Context): Promise<void> {
+    const { state } = context;
     // A signal sent a moment ago (`kill -USR1 $$`) reaches its listener through the event loop.
     if (this.signalTraps.listening) await new Promise((resolve) => setImmediate(resolve));
     const deadly = this.signalTraps.takeDeadly();
@@ -372,7 +380,7 @@ export class Interpreter implements ShellServices {
   async finish(context: Context, status: number): Promise<number> {
     if (this.exited) return status;
     this.exited = true;
-    await this.runPendingTraps(context).catch(() => undefined);
+    if (this.trapsMayBePending(context)) await this.runPendingTraps(context).catch(() => undefined);
     return this.runExitTrap(context, status);
   }
 

@@ -69,6 +69,11 @@ export class SignalTraps {
     return this.listeners.size > 0;
   }
 
+  /** Signals heard and not yet taken. */
+  get waiting(): boolean {
+    return this.pending.length > 0 || this.deadly.length > 0;
+  }
+
   /** Stops listening for `signal` (the shell is about to die of it). */
   release(signal: number): void {
     const listener = this.listeners.get(signal);
