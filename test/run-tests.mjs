@@ -29,6 +29,10 @@ if (files.length === 0) {
 }
 const concurrency = serial ? 1 : 2;
 // A hang is a failure, never a slow pass: every test has a generous deadline.
-const runner = ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-timeout=180000', ...files];
+// The spec reporter ends with the failing tests and their errors, so the tail of a CI log names them.
+const runner = [
+  '--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-timeout=180000',
+  '--test-reporter=spec', '--test-reporter-destination=stdout', ...files,
+];
 const result = spawnSync(process.execPath, runner, { cwd: root, stdio: 'inherit' });
 process.exit(result.status ?? 1);
