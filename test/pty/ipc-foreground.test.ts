@@ -3,7 +3,7 @@
 // and anywhere else it is refused.
 import assert from 'node:assert/strict';
 import { checkFileLeavesNothing } from './harness';
-import { backgroundSleep, linkTest, waitForConnection, waitForEditedLine } from './ipc-link';
+import { backgroundSleep, linkTest, waitForConnection, waitForEditedLine, waitForPromptsDrawn } from './ipc-link';
 import { procStat } from './proc';
 import { assertShellOwnsTerminal, isGoneOrZombie, jobLine, waitForForeground, waitForProcs, waitForStates } from './scenario';
 
@@ -63,6 +63,9 @@ linkTest('ipc: Foreground of a stopped job gives back its own terminal modes; Ct
   sh.type('ls half');
   await waitForEditedLine(sh, 'ls half', 7, 'typed');
   marks.length = 0;
+  // The screen before Foreground already shows the edited line and a Stopped notice: only a prompt
+  // drawn after fg's own says the shell has taken the terminal back.
+  const promptsBefore = sh.promptCount();
   assert.deepEqual(await link.foreground(1), { ok: true });
   await waitForForeground(sh, procStat(pid)!.pgid, 'Foreground');
   const modes = sh.ttyModes();
@@ -71,6 +74,7 @@ linkTest('ipc: Foreground of a stopped job gives back its own terminal modes; Ct
 
   sh.press('Ctrl-Z');
   await waitForStates(sh, [pid], (state) => state === 'T', 'the job stopped again');
+  await waitForPromptsDrawn(sh, promptsBefore + 1, 'the prompt below `fg %1`');
   await waitForEditedLine(sh, 'ls half', 7, 'after the job stopped');
   assert.ok(sh.screenText().includes(jobLine(1, '+', 'Stopped', "sh -c 'stty -echo; exec sleep 30'")), `fg's stop notice\n${sh.describeScreen()}`);
   assert.deepEqual(commandMarks(marks), ['E;fg\\x20%1', 'C', 'D;148'], 'a command of its own for VS Code');
@@ -78,10 +82,12 @@ linkTest('ipc: Foreground of a stopped job gives back its own terminal modes; Ct
 
   // Brought back once more and ended: the D carries the job's status.
   marks.length = 0;
+  const promptsBeforeEnd = sh.promptCount();
   assert.deepEqual(await link.foreground(1), { ok: true });
   await waitForStates(sh, [pid], (state) => state !== 'T', 'the job continued');
   sh.press('Ctrl-C');
   await sh.until(() => isGoneOrZombie(pid), 'the job to end on Ctrl-C');
+  await waitForPromptsDrawn(sh, promptsBeforeEnd + 1, 'the prompt below the second `fg %1`');
   await waitForEditedLine(sh, 'ls half', 7, 'after the job ended');
   assert.deepEqual(commandMarks(marks), ['E;fg\\x20%1', 'C', 'D;130']);
   assert.ok(sh.ttyModes().has('-icanon'), 'the editor reads in raw mode again');

@@ -83,6 +83,8 @@ linkTest('ipc: Background continues a stopped job as bg would, `bg %1` and its l
   assert.deepEqual(await link.background(1), { ok: true });
   await waitForStates(sh, [pid], (state) => state !== 'T', 'the job continued');
   await link.waitForTable(sh, 'the job running', (jobs) => jobs[0]?.state.kind === 'running');
+  // The edited line was on the screen before the request too: bg's own line says it was drawn again.
+  await sh.until(() => sh.row(promptRow + 1) === '[1]+ sleep 30 &', 'bg’s line below the prompt’s old row');
   await waitForEditedLine(sh, 'echo half', 9, 'after bg');
   assert.equal(sh.row(promptRow), 'bg %1', 'the command the request stands for, where the prompt was');
   assert.equal(sh.row(promptRow + 1), '[1]+ sleep 30 &', 'bg’s line after it, the prompt below');

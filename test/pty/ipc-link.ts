@@ -120,6 +120,14 @@ export async function waitForConnection(sh: PtyShell, link: Link): Promise<void>
 }
 
 /** Waits until the prompt shows `line` with the cursor `cursor` characters into it. */
+/**
+ * `count` prompts are on the screen. After a job the tree brought to the foreground stops or ends,
+ * the screen from before (the edited line, a notice) can still look right: a new prompt cannot.
+ */
+export async function waitForPromptsDrawn(sh: PtyShell, count: number, what: string): Promise<void> {
+  await sh.until(() => sh.promptCount() === count, `${what}: ${count} prompts on the screen`);
+}
+
 export async function waitForEditedLine(sh: PtyShell, line: string, cursor: number, what: string): Promise<void> {
   await sh.until(() => {
     const { row, col } = sh.cursor;

@@ -3,7 +3,7 @@
 // it reads at C must be the line the shell announced in E, or its `executeCommand` never matches.
 import assert from 'node:assert/strict';
 import { checkFileLeavesNothing } from './harness';
-import { backgroundSleep, linkTest, waitForConnection, waitForEditedLine } from './ipc-link';
+import { backgroundSleep, linkTest, waitForConnection, waitForEditedLine, waitForPromptsDrawn } from './ipc-link';
 import { procStat } from './proc';
 import { isGoneOrZombie, jobLine, waitForForeground, waitForProcs, waitForStates } from './scenario';
 import { readCommandLinesAsVsCode } from './vscode-reading';
@@ -30,10 +30,12 @@ linkTest('ipc: VS Code reads from the screen the line each command announced, af
   await waitForEditedLine(sh, 'echo hal', 8, 'typed');
   assert.deepEqual(await link.background(2), { ok: true });
   await sh.until(() => sh.row(sh.cursor.row - 1) === '[2]+ sleep 31 &', 'bg’s line above the line being edited');
+  const promptsBefore = sh.promptCount();
   assert.deepEqual(await link.foreground(2), { ok: true });
   await waitForStates(sh, [secondPid], (state) => state !== 'T', 'job 2 in the foreground');
   sh.press('Ctrl-Z');
   await waitForStates(sh, [secondPid], (state) => state === 'T', 'job 2 stopped again');
+  await waitForPromptsDrawn(sh, promptsBefore + 1, 'the prompt below `fg %2`');
   await waitForEditedLine(sh, 'echo hal', 8, 'after job 2 stopped');
 
   // A job ended from the tree: its notice above the line, which then runs.
