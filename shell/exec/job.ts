@@ -10,6 +10,7 @@ import { type JobId, type JobProcess, type JobState, isFinished, jobStateOf, pro
 import type { RetainedJob } from '../jobs/table';
 import type { ChildWatcher } from './children';
 import type { ProcessGroup } from './group';
+import { Listeners } from './listeners';
 import { SIGNALS } from './signals';
 
 /** What an in-shell stage is given: a gate that holds it while the job is stopped, and an abort. */
@@ -39,7 +40,8 @@ export interface JobHolder {
 }
 
 export class Job implements RetainedJob {
-  readonly processes: JobProcess[] = [];
+  /** Grown by copying, not push: a pushed array keeps spare slots for the job's whole life. */
+  processes: readonly JobProcess[] = [];
   /** The job's own terminal modes, saved when it stopped in the foreground. */
   savedModes: Buffer | undefined;
   /** Set when the user was told of its last state change (bash's "notified"). */
@@ -57,11 +59,11 @@ export class Job implements RetainedJob {
   /** The signal of the first stop seen in this stop: what the job reports (our SIGSTOP only spreads it). */
   private stopCause: number | undefined;
   private finishing = false;
-  private readonly tasks: OwnedTask[] = [];
+  private tasks: readonly OwnedTask[] = [];
   private readonly abort = new AbortController();
   private resume: { promise: Promise<void>; resolve: () => void } | undefined;
-  private readonly listeners = new Set<JobListener>();
-  private readonly memberListeners = new Set<JobListener>();
+  private readonly listeners = new Listeners<Job>();
+  private readonly memberListeners = new Listeners<Job>();
   /** How many times the job's state changed: tells a member's change that did not change it. */
   private stateChanges = 0;
   private readonly done: Promise<JobState>;
@@ -122,14 +124,12 @@ export class Job implements RetainedJob {
   }
 
   onChange(listener: JobListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.listeners.add(listener);
   }
 
   /** Calls `listener` when a member process changes while the job's own state does not (one stage of a pipeline ends). */
   onMemberChange(listener: JobListener): () => void {
-    this.memberListeners.add(listener);
-    return () => this.memberListeners.delete(listener);
+    return this.memberListeners.add(listener);
   }
 
   /** The command line as the user typed it: the whole line once a line holds the job. */
@@ -140,7 +140,7 @@ export class Job implements RetainedJob {
   /** From now on the job stands for `line` (a line it holds): listed, and published to the link, so. */
   standFor(line: string): void {
     this.label = line;
-    for (const listener of [...this.memberListeners]) listener(this);
+    this.memberListeners.notify(this);
   }
 
   /** The job's abort, fired by kill and termination: what the shell runs on its behalf stops on it. */
@@ -183,14 +183,14 @@ export class Job implements RetainedJob {
   /** Records an external stage and follows its statuses. */
   addExternal(pid: number, command: string): void {
     const process: JobProcess = { pid, command, state: { kind: 'running' } };
-    this.processes.push(process);
+    this.processes = [...this.processes, process];
     this.watcher.watch(pid, (status) => this.onStatus(process, status));
   }
 
   /** Records an in-shell stage; `run` starts once construction has committed the job. */
   addInShell(command: string, run: (control: StageControl) => Promise<number>): () => void {
     const process: JobProcess = { pid: null, command, state: { kind: 'running' } };
-    this.processes.push(process);
+    this.processes = [...this.processes, process];
     const control: StageControl = {
       whileRunning: () => this.resume?.promise ?? Promise.resolve(),
       signal: this.abort.signal,
@@ -201,7 +201,7 @@ export class Job implements RetainedJob {
         (code) => ({ kind: 'exited', code }) as const,
         () => ({ kind: 'exited', code: 1 }) as const,
       );
-      this.tasks.push({ done: finished, cancel: () => undefined });
+      this.tasks = [...this.tasks, { done: finished, cancel: () => undefined }];
       void finished.then((state) => {
         process.state = state;
         this.refresh();
@@ -211,7 +211,7 @@ export class Job implements RetainedJob {
 
   /** Takes ownership of a writer or drain: joined before the job is done, cancelled with it. */
   own(task: OwnedTask): void {
-    this.tasks.push(task);
+    this.tasks = [...this.tasks, task];
   }
 
   /** The anchor is the stop sentinel: a stopped anchor means the job was told to stop. */
@@ -319,7 +319,7 @@ export class Job implements RetainedJob {
     const changes = this.stateChanges;
     this.refresh();
     // A finishing job reports its end soon enough; a state change was reported already.
-    if (changes === this.stateChanges && !this.finishing) for (const listener of [...this.memberListeners]) listener(this);
+    if (changes === this.stateChanges && !this.finishing) this.memberListeners.notify(this);
   }
 
   /** One stopped member stops every live member, in-shell stages included. */
@@ -394,6 +394,6 @@ export class Job implements RetainedJob {
     if (!changed) return;
     this.stateChanges += 1;
     this.notified = false;
-    for (const listener of [...this.listeners]) listener(this);
+    this.listeners.notify(this);
   }
 }
