@@ -103,6 +103,12 @@ export class FdTable {
     }
   }
 
+  /** Takes `osFd` to close with the descriptors it owns while an entry names it; closes it now otherwise. */
+  takeOrClose(osFd: number): void {
+    if ([...this.entries.values()].includes(osFd)) this.owned.add(osFd);
+    else closeQuietly(osFd);
+  }
+
   /** Closes what this table opened; its entries are unusable afterwards. */
   closeOwned(): void {
     for (const fd of this.owned) closeQuietly(fd);

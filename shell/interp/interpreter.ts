@@ -903,7 +903,12 @@ export class Interpreter implements ShellServices {
       declarations: command.declarations,
       runCommand: (argv, searchPath) =>
         this.runPlanned({ ...command, argv: [...argv], redirects: [] }, context, argv.join(' '), sees, { skipFunctions: true, searchPath }),
-      keepRedirects: () => outerFds.adopt(context.fds),
+      keepRedirects: () => {
+        // Redirects naming the command's own process substitutions (exec 3< <(list)) are kept with them.
+        const substitutions = context.processSubstitutions;
+        if (substitutions !== undefined && substitutions.fds === outerFds) substitutions.keep(context.fds);
+        else outerFds.adopt(context.fds);
+      },
     });
   }
 

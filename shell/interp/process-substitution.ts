@@ -25,11 +25,27 @@ const NO_JOB = 0x7fffffff as JobId;
 export class ProcessSubstitutions {
   /** The command's descriptors: the context's, and each substitution's end as itself. */
   readonly fds: FdTable;
-  private readonly ends: number[] = [];
+  private ends: number[] = [];
   private readonly lists: Promise<unknown>[] = [];
+  /** Set by keep(): the lists run on beside the shell. */
+  private detached = false;
 
   constructor(private readonly context: Context) {
     this.fds = context.fds.derive();
+  }
+
+  /**
+   * `exec` made the command's redirects (`derived`, a table derived from fds) the context's own.
+   * The substitutions' ends leave the table, as bash closes its /dev/fd/N after the command (one
+   * another descriptor names, `exec 3<&63`, stays open as that one); and the lists are no longer
+   * waited for: a descriptor the shell keeps now holds them open, as long as it likes.
+   */
+  keep(derived: FdTable): void {
+    derived.apply(this.ends.map((fd) => ({ kind: 'close', fd })));
+    this.context.fds.adopt(derived);
+    for (const fd of this.ends) this.context.fds.takeOrClose(fd);
+    this.ends = [];
+    this.detached = true;
   }
 
   /**
@@ -56,10 +72,10 @@ export class ProcessSubstitutions {
     return `/dev/fd/${kept}`;
   }
 
-  /** The command has ended: its ends close, and the lists are waited for. */
+  /** The command has ended: its ends close, and the lists are waited for (unless kept). */
   async end(): Promise<void> {
     for (const fd of this.ends) closeQuietly(fd);
-    await Promise.allSettled(this.lists);
+    if (!this.detached) await Promise.allSettled(this.lists);
   }
 }
 

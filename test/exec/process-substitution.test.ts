@@ -2,6 +2,9 @@
 // descriptors): when the command ends, no list's process and no pipe end is left, whether the
 // command read everything, read nothing, failed, or was killed.
 import { test } from 'node:test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { runScript } from '../support/shell';
 import { assertNoChildrenLeft, fdBaseline, fdSnapshot } from '../support/pipelines';
@@ -26,6 +29,30 @@ test('process substitution: lists that are read, written and left alone leave no
   assert.equal(result.status, 0);
   await assertNoChildrenLeft();
   assert.deepEqual(fdSnapshot(), before, 'every pipe end of every substitution is closed');
+});
+
+test('process substitution: exec keeps a redirect from or to a list for good without waiting for it; closing the kept descriptors leaves nothing behind', async () => {
+  const before = await fdBaseline();
+  const result = await runScript(
+    [
+      'exec 3> >(tr a-z A-Z > upper)',
+      'echo written >&3',
+      'exec 3>&-',
+      'exec 4< <(echo read)',
+      'cat <&4',
+      'exec 4<&-',
+      'while [ ! -s upper ]; do :; done',
+      'cat upper',
+    ].join('\n'),
+    {},
+    mkdtempSync(join(tmpdir(), 'quirl-psub-exec-')),
+  );
+  assert.equal(result.stdout, 'read\nWRITTEN\n');
+  assert.equal(result.status, 0, result.stderr);
+  await assertNoChildrenLeft();
+  // The lists end on their own once their descriptors close, after the script may have ended.
+  await waitFor('the lists\' pipe ends to close', () => fdSnapshot().join() === before.join()).catch(() => undefined);
+  assert.deepEqual(fdSnapshot(), before);
 });
 
 test('process substitution: the descriptor a word names is the command\'s only', async () => {

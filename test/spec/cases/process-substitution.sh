@@ -254,3 +254,45 @@ unset u
 case ${u:-<(true)} in /dev/fd/[0-9]*) echo substituted;; *) echo literal;; esac
 while pgrep -P $$ > /dev/null; do :; done
 ## stdout: substituted
+
+#### exec with a redirect from <(list) keeps the descriptor for the rest of the script
+exec 4< <(printf '1\n2\n')
+read -u 4 a
+read -u 4 b
+echo "$a $b"
+exec 4<&-
+while pgrep -P $$ > /dev/null; do :; done
+## stdout: 1 2
+
+#### exec with a redirect to >(list) does not wait for the list, which ends when the descriptor closes
+exec 3> >(tr a-z A-Z > out)
+echo before-close
+echo hi >&3
+exec 3>&-
+while [ ! -s out ]; do :; done
+while pgrep -P $$ > /dev/null; do :; done
+cat out
+## STDOUT:
+before-close
+HI
+## END
+
+#### after exec, the substitution's own /dev/fd/N is closed; a descriptor duplicated from it stays
+exec 4< <(echo kept)
+exec 5<&4 4<&-
+read -u 5 line
+echo "$line"
+exec 5<&-
+while pgrep -P $$ > /dev/null; do :; done
+## stdout: kept
+
+#### exec naming two substitutions keeps both
+exec 6< <(echo six) 7< <(echo seven)
+cat <&7
+cat <&6
+exec 6<&- 7<&-
+while pgrep -P $$ > /dev/null; do :; done
+## STDOUT:
+seven
+six
+## END
