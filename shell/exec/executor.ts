@@ -124,12 +124,17 @@ export class Executor {
     }
   }
 
+  /** Every job it runs: the retained ones, and the members of one (or of none: a top-level `<(list)`'s programs). */
+  everyJob(): Job[] {
+    return [...this.jobs.list(), ...this.members];
+  }
+
   /**
    * Terminates every job it runs, retained or a member of one, and reaps their children at once:
    * the shell is dying of a signal and must leave no zombie behind.
    */
   terminateAll(): void {
-    for (const job of [...this.jobs.list(), ...this.members]) if (!job.isCompleted()) job.terminateNow();
+    for (const job of this.everyJob()) if (!job.isCompleted()) job.terminateNow();
   }
 
   /** Runs a pipeline with stdout and stderr captured within `maxBytes` each. */

@@ -381,9 +381,12 @@ class InteractiveShell implements RemoteShell {
     }
   }
 
-  /** The terminal is gone: the jobs are told and the shell dies of SIGHUP. */
+  /**
+   * The terminal is gone: the jobs are told and the shell dies of SIGHUP. Members too: the
+   * programs of a top-level `<(list)` have groups of their own, which the terminal's hang-up misses.
+   */
   hangUp(): never {
-    hangUpAndDie(this.executor.jobs.list());
+    hangUpAndDie(this.executor.everyJob());
   }
 
   private hangUpIfTerminalGone(): void {

@@ -8,6 +8,7 @@
  * list reading sees EOF, and waits for the lists to end, so nothing they started outlives it.
  */
 import { native } from '../../native';
+import { Interrupted } from '../control';
 import { closeQuietly } from '../exec/close';
 import type { FdTable } from '../exec/fds';
 import type { JobId } from '../jobs/job';
@@ -29,6 +30,8 @@ export class ProcessSubstitutions {
   private readonly lists: Promise<unknown>[] = [];
   /** Set by keep(): the lists run on beside the shell. */
   private detached = false;
+  /** Aborted when Ctrl-C abandons the line through the command's job rather than the shell. */
+  private readonly abandoned = new AbortController();
 
   constructor(private readonly context: Context) {
     this.fds = context.fds.derive();
@@ -60,7 +63,7 @@ export class ProcessSubstitutions {
     this.fds.set(kept, kept, false);
     const fds = this.context.fds.derive();
     fds.set(direction === '<' ? 1 : 0, given, true);
-    const signal = abortOf(this.context);
+    const signal = AbortSignal.any([abortOf(this.context), this.abandoned.signal]);
     const inner: Context = {
       state: this.context.state.clone(),
       fds,
@@ -70,6 +73,14 @@ export class ProcessSubstitutions {
     };
     this.lists.push(run(inner).finally(() => fds.closeOwned()));
     return `/dev/fd/${kept}`;
+  }
+
+  /**
+   * Ctrl-C went to the command's job, which died of it, and the line is abandoned: the lists end
+   * too, as they would had the shell got the Ctrl-C (their programs have groups of their own).
+   */
+  abandon(): void {
+    this.abandoned.abort();
   }
 
   /** The command has ended: its ends close, and the lists are waited for (unless kept). */
@@ -84,6 +95,9 @@ export async function withProcessSubstitutions(context: Context, run: (context: 
   const substitutions = new ProcessSubstitutions(context);
   try {
     return await run({ ...context, fds: substitutions.fds, processSubstitutions: substitutions });
+  } catch (error) {
+    if (error instanceof Interrupted) substitutions.abandon();
+    throw error;
   } finally {
     await substitutions.end();
   }

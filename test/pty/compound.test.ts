@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { checkFileLeavesNothing, ptyTest, type PtyShell } from './harness';
 import { procStat } from './proc';
-import { assertShellOwnsTerminal, endJob, jobLine, waitForForeground, waitForProcs } from './scenario';
+import { assertShellOwnsTerminal, endJob, expectPerShell, jobLine, waitForForeground, waitForProcs } from './scenario';
 
 checkFileLeavesNothing();
 
@@ -195,6 +195,23 @@ ptyTest('Ctrl-C ends a pipeline of a loop inside the shell and a program', async
   assert.equal(procStat(pid), undefined, 'cat is gone');
   assert.ok(!sh.outputBetween(start).some((row) => row.startsWith('after')), `the rest of the line was abandoned:\n${sh.describeScreen()}`);
   assert.deepEqual(await sh.run('echo $?'), ['130']);
+});
+
+ptyTest('Ctrl-C on a command reading a process substitution abandons the line; Quirl ends the list too, bash leaves it running', async (sh) => {
+  const start = sh.markRow();
+  const pid = await startForeground(sh, 'cat <(sleep 313; echo late); echo after', 'cat');
+  const [sleep] = await waitForProcs(sh, 'sleep');
+  sh.press('Ctrl-C');
+  await sh.nextPrompt();
+  assert.equal(procStat(pid), undefined, 'cat is gone');
+  assert.ok(!sh.outputBetween(start).some((row) => row.startsWith('after')), `the rest of the line was abandoned:\n${sh.describeScreen()}`);
+  assertShellOwnsTerminal(sh, 'after Ctrl-C on cat <(sleep 313)');
+  assert.deepEqual(await sh.run('echo $?'), ['130']);
+  // bash forked the list into its own group, which the Ctrl-C missed.
+  const listLives = procStat(sleep!.pid) !== undefined;
+  expectPerShell(sh.shell, { quirl: false, bash: true }, listLives, 'the list\'s sleep outlives the Ctrl-C', sh.describeProcesses());
+  if (listLives) process.kill(sleep!.pid, 'SIGKILL');
+  await sh.until(() => sh.byComm('sleep').length === 0, 'no sleep left');
 });
 
 ptyTest('Ctrl-C ends a pipeline whose stages all run inside the shell (no process group gets the Ctrl-C)', async (sh) => {

@@ -71,6 +71,20 @@ drill('the terminal closed with a stopped and a background job ends both and the
   await assertDiedOf(sh, SIGHUP, 'the terminal closed with a stopped and a background job');
 });
 
+// Quirl's own: bash forks the list into its own group, which the hang-up misses, and leaves it
+// running (measured: the sleep outlives the terminal). Quirl hangs up the list's programs too.
+drill(
+  'the terminal closed while a command reads a process substitution ends the list\'s program too',
+  async (sh) => {
+    sh.type('cat <(sleep 312)\r');
+    await waitForProcs(sh, 'sleep');
+    await waitForProcs(sh, 'cat');
+    sh.closeTerminal();
+    await assertDiedOf(sh, SIGHUP, 'the terminal closed during cat <(sleep 312)');
+  },
+  ['quirl'],
+);
+
 drill('SIGHUP hangs up the jobs and ends the shell by SIGHUP', async (sh) => {
   await sh.run('sleep 311 &');
   await waitForProcs(sh, 'sleep');
