@@ -355,8 +355,21 @@ export class ShellState {
     this.assign(name, value, false);
   }
 
-  /** `name=value` or `name+=value`: element 0 of an array; the variable's attributes applied. */
+  /** `name=value` or `name+=value`: element 0 of an array; the variable's attributes applied; `set -a` exports it. */
   assign(name: string, value: string, append: boolean): void {
+    this.assignValue(name, value, append);
+    this.exportIfAllexport(name);
+  }
+
+  /**
+   * `set -a` (allexport): a variable given a value by name is exported (`read`'s, `for`'s and
+   * `getopts`' too, and an array assigned as `a=v`); `a[i]=v` and `a=(...)` export nothing, as in bash.
+   */
+  private exportIfAllexport(name: string): void {
+    if (this.options.has('allexport')) this.setAttributes(name, ['x'], []);
+  }
+
+  private assignValue(name: string, value: string, append: boolean): void {
     // Most assignments: a scalar without attributes, changed in place (a loop's `i=$((i+1))`).
     const plain = this.variables.get(name);
     if (plain !== undefined && plain.attributes.size === 0 && typeof plain.value !== 'object') {

@@ -41,7 +41,8 @@ async function assertNothingLeft(sh: PtyShell, what: string): Promise<void> {
 
 /** The shell is still at a prompt that works. */
 async function assertStillServes(sh: PtyShell, what: string): Promise<void> {
-  assert.deepEqual(await sh.run('echo still here'), ['still here'], `the shell serves after ${what}`);
+  const rows = await sh.run('echo still here');
+  assert.deepEqual(rows, ['still here'], `the shell serves after ${what}\n${sh.describeScreen()}`);
   assert.doesNotMatch(sh.screenText(), NODE_NOISE, `after ${what}`);
 }
 

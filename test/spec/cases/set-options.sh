@@ -386,3 +386,67 @@ b
 ++sub echo b
 +sub set +x
 ## END
+
+#### set -a exports every variable assigned by name, until set +a
+set -a
+x=1
+read r <<< read-value
+for f in loop-value; do :; done
+declare d=declared
+: ${dd:=defaulted}
+printf -v p printed
+set +a
+after=no
+env | grep -E '^(x|r|f|d|dd|p|after)=' | sort
+## STDOUT:
+d=declared
+dd=defaulted
+f=loop-value
+p=printed
+r=read-value
+x=1
+## END
+
+#### set -a shows in $- and set -o
+set -a
+case $- in *a*) echo a-in-flags;; esac
+set -o | grep allexport
+set +a
+case $- in *a*) echo still;; *) echo gone;; esac
+## STDOUT:
+a-in-flags
+allexport      	on
+gone
+## END
+
+#### set -a: an array assigned by element or list is not exported; one assigned by name is
+set -a
+y=(1 2)
+m[k]=v
+declare -p y m
+y=5
+declare -p y
+## STDOUT:
+declare -a y=([0]="1" [1]="2")
+declare -a m=([0]="v")
+declare -ax y=([0]="5" [1]="2")
+## END
+
+#### set -a before sourcing a file of assignments exports them to programs (the usual .env idiom)
+printf 'A=1\nB="two words"\n' > vars.env
+set -a
+. ./vars.env
+set +a
+sh -c 'echo "$A|$B"'
+## stdout: 1|two words
+
+#### set -a: a local variable of a function is exported to the function's programs only
+set -a
+f() { local lo=inside; sh -c 'echo "lo=$lo"'; }
+f
+set +a
+sh -c 'echo "after=${lo-unset}"'
+## STDOUT:
+lo=inside
+after=unset
+## END
