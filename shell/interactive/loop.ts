@@ -224,6 +224,10 @@ class InteractiveShell implements RemoteShell {
 
   /** The start-up files, then the `-c` string or the commands typed; the status to exit with. */
   private async session(): Promise<number> {
+    // A signal that came while the shell started (ignored then) is read from libuv's pipe only when
+    // the event loop polls, which start-up may not have let it do: one turn now, or the first
+    // command line's Ctrl-C listener hears it (seen under load: the line abandoned as if by Ctrl-C).
+    await new Promise((resolve) => setImmediate(resolve));
     const exit = await this.runStartupFiles();
     const status = exit ?? (this.command === undefined ? undefined : await this.runCommandString(this.command));
     if (status !== undefined) return status;
