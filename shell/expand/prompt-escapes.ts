@@ -95,7 +95,8 @@ function quoted(text: string): string {
   return text.replace(/[$`\\]/g, '\\$&');
 }
 
-const ESCAPE = /\\(?:([0-7]{3})|D\{([^}]*)\}|([\s\S]))/g;
+// An unterminated `\D{` takes the rest of the prompt as its format, as bash's does.
+const ESCAPE = /\\(?:([0-7]{3})|D\{([^}]*)\}?|([\s\S]))/g;
 
 export interface DecodeOptions {
   /** promptvars: the text escapes insert is quoted for the expansion that follows, and `\"` is a plain `"` (bash expands a prompt as in double quotes, where a lone `"` is literal). */
@@ -108,7 +109,11 @@ export interface DecodeOptions {
 export function decodePrompt(template: string, facts: PromptFacts, { forExpansion, markers }: DecodeOptions): string {
   const shown = (text: string): string => (forExpansion ? quoted(text) : text);
   return template.replace(ESCAPE, (whole, octal: string | undefined, format: string | undefined, letter: string | undefined) => {
-    if (octal !== undefined) return shown(String.fromCharCode(parseInt(octal, 8) & 0xff));
+    // A NUL (\000, or \400 past a byte) is dropped: bash's prompt is a C string.
+    if (octal !== undefined) {
+      const byte = parseInt(octal, 8) & 0xff;
+      return byte === 0 ? '' : shown(String.fromCharCode(byte));
+    }
     if (format !== undefined) return shown(formatTime(format, facts.now));
     switch (letter) {
       case 'w':

@@ -140,3 +140,16 @@ echo "${p@P}"
 unset p
 echo "<${p@P}>"
 ## stdout: <>
+
+#### an unterminated \D{ takes the rest of the prompt as its format
+p='at \D{%Y'
+case "${p@P}" in
+  'at '[0-9][0-9][0-9][0-9]) echo shaped ;;
+  *) echo "not: ${p@P}" ;;
+esac
+## stdout: shaped
+
+#### an octal escape that makes a NUL is dropped (\000, and \400 past a byte)
+p='a\000b\400c\101'
+echo "${p@P}"
+## stdout: abcA
