@@ -104,6 +104,10 @@ function plannedFromText(operand: string): PlannedAssignment | string {
 
 /** One operand: its variable made local where that applies, attributes set, then the value assigned. */
 function declareOne(state: ShellState, kind: Kind, options: Options, operand: PlannedAssignment | string): string[] {
+  if (kind === 'local' && operand === '-') {
+    state.makeOptionsLocal();
+    return [];
+  }
   const name = typeof operand === 'string' ? operand : operand.name;
   if (!isValidName(name)) throw new ShellError('Usage', `\`${typeof operand === 'string' ? operand : name}': not a valid identifier`);
   const makesLocal = (kind === 'declare' && !options.global) || kind === 'local';

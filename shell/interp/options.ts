@@ -109,6 +109,18 @@ export class ShellOptions {
     return this.set.has(name);
   }
 
+  /** The `set` options on now (for `local -` to put back). */
+  setOptions(): ReadonlySet<SetOptionName> {
+    return new Set(this.set);
+  }
+
+  /** The `set` options are `options` again; shopt's stay as they are. */
+  restoreSetOptions(options: ReadonlySet<SetOptionName>): void {
+    this.forExpansion = undefined;
+    this.set.clear();
+    for (const name of options) this.set.add(name);
+  }
+
   apply({ name, on }: OptionChange): void {
     this.forExpansion = undefined;
     if (on) this.set.add(name);

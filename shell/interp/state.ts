@@ -17,6 +17,7 @@ import type { ResourceLimit, ResourceName } from '../../native/native';
 import { processUmaskNow } from '../exec/child-settings';
 import { CommandHashTable } from '../exec/resolve';
 import { ShellOptions } from './options';
+import type { SetOptionName } from './option-names';
 import { TrapTable } from './traps';
 import { AssociativeArray, IndexedArray, type ShellArray } from './arrays';
 import { DYNAMIC_NAMES, DynamicVariables } from './dynamic';
@@ -32,7 +33,11 @@ export function isValidName(name: string): boolean {
 export type EnvironmentFilter = (name: string) => boolean;
 
 /** What `local` replaced in one function call: each name's variable before it (undefined: unset). */
-type LocalFrame = Map<string, Variable | undefined>;
+/** A running call's `local`s: each variable as it was before, and with `local -` the `set` options. */
+interface LocalFrame {
+  readonly variables: Map<string, Variable | undefined>;
+  options?: ReadonlySet<SetOptionName>;
+}
 
 export class ShellState {
   private readonly variables: Map<string, Variable>;
@@ -176,7 +181,7 @@ export class ShellState {
     copy.commands = this.commands.clone();
     copy.disabledBuiltins = this.disabledBuiltins;
     copy.ownHistory = this.ownHistory?.copy();
-    for (const frame of this.localFrames) copy.localFrames.push(new Map(frame));
+    for (const frame of this.localFrames) copy.localFrames.push({ variables: new Map(frame.variables), options: frame.options });
     copy.callStack.push(...this.callStack);
     return copy;
   }
@@ -198,16 +203,20 @@ export class ShellState {
 
   /** A call of function `name` begins: its `local` variables go into a new frame. */
   enterFunction(name: string): void {
-    this.localFrames.push(new Map());
+    this.localFrames.push({ variables: new Map() });
     this.callStack.unshift(name);
   }
 
-  /** The call ends: every variable its `local` replaced is as it was before (bash's dynamic scope). */
+  /**
+   * The call ends: every variable its `local` replaced is as it was before (bash's dynamic scope),
+   * and after `local -` so are the `set` options.
+   */
   leaveFunction(): void {
     const frame = this.localFrames.pop();
     if (frame === undefined) throw new Error('leaveFunction without enterFunction');
     this.callStack.shift();
-    for (const [name, previous] of frame) {
+    if (frame.options !== undefined) this.options.restoreSetOptions(frame.options);
+    for (const [name, previous] of frame.variables) {
       if (previous === undefined) this.variables.delete(name);
       else this.variables.set(name, previous);
     }
@@ -221,19 +230,25 @@ export class ShellState {
     const frame = this.localFrames.at(-1);
     if (frame === undefined) return false;
     if (!isValidName(name)) throw new ShellError('Usage', `\`${name}': not a valid identifier`);
-    if (!frame.has(name)) {
+    if (!frame.variables.has(name)) {
       const existing = this.variables.get(name);
       if (existing?.attributes.has('r') === true) throw readonlyError(name);
-      frame.set(name, existing);
+      frame.variables.set(name, existing);
       this.dynamicNames.delete(name);
       this.variables.set(name, { value: undefined, attributes: existing?.attributes.has('x') === true ? EXPORTED : NO_ATTRIBUTES });
     }
     return true;
   }
 
+  /** `local -`: the `set` options the innermost running function changes are put back when it returns. */
+  makeOptionsLocal(): void {
+    const frame = this.localFrames.at(-1);
+    if (frame !== undefined) frame.options ??= this.options.setOptions();
+  }
+
   /** Whether `name` was made local in the innermost running function (`declare` there makes one). */
   isLocalHere(name: string): boolean {
-    return this.localFrames.at(-1)?.has(name) ?? false;
+    return this.localFrames.at(-1)?.variables.has(name) ?? false;
   }
 
   /**

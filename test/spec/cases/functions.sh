@@ -542,3 +542,33 @@ f is a function
 #### the error of an arithmetic command goes where its redirects send stderr
 (( 1/0 )) 2>&1 | grep -c division
 ## stdout: 1
+
+#### local - makes the set options the function changes its own; shopt's are not
+f() { local -; set -f -u; echo "in $-"; shopt -s nullglob; }
+f
+echo "out $-"
+shopt -q nullglob && echo nullglob-stays
+## STDOUT:
+in fhuB
+out hB
+nullglob-stays
+## END
+
+#### local - among names covers options a function it calls changes, until it returns
+g() { local x -; set -e; h; echo "g $-"; }
+h() { set -C; }
+g
+echo "after g $-"
+k() { set -C; }
+k
+echo "no local: $-"
+## STDOUT:
+g ehBC
+after g hB
+no local: hBC
+## END
+
+#### local - outside a function
+local -
+echo status=$?
+## stdout: status=1
