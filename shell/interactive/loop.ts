@@ -335,16 +335,23 @@ class InteractiveShell implements RemoteShell {
    * command, as in bash. `exit` in it (or `set -e`'s) goes on up to end the shell.
    */
   private async runPromptCommand(): Promise<void> {
-    const command = this.state.get('PROMPT_COMMAND');
-    if (command === undefined || command.trim() === '') return;
+    // An array runs each element in turn, an error in one reported on its own (bash 5.1).
+    const commands = (this.state.entries('PROMPT_COMMAND') ?? []).map(([, command]) => command).filter((command) => command.trim() !== '');
+    if (commands.length === 0) return;
     const status = this.state.lastStatus;
     try {
-      await this.interpreter.runProgram(parse(command, this.parseOptions()), this.context);
-    } catch (error) {
-      if (error instanceof ExitRequest) throw error;
-      this.hangUpIfTerminalGone();
-      if (error instanceof ParseError) this.say(`quirl: PROMPT_COMMAND: ${error.message}\n`);
-      else this.reportUnexpected(error);
+      for (const command of commands) {
+        // Each element sees the status of the command before the prompt, as bash's do.
+        this.state.lastStatus = status;
+        try {
+          await this.interpreter.runProgram(parse(command, this.parseOptions()), this.context);
+        } catch (error) {
+          if (error instanceof ExitRequest) throw error;
+          this.hangUpIfTerminalGone();
+          if (error instanceof ParseError) this.say(`quirl: PROMPT_COMMAND: ${error.message}\n`);
+          else this.reportUnexpected(error);
+        }
+      }
     } finally {
       this.state.lastStatus = status;
     }

@@ -72,6 +72,14 @@ ptyTest('PROMPT_COMMAND=exit ends the shell with its status, quietly', async (sh
   assert.doesNotMatch(sh.screenText(), /internal error|at .*\.js/);
 });
 
+ptyTest('PROMPT_COMMAND as an array runs each element before the prompt, in order, each seeing the command\'s $?', async (sh) => {
+  sh.type(`PROMPT_COMMAND=('echo one; false' 'echo two $?')\r`);
+  await sh.nextPrompt();
+  assert.deepEqual(await sh.run('true'), ['one', 'two 0']);
+  assert.deepEqual(await sh.run('(exit 4)'), ['one', 'two 4']);
+  assert.deepEqual(await sh.run('echo "after $?"'), ['after 4', 'one', 'two 0']);
+});
+
 ptyTest('with set -e, a failing PROMPT_COMMAND ends the shell with its status', async (sh) => {
   await sh.exitShell('set -e; PROMPT_COMMAND=false\r');
   if (sh.mode === 'direct') assert.equal((await sh.waitForExit('the shell to end')).exitCode, 1);
