@@ -634,6 +634,12 @@ export class Interpreter implements ShellServices {
     try {
       await applyWithoutBlocking(fds, redirects, context.request.signal ?? context.interrupt);
       return await run({ ...context, fds });
+    } catch (error) {
+      // An error that abandons the line is said on the stderr it happened with, as bash says it
+      // where it happens: `{ echo ${x?}; } 2>/dev/null` says nothing.
+      if (!(error instanceof ExpansionAbort) || error.message === undefined) throw error;
+      await this.say({ ...context, fds }, error.message);
+      throw new ExpansionAbort(undefined, error.status, error.fatal);
     } finally {
       for (const writer of fds.writers) writer.cancel();
       fds.closeOwned();

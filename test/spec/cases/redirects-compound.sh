@@ -317,3 +317,25 @@ cat out
 aa
 bb
 ## END
+
+#### an error that ends a script inside a redirected group is said on the group's stderr
+echo before
+{ echo ${x?is unset}; } 2>err
+echo not reached
+## status: 1
+## stdout: before
+
+#### the message of that error is in the file the group's stderr went to
+( { echo ${x?is unset}; } 2>err )
+sed 's/^[^:]*: line 1: //' err
+## stdout: x: is unset
+
+#### an arithmetic error in a function called with 2>/dev/null says nothing
+f() { echo $((1/0)); }
+( f 2>/dev/null )
+echo "status $?"
+## stdout: status 1
+
+#### an error in a word of the redirected command itself goes to the shell's stderr (words expand before redirects)
+( echo ${x?is unset} 2>/dev/null ) 2>&1 | sed 's/^[^:]*: line 1: //'
+## stdout: x: is unset
