@@ -83,7 +83,8 @@ interface Group {
   readonly next: number;
 }
 
-const GROUP_OPERATORS = '?*+@!';
+/** The characters that make an extglob group of the `(` after them (`@(a|b)`). */
+export const GROUP_OPERATORS = '?*+@!';
 
 /**
  * The extglob group whose operator is at `at` (`@` of `@(a|b)`); null when none starts there or

@@ -22,6 +22,7 @@ import type {
   WordPart,
 } from './ast';
 import { ansiCString } from '../expand/escapes';
+import { GROUP_OPERATORS } from '../expand/pattern';
 import { Scanner } from './scanner';
 import { EmbeddedSource, spanOf, syntaxError, type SourceText } from './source';
 
@@ -64,8 +65,6 @@ function endsRegex(c: string, depth: number): boolean {
 }
 
 const SPECIAL_PARAMETERS = '?$!#@*-';
-/** The characters that make an extglob group of the `(` after them. */
-const GROUP_OPERATORS = '?*+@!';
 /** Characters with no meaning inside an extglob group, where blanks and operators are ordinary. */
 const GROUP_RUN = /[^\\'"$`()]+/y;
 /** Unquoted characters with no meaning inside a word, taken as a run; `~`, `=` and `:` mean something in places. */
