@@ -10,7 +10,7 @@ import { type ExecutionRequest, Executor } from './exec/executor';
 import { FdTable } from './exec/fds';
 import { CommandResolver } from './exec/resolve';
 import { Interpreter } from './interp/interpreter';
-import { completeCommands } from './interp/script';
+import { completeCommands, readingFor } from './interp/script';
 import { ShellState } from './interp/state';
 
 export interface CapturedRun {
@@ -62,7 +62,7 @@ export async function runSource(source: string, fds: FdTable, options: SourceOpt
   const state = ShellState.fromEnvironment(options.env ?? process.env, options.cwd ?? process.cwd(), 'quirl', []);
   const context = { state, fds, request: options.request ?? {} };
   try {
-    for (const program of completeCommands(source, undefined, () => state.utf8Locale())) await interpreter.runProgram(program, context);
+    for (const program of completeCommands(source, undefined, readingFor(() => state))) await interpreter.runProgram(program, context);
     return state.lastStatus;
   } catch (error) {
     if (error instanceof ExitRequest) return error.status;

@@ -18,7 +18,7 @@ import { applyStartupOptions, sourceCommand, startupFiles } from './interactive/
 import { version } from '../package.json';
 import { takeLinkAddress } from './ipc/address';
 import { dropRuntimeVariables } from './runtime';
-import { completeCommands } from './interp/script';
+import { completeCommands, readingFor, type ReaderSettings } from './interp/script';
 import { streamCommands } from './interp/stream';
 import type { Program } from './syntax';
 import { ShellState } from './interp/state';
@@ -39,16 +39,16 @@ function startingDirectory(): string {
 /** The complete commands of a `-c` string or a script file (read whole), or of stdin (read as it comes). */
 function commandsOf(
   invocation: Extract<Invocation, { kind: 'command' | 'file' | 'stdin' }>,
-  utf8Locale: () => boolean,
+  settings: ReaderSettings,
 ): { commands: Iterable<Program> | AsyncIterable<Program>; name: string } {
   const warn = (message: string): void => void process.stderr.write(`quirl: ${message}\n`);
   switch (invocation.kind) {
     case 'command':
-      return { commands: completeCommands(invocation.source, warn, utf8Locale), name: invocation.name };
+      return { commands: completeCommands(invocation.source, warn, settings), name: invocation.name };
     case 'file':
-      return { commands: completeCommands(readFileSync(invocation.path, 'utf8'), warn, utf8Locale), name: invocation.path };
+      return { commands: completeCommands(readFileSync(invocation.path, 'utf8'), warn, settings), name: invocation.path };
     case 'stdin':
-      return { commands: streamCommands(0, warn, utf8Locale), name: 'quirl' };
+      return { commands: streamCommands(0, warn, settings), name: 'quirl' };
   }
 }
 
@@ -79,7 +79,7 @@ async function main(): Promise<number> {
   let name: string;
   try {
     // Commands are parsed one at a time as they run, so the state exists by the time this is asked.
-    ({ commands, name } = commandsOf(invocation, () => state.utf8Locale()));
+    ({ commands, name } = commandsOf(invocation, readingFor(() => state)));
   } catch (error) {
     const reason = isSystemError(error) ? describeErrno(error.code) : errorMessage(error);
     process.stderr.write(`quirl: ${invocation.kind === 'file' ? invocation.path : 'stdin'}: ${reason}\n`);

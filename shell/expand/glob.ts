@@ -1,30 +1,33 @@
 /**
  * Pathname expansion: the existing paths a field's pattern matches, read through
  * env.readDirectory. Each `/`-separated component matches names in one directory, so wildcards
- * never match `/`; a name starting with `.` is matched only by a component starting with `.`.
+ * never match `/`; a name starting with `.` is matched only by a component starting with `.`
+ * (or with extglob groups that may: see takesLeadingDot), and only where a `.` of it takes the dot.
  */
 import type { Field } from './fields';
-import { compilePattern, hasWildcards, unescapePattern } from './pattern';
+import { compilePattern, hasWildcards, takesLeadingDot, unescapePattern } from './pattern';
 import { charactersOf, toUnits, type Characters } from './text';
 import type { ExpansionEnvironment, ExpansionOptions } from './types';
 
 /** Where names are read, and the locale (`lookup`), which says whether a name is matched by bytes. */
 type Directories = Pick<ExpansionEnvironment, 'cwd' | 'readDirectory' | 'lookup'>;
 /** shopt's options that change what a pattern matches. */
-export type GlobOptions = Pick<ExpansionOptions, 'dotglob' | 'nocaseglob' | 'globstar'>;
+export type GlobOptions = Pick<ExpansionOptions, 'dotglob' | 'nocaseglob' | 'globstar' | 'extglob'>;
 
-const NO_OPTIONS: GlobOptions = { dotglob: false, nocaseglob: false, globstar: false };
+const NO_OPTIONS: GlobOptions = { dotglob: false, nocaseglob: false, globstar: false, extglob: false };
 
-/** Characters that may make a field a pattern, when unquoted. */
+/** Characters that may make a field a pattern, when unquoted; with extglob, a group's `(` too. */
 const WILDCARD_CHARACTERS = /[*?[]/;
-/** Characters a pattern gives meaning to, escaped in quoted text so that it matches literally. */
-const PATTERN_CHARACTERS = /[\\*?[\]!^-]/g;
+const EXTGLOB_WILDCARD_CHARACTERS = /[*?[(]/;
+/** Characters a pattern gives meaning to (extglob's among them), escaped in quoted text so that it matches literally. */
+const PATTERN_CHARACTERS = /[\\*?[\]!^\-()|@+]/g;
 
 /** The pattern a field stands for, its quoted characters escaped; null when nothing in it is a wildcard. */
-export function fieldPattern(field: Field): string | null {
-  if (!field.some((segment) => !segment.quoted && WILDCARD_CHARACTERS.test(segment.text))) return null;
+export function fieldPattern(field: Field, extglob = false): string | null {
+  const wildcards = extglob ? EXTGLOB_WILDCARD_CHARACTERS : WILDCARD_CHARACTERS;
+  if (!field.some((segment) => !segment.quoted && wildcards.test(segment.text))) return null;
   const pattern = patternOf(field);
-  return hasWildcards(pattern) ? pattern : null;
+  return hasWildcards(pattern, extglob) ? pattern : null;
 }
 
 /**
@@ -61,13 +64,13 @@ export function matchPathnames(pattern: string, directories: Directories, option
 /** Names that `component` matches in `prefix`; outside a UTF-8 locale, byte by byte (bash: `?` is not `é`). */
 function matchComponent(directories: Directories, prefix: string, component: string, last: boolean, options: GlobOptions, characters: Characters): string[] {
   const join = (name: string): string => (last ? prefix + name : `${prefix}${name}/`);
-  if (!hasWildcards(component)) {
+  if (!hasWildcards(component, options.extglob)) {
     // Nothing to match: a name in the middle is checked by reading it next, the last one here.
     const name = unescapePattern(component);
     return !last || exists(directories, prefix, name) ? [join(name)] : [];
   }
-  const matcher = compilePattern(toUnits(component, characters), options.nocaseglob);
-  const hiddenToo = options.dotglob || component.startsWith('.') || component.startsWith('\\.');
+  const matcher = compilePattern(toUnits(component, characters), { nocase: options.nocaseglob, extglob: options.extglob, hidesDotFiles: !options.dotglob }).whole;
+  const hiddenToo = options.dotglob || takesLeadingDot(component, options.extglob);
   const names = read(directories, prefix) ?? [];
   return names.filter((name) => (hiddenToo || !name.startsWith('.')) && matcher.test(toUnits(name, characters))).map(join);
 }

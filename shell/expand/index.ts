@@ -42,8 +42,8 @@ export async function expandWord(word: Word, env: ExpansionEnvironment, budget: 
   return fields.map(fieldText).join('');
 }
 
-/** Unquoted characters that may make a literal word expand to more: a pattern's, and brace expansion's `{`. */
-const EXPANDING = /[*?[{]/;
+/** Unquoted characters that may make a literal word expand to more: a pattern's (an extglob group's `(`), and brace expansion's `{`. */
+const EXPANDING = /[*?[{(]/;
 
 /**
  * A word that expands to itself (literals and single quotes, no unquoted wildcard or `{`), charged to
@@ -102,7 +102,7 @@ async function expandFully(word: Word, context: ExpansionContext): Promise<strin
   const result: string[] = [];
   for (const field of await expandToFields(word, context)) {
     const options = context.env.options;
-    const pattern = options?.noglob === true ? null : fieldPattern(field);
+    const pattern = options?.noglob === true ? null : fieldPattern(field, options?.extglob);
     const matches = pattern === null ? [] : matchPathnames(pattern, context.env, options);
     // No match leaves the field as it is (nullglob: drops it; failglob: the line is abandoned with
     // status 1, as bash does after a bad substitution). Matches are new bytes: the pattern's stay charged too.

@@ -4,16 +4,16 @@
  * quoted characters escaped (glob.ts patternOf).
  */
 import type { ExpansionBudget } from './budget';
-import { compilePattern, hasWildcards, patternSource, unescapePattern } from './pattern';
+import { compilePattern, hasWildcards, leadingGroup, unescapePattern, type PatternOptions } from './pattern';
 
-/** `${x#p}` (longest: `##`) from the start, `${x%p}` (`%%`) from the end. */
-export function trim(value: string, pattern: string, side: '#' | '%', longest: boolean): string {
-  if (!hasWildcards(pattern)) {
+/** `${x#p}` (longest: `##`) from the start, `${x%p}` (`%%`) from the end; `options` say whether extglob is on. */
+export function trim(value: string, pattern: string, side: '#' | '%', longest: boolean, options: PatternOptions = {}): string {
+  if (!hasWildcards(pattern, options.extglob)) {
     const literal = unescapePattern(pattern);
     if (side === '#') return value.startsWith(literal) ? value.slice(literal.length) : value;
     return value.endsWith(literal) ? value.slice(0, value.length - literal.length) : value;
   }
-  const matcher = compilePattern(pattern);
+  const matcher = compilePattern(pattern, options).whole;
   const n = value.length;
   // The prefix (or suffix) lengths to try, shortest or longest first.
   for (let step = 0; step <= n; step++) {
@@ -32,26 +32,41 @@ export type ReplaceMode = 'first' | 'all' | 'prefix' | 'suffix';
  * `replacement` makes its text from it (bash's `&`). The result is checked against `budget`
  * as it grows, so a replacement that multiplies the value fails before it is built.
  */
-export function replace(value: string, pattern: string, mode: ReplaceMode, replacement: (match: string) => string, budget: ExpansionBudget): string {
+export function replace(
+  value: string,
+  pattern: string,
+  mode: ReplaceMode,
+  replacement: (match: string) => string,
+  budget: ExpansionBudget,
+  options: PatternOptions = {},
+): string {
   if (pattern === '') {
     if (mode === 'prefix') return replacement('') + value;
     if (mode === 'suffix') return value + replacement('');
     return value;
   }
-  // An empty value is replaced when the pattern matches the empty string (`${e//*/x}`).
-  if (value === '') return compilePattern(pattern).test('') ? replacement('') : value;
-  const sticky = new RegExp(patternSource(pattern), 'ysu');
+  const { whole, sticky, grouped } = compilePattern(pattern, options);
+  // An empty value is replaced when the pattern matches the empty string (`${e//*/x}`); bash lets
+  // only a pattern that begins with `*` do so, but at the end (`/%`).
+  if (value === '') return whole.test('') && (mode === 'suffix' ? matchesAtEnd(pattern, true, options) : pattern.startsWith('*')) ? replacement('') : value;
   const matchAt = (index: number): string | undefined => {
     sticky.lastIndex = index;
-    return sticky.exec(value)?.[0];
+    const first = sticky.exec(value)?.[0];
+    if (first === undefined || !grouped) return first;
+    // A group's alternatives are tried in order (`@(a|ab)` finds `a` first): bash takes the longest.
+    for (let end = value.length; end > index + first.length; end--) {
+      const longer = value.slice(index, end);
+      if (whole.test(longer)) return longer;
+    }
+    return first;
   };
   if (mode === 'prefix') {
     const match = matchAt(0);
     return match === undefined ? value : replacement(match) + value.slice(match.length);
   }
   if (mode === 'suffix') {
-    const whole = compilePattern(pattern);
-    for (let index = 0; index <= value.length; index++) {
+    const last = matchesAtEnd(pattern, false, options) ? value.length : value.length - 1;
+    for (let index = 0; index <= last; index++) {
       const rest = value.slice(index);
       if (whole.test(rest)) return value.slice(0, index) + replacement(rest);
     }
@@ -61,25 +76,31 @@ export function replace(value: string, pattern: string, mode: ReplaceMode, repla
   let index = 0;
   while (index < value.length) {
     const match = matchAt(index);
-    // An empty match replaces nothing: bash moves on a character.
-    if (match === undefined || match === '') {
-      const c = String.fromCodePoint(value.codePointAt(index)!);
-      result += c;
-      index += c.length;
-      continue;
-    }
-    result += replacement(match);
-    index += match.length;
+    if (match !== undefined) result += replacement(match);
+    // After no match, or an empty one (`*(b)` before `a`), bash moves on a character.
+    const skipped = match === undefined || match === '' ? String.fromCodePoint(value.codePointAt(index)!) : '';
+    result += skipped;
+    index += match === undefined ? skipped.length : match.length + skipped.length;
     // A JavaScript character is at least a byte: past the budget in characters is past it in bytes.
     if (result.length > budget.remaining) budget.charge(result);
-    if (mode === 'first') return result + value.slice(index);
+    if (mode === 'first' && match !== undefined) return result + value.slice(index);
   }
   return result;
 }
 
+/**
+ * Whether `${x/%p/r}` may match nothing at the end of the value. bash first matches `*` and the
+ * pattern against the whole value, and its `*` never lets a `@(...)` or `+(...)` group (in a
+ * value that is not empty, a `!(...)` either) begin at the end.
+ */
+function matchesAtEnd(pattern: string, emptyValue: boolean, options: PatternOptions): boolean {
+  const operator = options.extglob === true ? leadingGroup(pattern) : undefined;
+  return !(operator === '@' || operator === '+' || (operator === '!' && !emptyValue));
+}
+
 /** `${x^p}` (`all`: `^^`) and `${x,p}` (`,,`): the characters `pattern` matches (all when empty) change case. */
-export function changeCase(value: string, pattern: string, upper: boolean, all: boolean, asciiOnly: boolean): string {
-  const matcher = pattern === '' ? null : compilePattern(pattern);
+export function changeCase(value: string, pattern: string, upper: boolean, all: boolean, asciiOnly: boolean, options: PatternOptions = {}): string {
+  const matcher = pattern === '' ? null : compilePattern(pattern, options).whole;
   let result = '';
   let first = true;
   for (const c of value) {

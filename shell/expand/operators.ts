@@ -141,6 +141,7 @@ function parseReferent(reference: string): Target {
 async function operated(operator: Exclude<ParameterOperator, { kind: 'Default' | 'Bad' | 'Names' | 'Keys' }>, target: Target, value: Value, quoted: boolean, context: ExpansionContext): Promise<Value> {
   const characters = charactersOf(context.env);
   const patternUnits = async (word: Word): Promise<string> => toUnits(patternOf(await operandField(word, context)), characters);
+  const patterns = { extglob: context.env.options?.extglob };
   switch (operator.kind) {
     case 'Length':
       if (typeof value === 'object') return String(value.length);
@@ -150,13 +151,13 @@ async function operated(operator: Exclude<ParameterOperator, { kind: 'Default' |
     case 'Trim': {
       if (isAbsent(value) || isNull(value, quoted, context)) return value;
       const pattern = await patternUnits(operator.pattern);
-      return mapValue(value, characters, (units) => trim(units, pattern, operator.side, operator.longest));
+      return mapValue(value, characters, (units) => trim(units, pattern, operator.side, operator.longest, patterns));
     }
     case 'Replace': {
       if (isAbsent(value)) return value;
       const pattern = await patternUnits(operator.pattern);
       const replacement = replacer(await operandField(operator.replacement, context), characters);
-      return mapValue(value, characters, (units) => replace(units, pattern, operator.mode, replacement, context.budget));
+      return mapValue(value, characters, (units) => replace(units, pattern, operator.mode, replacement, context.budget, patterns));
     }
     case 'Case': {
       if (isAbsent(value)) return value;
@@ -165,7 +166,7 @@ async function operated(operator: Exclude<ParameterOperator, { kind: 'Default' |
       // a quoted null (`""`, `"$e"`, `''`) matches none.
       if (fieldText(field) === '' && field.some((segment) => segment.quoted)) return value;
       const pattern = toUnits(patternOf(field), characters);
-      return mapValue(value, characters, (units) => changeCase(units, pattern, operator.upper, operator.all, characters.bytes));
+      return mapValue(value, characters, (units) => changeCase(units, pattern, operator.upper, operator.all, characters.bytes, patterns));
     }
     case 'Transform': {
       // An unset parameter stays unset (`${x@Q}` is nothing, not ''), and its letter goes unchecked.

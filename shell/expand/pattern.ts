@@ -1,7 +1,8 @@
 /**
- * Shell patterns — `*`, `?`, `[...]` bracket expressions — compiled to regular expressions. A
- * backslash makes the next character literal; that is how quoted characters reach a pattern.
- * Character classes and ranges follow the POSIX locale (code point order, ASCII classes).
+ * Shell patterns — `*`, `?`, `[...]` bracket expressions, and with extglob bash's groups
+ * `?(a|b)` `*(...)` `+(...)` `@(...)` `!(...)` — compiled to regular expressions. A backslash
+ * makes the next character literal; that is how quoted characters reach a pattern. Character
+ * classes and ranges follow the POSIX locale (code point order, ASCII classes).
  */
 
 const CLASSES: ReadonlyMap<string, string> = new Map([
@@ -18,6 +19,16 @@ const CLASSES: ReadonlyMap<string, string> = new Map([
   ['upper', 'A-Z'],
   ['xdigit', '0-9A-Fa-f'],
 ]);
+
+/** How a pattern is read and matched. */
+export interface PatternOptions {
+  /** shopt extglob: `?(...)`, `*(...)`, `+(...)`, `@(...)` and `!(...)` are groups, not literal text. */
+  readonly extglob?: boolean;
+  /** nocaseglob, nocasematch: case is ignored. */
+  readonly nocase?: boolean;
+  /** Pathname expansion without dotglob: no wildcard matches a `.` that begins the text. */
+  readonly hidesDotFiles?: boolean;
+}
 
 /** One character of a pattern, a backslash escape resolved; `next` is the index after it. */
 function characterAt(pattern: string, index: number): { char: string; escaped: boolean; next: number } {
@@ -65,14 +76,73 @@ function bracket(pattern: string, open: number): { source: string; next: number 
   return null;
 }
 
-/** Whether `pattern` has an unescaped `*`, `?` or bracket expression, i.e. must be matched rather than compared. */
-export function hasWildcards(pattern: string): boolean {
+/** An extglob group: its operator, its alternatives' text, and the index after its `)`. */
+interface Group {
+  readonly operator: string;
+  readonly alternatives: readonly string[];
+  readonly next: number;
+}
+
+/** The characters that make an extglob group of the `(` after them (`@(a|b)`). */
+export const GROUP_OPERATORS = '?*+@!';
+
+/**
+ * The extglob group whose operator is at `at` (`@` of `@(a|b)`); null when none starts there or
+ * no `)` closes it (then its characters are literal, as in bash). Escapes and bracket
+ * expressions hide `(`, `)` and `|`; nested groups are one alternative's text.
+ */
+function groupAt(pattern: string, at: number): Group | null {
+  if (!GROUP_OPERATORS.includes(pattern[at]!) || pattern[at + 1] !== '(') return null;
+  const alternatives: string[] = [];
+  let start = at + 2;
+  let depth = 0;
+  for (let index = start; index < pattern.length; ) {
+    const c = pattern[index];
+    if (c === '\\') index += 2;
+    else if (c === '[') index = bracket(pattern, index)?.next ?? index + 1;
+    else if (c === '(') {
+      depth++;
+      index++;
+    } else if (c === ')' && depth > 0) {
+      depth--;
+      index++;
+    } else if (c === ')' || (c === '|' && depth === 0)) {
+      alternatives.push(pattern.slice(start, index));
+      start = index + 1;
+      if (c === ')') return { operator: pattern[at]!, alternatives, next: index + 1 };
+      index++;
+    } else index++;
+  }
+  return null;
+}
+
+/** The operator of the extglob group `pattern` begins with (`@` of `@(a|b)c`), if it does. */
+export function leadingGroup(pattern: string): string | undefined {
+  return groupAt(pattern, 0)?.operator;
+}
+
+/** Whether `pattern` has an unescaped `*`, `?`, bracket expression or (with extglob) group, i.e. must be matched rather than compared. */
+export function hasWildcards(pattern: string, extglob = false): boolean {
   for (let index = 0; index < pattern.length; ) {
     const c = characterAt(pattern, index);
     if (!c.escaped && (c.char === '*' || c.char === '?' || (c.char === '[' && bracket(pattern, index) !== null))) return true;
+    if (!c.escaped && extglob && groupAt(pattern, index) !== null) return true;
     index = c.next;
   }
   return false;
+}
+
+/**
+ * Whether pathname expansion without dotglob lets `pattern` try a hidden name (bash's check
+ * before it matches one): it begins with a `.`, or with a group one of whose alternatives does,
+ * or with a `?(...)` or `*(...)` (which may match nothing) followed by one. Never a `!(...)`.
+ */
+export function takesLeadingDot(pattern: string, extglob: boolean): boolean {
+  if (pattern.startsWith('.') || pattern.startsWith('\\.')) return true;
+  const group = extglob ? groupAt(pattern, 0) : null;
+  if (group === null || group.operator === '!') return false;
+  if (group.alternatives.some((alternative) => takesLeadingDot(alternative, true))) return true;
+  return (group.operator === '?' || group.operator === '*') && takesLeadingDot(pattern.slice(group.next), true);
 }
 
 /** The literal text a pattern without wildcards matches: its escapes removed. */
@@ -80,29 +150,108 @@ export function unescapePattern(pattern: string): string {
   return pattern.replace(/\\(.)/gsu, '$1');
 }
 
-/** An anchored RegExp matching what `pattern` matches; `nocase` for nocaseglob and nocasematch. */
-export function compilePattern(pattern: string, nocase = false): RegExp {
-  return new RegExp(`^${patternSource(pattern)}$`, nocase ? 'sui' : 'su');
+/** A compiled pattern. */
+export interface CompiledPattern {
+  /** Anchored at both ends: whether the whole text matches. */
+  readonly whole: RegExp;
+  /** Unanchored, sticky: a match starting at `lastIndex` (set it before each use: the object is shared). */
+  readonly sticky: RegExp;
+  /** Whether it has extglob groups: then the first match from a position need not be the longest. */
+  readonly grouped: boolean;
+}
+
+/** Compiles are cached: a `case` in a loop matches the same patterns again and again. */
+const compiled = new Map<string, CompiledPattern>();
+const CACHED_PATTERNS = 256;
+
+/** `pattern` compiled; see PatternOptions. */
+export function compilePattern(pattern: string, options: PatternOptions = {}): CompiledPattern {
+  const key = `${options.extglob === true ? 'x' : '-'}${options.nocase === true ? 'i' : '-'}${options.hidesDotFiles === true ? 'h' : '-'}${pattern}`;
+  let result = compiled.get(key);
+  if (result === undefined) {
+    const translation = new Translation(options);
+    const source = translation.sequence(pattern);
+    const flags = options.nocase === true ? 'sui' : 'su';
+    result = { whole: new RegExp(`^(?:${source})$`, flags), sticky: new RegExp(source, `${flags}y`), grouped: translation.grouped };
+    if (compiled.size >= CACHED_PATTERNS) compiled.clear();
+    compiled.set(key, result);
+  }
+  return result;
+}
+
+/** Whether the whole of `text` matches `pattern`. */
+export function matchesPattern(pattern: string, text: string, options: PatternOptions = {}): boolean {
+  return compilePattern(pattern, options).whole.test(text);
 }
 
 /**
- * The RegExp source (for flags `su`) of `pattern`, unanchored. Its only repetition is a greedy
+ * Translation of one pattern to RegExp source. Without groups, its only repetition is a greedy
  * `.*` between single characters, so a match it finds from a position is the longest there.
  */
-export function patternSource(pattern: string): string {
-  let source = '';
-  let afterStar = false;
-  for (let index = 0; index < pattern.length; ) {
-    const c = characterAt(pattern, index);
-    const wildcard = c.escaped ? '' : c.char;
-    const expression = wildcard === '[' ? bracket(pattern, index) : null;
-    if (expression !== null) source += expression.source;
-    // Runs of `*` collapse, so they cannot make the RegExp backtrack more.
-    else if (wildcard === '*') source += afterStar ? '' : '.*';
-    else if (wildcard === '?') source += '.';
-    else source += regexCharacter(c.char);
-    afterStar = wildcard === '*';
-    index = expression?.next ?? c.next;
+class Translation {
+  /** Whether an extglob group was translated. */
+  grouped = false;
+  /** Negations made so far: each names its own capture groups. */
+  private negations = 0;
+  /** No wildcard may match a `.` at the start of the text (pathname expansion). */
+  private readonly dotGuard: string;
+
+  constructor(private readonly options: PatternOptions) {
+    this.dotGuard = options.hidesDotFiles === true ? '(?!^\\.)' : '';
   }
-  return source;
+
+  sequence(pattern: string): string {
+    let source = '';
+    let afterStar = false;
+    for (let index = 0; index < pattern.length; ) {
+      const c = characterAt(pattern, index);
+      const wildcard = c.escaped ? '' : c.char;
+      const group = wildcard !== '' && this.options.extglob === true ? groupAt(pattern, index) : null;
+      if (group !== null) {
+        source += this.group(group);
+        afterStar = false;
+        index = group.next;
+        continue;
+      }
+      const expression = wildcard === '[' ? bracket(pattern, index) : null;
+      if (expression !== null) source += this.dotGuard + expression.source;
+      // Runs of `*` collapse, so they cannot make the RegExp backtrack more.
+      else if (wildcard === '*') source += afterStar ? '' : `${this.dotGuard}.*`;
+      else if (wildcard === '?') source += `${this.dotGuard}.`;
+      else source += regexCharacter(c.char);
+      afterStar = wildcard === '*';
+      index = expression?.next ?? c.next;
+    }
+    return source;
+  }
+
+  private group({ operator, alternatives }: Group): string {
+    this.grouped = true;
+    const inner = alternatives.map((alternative) => this.sequence(alternative)).join('|');
+    switch (operator) {
+      case '?':
+        return `(?:${inner})?`;
+      case '*':
+        return `(?:${inner})*`;
+      case '+':
+        return `(?:${inner})+`;
+      case '@':
+        return `(?:${inner})`;
+      default:
+        return this.negation(inner);
+    }
+  }
+
+  /**
+   * `!(...)`: any text from here to some later position that the alternatives do not match as a
+   * whole. The text taken is captured (`n`), and so is what follows it (`t`); looking back over
+   * the capture to where it began, the alternatives must not match there followed by exactly the
+   * rest. As with every wildcard, it does not take a hidden file's leading dot.
+   */
+  private negation(inner: string): string {
+    const id = ++this.negations;
+    const taken = `n${id}`;
+    const rest = `t${id}`;
+    return `${this.dotGuard}(?<${taken}>.*?)(?=(?<${rest}>.*))(?<=(?!(?:${inner})\\k<${rest}>$)\\k<${taken}>)`;
+  }
 }

@@ -34,6 +34,8 @@ export interface ExpansionOptions {
   readonly dotglob: boolean;
   /** Pathname expansion ignores case. */
   readonly nocaseglob: boolean;
+  /** shopt extglob: patterns have bash's `?(...)` `*(...)` `+(...)` `@(...)` `!(...)` groups (`[[ == ]]`'s always do). */
+  readonly extglob: boolean;
   /** `**` alone in a component matches any depth of directories. */
   readonly globstar: boolean;
   /** `case` and `[[ == ]]` patterns ignore case. */

@@ -28,6 +28,7 @@ import { ShellState } from '../interp/state';
 import { formatJobLine } from '../jobs/format';
 import type { JobOrder } from '../jobs/spec';
 import { parse, parseCommands, type ParseOptions, type Program } from '../syntax';
+import { readingFor } from '../interp/script';
 import { createCompleter } from './completion';
 import { DEFAULT_HISTORY_FILE_SIZE, DEFAULT_HISTORY_SIZE, History, LineEditor, historyControl, historyLimit, type EditorTerminal, type HistorySettings, type LineState, type ReadResult } from './editor';
 import { DEFAULT_PS1, DEFAULT_PS2 } from './prompt';
@@ -298,9 +299,9 @@ class InteractiveShell implements RemoteShell {
     return false;
   }
 
-  /** How typed commands are read: aliases expanded, `$'\u...'` decoded to the locale of the moment. */
+  /** How typed commands are read: aliases expanded, `$'\u...'` decoded to the locale of the moment, extglob as it is. */
   private parseOptions(): ParseOptions {
-    return { aliases: (name) => this.state.aliases.get(name), utf8Locale: () => this.state.utf8Locale() };
+    return { aliases: (name) => this.state.aliases.get(name), ...readingFor(() => this.state) };
   }
 
   /** `-i -c STRING`: its commands one at a time, aliases from the start-up files expanded; a syntax error ends it with 2. */

@@ -5,7 +5,7 @@
  */
 import { ExpansionBudget } from '../expand/budget';
 import { expandPattern, expandWord, expandWords } from '../expand';
-import { compilePattern } from '../expand/pattern';
+import { matchesPattern } from '../expand/pattern';
 import type { ArithmeticForClause, CaseClause, Clause, ForClause, LoopClause } from '../syntax/ast';
 import { evaluateArithmetic } from './arithmetic';
 import { evaluateConditional } from './conditional';
@@ -156,7 +156,8 @@ async function runCase(interpreter: Interpreter, clause: CaseClause, context: Co
 
   async function matchesAny(patterns: CaseClause['items'][number]['patterns'], value: string): Promise<boolean> {
     for (const pattern of patterns) {
-      if (compilePattern(await expandPattern(pattern, environment, budget), environment.options?.nocasematch).test(value)) return true;
+      const options = { nocase: environment.options?.nocasematch, extglob: environment.options?.extglob };
+      if (matchesPattern(await expandPattern(pattern, environment, budget), value, options)) return true;
     }
     return false;
   }

@@ -8,7 +8,7 @@ import { binaryTest, INTEGER_COMPARISONS, unaryTest } from '../builtins/test';
 import { ShellError } from '../errors';
 import { ExpansionBudget } from '../expand/budget';
 import { expandPattern, expandWord } from '../expand';
-import { compilePattern } from '../expand/pattern';
+import { matchesPattern } from '../expand/pattern';
 import type { ConditionalExpression, Word } from '../syntax/ast';
 import { ArithmeticError, evaluateArithmeticText } from '../expand/arith';
 import type { Context, Interpreter } from './interpreter';
@@ -40,7 +40,9 @@ export async function evaluateConditional(interpreter: Interpreter, expression: 
           case '=':
           case '==':
           case '!=': {
-            const matches = compilePattern(await expandPattern(node.right, environment, budget), environment.options?.nocasematch).test(left);
+            // bash matches `[[ == ]]` patterns with extglob whatever the option says (its parser reads them so too).
+            const options = { nocase: environment.options?.nocasematch, extglob: true };
+            const matches = matchesPattern(await expandPattern(node.right, environment, budget), left, options);
             return node.operator === '!=' ? !matches : matches;
           }
           case '=~':

@@ -27,6 +27,7 @@ import { isFinished, jobStateOf, statusOf, type JobId } from '../jobs/job';
 import { JobOrder } from '../jobs/spec';
 import type { AndOr, Command, CompoundCommand, FunctionDefinition, List, Pipeline, Program, SimpleCommand } from '../syntax/ast';
 import { parseCommands } from '../syntax';
+import { readingFor } from './script';
 import { LineRun, type LineEnd } from './line';
 import { runClause } from './compound';
 import { ExpansionAbort, FunctionReturn, Interrupted, LoopControl } from '../control';
@@ -935,8 +936,8 @@ export class Interpreter implements ShellServices {
       // `eval` nests for PS4 as `$(...)` does.
       if (name === undefined) this.traceLevel++;
       try {
-        const utf8Locale = (): boolean => context.state.utf8Locale();
-        for (const program of parseCommands(source, { final: true, warn: (message) => this.warn(context, name, message), aliases, utf8Locale })) {
+        const warn = (message: string): void => this.warn(context, name, message);
+        for (const program of parseCommands(source, { final: true, warn, aliases, ...readingFor(() => context.state) })) {
           status = await this.runSourced(program, context);
         }
       } finally {

@@ -7,8 +7,8 @@ import type { ExpansionOptions } from '../expand/types';
 import { FLAG_ORDER, optionOfLetter, SET_OPTIONS, type OptionChange, type SetOptionName } from './option-names';
 
 /**
- * `shopt` names, in bash's listing order, with bash's defaults. Quirl honours the glob options,
- * `nocasematch`, `expand_aliases`, `inherit_errexit` and `lastpipe`'s absence of effect on its
+ * `shopt` names, in bash's listing order, with bash's defaults. Quirl honours the glob options
+ * (extglob among them), `nocasematch`, `expand_aliases`, `inherit_errexit` and `lastpipe`'s absence of effect on its
  * in-shell stages; the rest are kept as set, so that a bash rc file's `shopt -s checkwinsize` works.
  */
 const SHOPT_DEFAULTS: readonly (readonly [string, boolean])[] = [
@@ -160,6 +160,7 @@ export class ShellOptions {
       dotglob: this.shopt.has('dotglob'),
       nocaseglob: this.shopt.has('nocaseglob'),
       globstar: this.shopt.has('globstar'),
+      extglob: this.shopt.has('extglob'),
       nocasematch: this.shopt.has('nocasematch'),
       noclobber: this.set.has('noclobber'),
     });

@@ -3,12 +3,21 @@
  * it has run, so that the lines before a syntax error run (and the line with the error does not).
  * The text is all there is: a here-document left open ends at the end, with bash's warning.
  */
-import { parseCommands, type Program } from '../syntax';
+import { parseCommands, type ParseOptions, type Program } from '../syntax';
+import type { ShellState } from './state';
+
+/** What the parser asks of the shell as it reads each word: the locale (`$'\u...'`) and extglob. */
+export type ReaderSettings = Pick<ParseOptions, 'utf8Locale' | 'extglob'>;
+
+/** The settings of the shell `state()` gives, asked as each word is read (so the state may come later). */
+export function readingFor(state: () => ShellState): ReaderSettings {
+  return { utf8Locale: () => state().utf8Locale(), extglob: () => state().options.shopted('extglob') };
+}
 
 export function completeCommands(
   source: string,
   warn: (message: string) => void = (message) => process.stderr.write(`quirl: ${message}\n`),
-  utf8Locale?: () => boolean,
+  settings: ReaderSettings = {},
 ): Generator<Program, void, void> {
-  return parseCommands(source, { final: true, warn, utf8Locale });
+  return parseCommands(source, { final: true, warn, ...settings });
 }

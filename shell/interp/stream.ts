@@ -8,12 +8,13 @@ import type { RecordRead } from '../../native/native';
 import { native } from '../../native';
 import { describeErrno, isSystemError, ParseError, ShellError } from '../errors';
 import { parse, type Program } from '../syntax';
+import type { ReaderSettings } from './script';
 
 /** Bytes asked for per read: a longer line is read in several. */
 const CHUNK_BYTES = 64 * 1024;
 const NEWLINE = 0x0a;
 
-export async function* streamCommands(fd: number, warn: (message: string) => void, utf8Locale: () => boolean): AsyncGenerator<Program, void, void> {
+export async function* streamCommands(fd: number, warn: (message: string) => void, settings: ReaderSettings): AsyncGenerator<Program, void, void> {
   let text = '';
   let firstLine = 1;
   // A line longer than one read comes in pieces: decoded whole, so no character is cut in two.
@@ -28,7 +29,7 @@ export async function* streamCommands(fd: number, warn: (message: string) => voi
     if (!final) text += '\n';
     if (text.trim() === '' && final) return;
     try {
-      const program = parse(text, { firstLine, final, warn, utf8Locale });
+      const program = parse(text, { firstLine, final, warn, ...settings });
       firstLine += countLines(text);
       text = '';
       yield program;

@@ -7,7 +7,7 @@ import type { Arithmetic, Assignment, HereDocument, Word } from './ast';
 import { readHereDocumentBody } from './heredoc';
 import type { Scanner } from './scanner';
 import { spanOf, syntaxError } from './source';
-import { arithmeticClose, arithmeticEnd, isDigit, startsProcessSubstitution, WordLexer, type Substitutions, type WordToken } from './words';
+import { arithmeticClose, arithmeticEnd, isDigit, startsProcessSubstitution, WordLexer, type Substitutions, type WordMode, type WordToken } from './words';
 
 const CONTROL_OPERATORS = ['|', '||', '|&', '&', '&&', ';', ';;', ';&', ';;&', '(', ')'] as const;
 const REDIRECT_OPERATORS = ['<', '>', '>>', '>|', '<>', '<&', '>&', '&>', '&>>', '<<<', '<<', '<<-'] as const;
@@ -157,7 +157,7 @@ export class Lexer {
   regexWord(): Word | null {
     this.skipBlanks();
     const start = this.scanner.offset;
-    const token = this.words.word(false, true);
+    const token = this.words.word(false, 'regex');
     if (token.kind === 'word' && token.word.parts.length > 0 && token.word.text !== ']]') return token.word;
     this.scanner.seek(start);
     return null;
@@ -168,8 +168,8 @@ export class Lexer {
     while (s.peek() === ' ' || s.peek() === '\t') s.next();
   }
 
-  /** The next token; `assignments` says whether a `NAME=value` word is an assignment here. */
-  next(assignments: boolean): Token {
+  /** The next token; `assignments` says whether a `NAME=value` word is an assignment here, `words` how a word is read. */
+  next(assignments: boolean, words: WordMode = 'plain'): Token {
     const s = this.scanner;
     let c = s.peek();
     for (;;) {
@@ -199,7 +199,7 @@ export class Lexer {
       const redirect = this.numberedRedirect(start);
       if (redirect !== null) return redirect;
     }
-    return this.words.word(assignments);
+    return this.words.word(assignments, words);
   }
 
   private readHereDocumentBodies(): void {

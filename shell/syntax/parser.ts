@@ -46,7 +46,7 @@ import type {
 } from './ast';
 import { Lexer, tokenText, type ControlOperator, type Token } from './lexer';
 import { Scanner } from './scanner';
-import type { Substitutions } from './words';
+import type { Substitutions, WordMode } from './words';
 import { Source, spanOf, syntaxError, type SourceText } from './source';
 
 /** Deeper nesting of substitutions or compound commands is refused rather than left to exhaust the stack. */
@@ -89,6 +89,11 @@ export interface ParseOptions {
    * parser does, into é there and kept as `\u00E9` elsewhere. Unset: UTF-8.
    */
   readonly utf8Locale?: () => boolean;
+  /**
+   * Whether shopt extglob is on as each word is read: bash's parser reads `@(a|b)` as a word
+   * only then, so `shopt -s extglob; echo @(a)` on one line is a syntax error. Unset: off.
+   */
+  readonly extglob?: () => boolean;
 }
 
 /** Parses a whole input. Throws ParseError, whose `incomplete` says whether more input could fix it. */
@@ -173,14 +178,15 @@ class Parser {
       dollar: (inner, start) => new Parser(inner, start, this.depth + 1, nested).program(),
       backquote: (inner) => new Parser(new Scanner(inner), null, this.depth + 1, nested).program(),
       utf8Locale: options.utf8Locale ?? (() => true),
+      extglob: options.extglob ?? (() => false),
     };
     this.lexer = new Lexer(scanner, this.substitutions, { final: options.final, warn: options.warn });
     this.token = this.lexer.next(true);
   }
 
   /** The next token: one an alias put in place of a word first, then the source's. */
-  private nextToken(assignments: boolean): Token {
-    return this.queued.shift() ?? this.lexer.next(assignments);
+  private nextToken(assignments: boolean, words: WordMode = 'plain'): Token {
+    return this.queued.shift() ?? this.lexer.next(assignments, words);
   }
 
   /**
@@ -630,7 +636,11 @@ class Parser {
     if (operator === undefined || !CONDITIONAL_BINARY.has(operator)) return undefined;
     // `=~`'s right side is lexed by its own rules: the token after the operator must not be read yet.
     if (operator === '=~') this.last = t;
-    else this.advance(false);
+    // A pattern's: bash reads extglob groups in it even with the option off.
+    else if (operator === '=' || operator === '==' || operator === '!=') {
+      this.last = t;
+      this.token = this.nextToken(false, 'pattern');
+    } else this.advance(false);
     return operator;
   }
 

@@ -22,10 +22,11 @@ import type {
   WordPart,
 } from './ast';
 import { ansiCString } from '../expand/escapes';
+import { GROUP_OPERATORS } from '../expand/pattern';
 import { Scanner } from './scanner';
 import { EmbeddedSource, spanOf, syntaxError, type SourceText } from './source';
 
-/** What the word lexer needs from the parser: the commands inside a substitution, and the locale. */
+/** What the word lexer needs from the parser: the commands inside a substitution, the locale and extglob. */
 export interface Substitutions {
   /** Parses commands from `scanner` through the `)` that closes the `$(` written at `start`. */
   dollar(scanner: Scanner, start: number): Program;
@@ -33,7 +34,16 @@ export interface Substitutions {
   backquote(source: SourceText): Program;
   /** Whether the locale is UTF-8 now, which `\u` and `\U` in `$'...'` encode to. */
   utf8Locale(): boolean;
+  /** Whether shopt extglob is on now: then `@(a|b)` and its kin are read as part of a word, as bash's parser does. */
+  extglob(): boolean;
 }
+
+/**
+ * How a word is read: as a command's word ('plain'); as the right side of `[[ == ]]`, where
+ * bash reads extglob groups whatever the option says ('pattern'); or as `[[ =~ ]]`'s regular
+ * expression ('regex').
+ */
+export type WordMode = 'plain' | 'pattern' | 'regex';
 
 export type WordToken =
   | { readonly kind: 'word'; readonly word: Word; readonly start: number; readonly end: number }
@@ -55,6 +65,8 @@ function endsRegex(c: string, depth: number): boolean {
 }
 
 const SPECIAL_PARAMETERS = '?$!#@*-';
+/** Characters with no meaning inside an extglob group, where blanks and operators are ordinary. */
+const GROUP_RUN = /[^\\'"$`()]+/y;
 /** Unquoted characters with no meaning inside a word, taken as a run; `~`, `=` and `:` mean something in places. */
 const ORDINARY_RUN = /[^ \t\n|&;<>()\\'"$`~=:]+/y;
 /** A name that may begin an assignment: `=`, `+=` or a subscript's `[` follows it. */
@@ -292,9 +304,12 @@ export class WordLexer {
    * leading unquoted `NAME=` makes it an assignment, whose value gets tilde expansion after the
    * `=` and after each unquoted `:`.
    */
-  word(assignments: boolean, regex = false): WordToken {
+  word(assignments: boolean, mode: WordMode = 'plain'): WordToken {
     const s = this.scanner;
     const start = s.offset;
+    const regex = mode === 'regex';
+    const extglob = mode === 'pattern' || (mode === 'plain' && this.substitutions.extglob());
+    let afterEscape = false;
     let regexDepth = 0;
     const parts = new Parts<WordPart>(this.source);
     const assignment = assignments && !regex ? this.assignmentTarget() : null;
@@ -308,8 +323,18 @@ export class WordLexer {
     let assignmentLike = false;
     let tildeAllowed = true;
 
-    for (let c = s.peek(); regex ? !endsRegex(c, regexDepth) : !endsWord(c) || startsProcessSubstitution(this.source.text, s.offset); c = s.peek()) {
+    const continues = (c: string): boolean => {
+      if (regex) return !endsRegex(c, regexDepth);
+      return !endsWord(c) || startsProcessSubstitution(this.source.text, s.offset) || (extglob && !afterEscape && this.opensGroup(start));
+    };
+    for (let c = s.peek(); continues(c); c = s.peek()) {
       const at = s.offset;
+      afterEscape = c === '\\';
+      if (!regex && c === '(') {
+        // Only a group's `(` gets here: any other ends the word.
+        this.extglobGroup(parts);
+        continue;
+      }
       if (regex && REGEX_CHARACTERS.includes(c)) {
         if (c === '(') regexDepth += 1;
         else if (c === ')') regexDepth -= 1;
@@ -317,7 +342,7 @@ export class WordLexer {
         continue;
       }
       if (c === '~' && tildeAllowed) {
-        const tilde = this.tilde(assignment !== null || assignmentLike);
+        const tilde = this.tilde(assignment !== null || assignmentLike, '', false, extglob);
         if (tilde !== null) {
           parts.push(tilde);
           tildeAllowed = false;
@@ -364,6 +389,55 @@ export class WordLexer {
     const end = s.offset;
     if (assignment === null) return { kind: 'word', word: this.wordNode(parts, start, end), start, end };
     return this.assignmentToken(assignment, this.wordNode(parts, assignment.valueStart, end), start);
+  }
+
+  /** Whether the `(` at the scanner opens an extglob group: an unquoted `?*+@!` of the word before it (its escape is ruled out by the caller). */
+  private opensGroup(wordStart: number): boolean {
+    const at = this.scanner.offset;
+    return this.source.text[at] === '(' && at > wordStart && GROUP_OPERATORS.includes(this.source.text[at - 1]!);
+  }
+
+  /**
+   * An extglob group from its `(` to the matching `)`: blanks, `|`, `;`, `<`... are ordinary
+   * characters in it, quotes and expansions work as in the rest of the word (bash reads it as a
+   * matched pair).
+   */
+  private extglobGroup(parts: Parts<WordPart>): void {
+    const s = this.scanner;
+    const open = s.offset;
+    let depth = 0;
+    for (;;) {
+      const c = s.peek();
+      const at = s.offset;
+      switch (c) {
+        case '':
+          throw syntaxError(this.source, "unexpected EOF while looking for matching `)'", open, at, true);
+        case '\\':
+          this.escape(parts);
+          break;
+        case "'":
+          parts.push(this.singleQuoted());
+          break;
+        case '"':
+          parts.push(this.doubleQuoted());
+          break;
+        case '$':
+          if (!this.dollarQuoted(parts, true)) this.dollar(parts, false);
+          break;
+        case '`':
+          parts.push(this.backquoted(false));
+          break;
+        case '(':
+        case ')':
+          s.next();
+          parts.literal(c, false, at, s.offset);
+          depth += c === '(' ? 1 : -1;
+          if (depth === 0) return;
+          break;
+        default:
+          parts.literal(s.match(GROUP_RUN) || s.next(), false, at, s.offset);
+      }
+    }
   }
 
   private assignmentToken(target: AssignmentTarget, value: Word | ArrayLiteral, start: number): WordToken {
@@ -484,7 +558,7 @@ export class WordLexer {
    * operator's word (`inOperand`) blanks and metacharacters are ordinary: bash's prefix of
    * `${u-~ a}` or `${u?~&a}` is all of `~ a` or `~&a`.
    */
-  private tilde(inAssignment: boolean, stops = '', inOperand = false): Tilde | null {
+  private tilde(inAssignment: boolean, stops = '', inOperand = false, extglob = false): Tilde | null {
     const s = this.scanner;
     const start = s.offset;
     s.next();
@@ -495,6 +569,11 @@ export class WordLexer {
         return null;
       }
       user += s.next();
+    }
+    // `~+(a)`: bash's prefix would be all of `+(a)`, which names nothing; the `~` stays as written.
+    if (extglob && s.peek() === '(' && GROUP_OPERATORS.includes(user.at(-1) ?? '')) {
+      s.seek(start);
+      return null;
     }
     if (inAssignment || s.peek() !== ':') return { kind: 'Tilde', user, span: spanOf(this.source, start, s.offset) };
     const tail = this.tildeTail(stops);

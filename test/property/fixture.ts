@@ -9,7 +9,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IfsSetting, WordCase } from './words';
 
-export const PRELUDE = `a='a b*c'
+export const PRELUDE = `shopt -s extglob
+a='a b*c'
 e=
 n=42
 m=-7

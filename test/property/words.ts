@@ -107,6 +107,16 @@ const IFS_VALUES = ['', ':', ' :', ',', '\t', 'ab', '*', ' ', ': ', '\\', '-', '
 /** Bash's operators on a parameter, by shape. */
 const DEFAULT_OPERATORS = ['-', ':-', '=', ':=', '?', ':?', '+', ':+'];
 const TRIM_OPERATORS = ['#', '##', '%', '%%'];
+/**
+ * An extglob group in a pattern (the prelude turns extglob on): no empty alternative, where
+ * bash 5.2's matcher has quirks of its own (`@()` is literal text, `?+()` matches nothing).
+ */
+const EXTGLOB_GROUP: fc.Arbitrary<string> = fc
+  .tuple(
+    fc.constantFrom('?', '*', '+', '@', '!'),
+    fc.array(fc.array(fc.constantFrom(...PATTERN_PLAIN, '*', '?', '[ab]'), { minLength: 1, maxLength: 2 }), { minLength: 1, maxLength: 3 }),
+  )
+  .map(([operator, alternatives]) => `${operator}(${alternatives.map((alternative) => alternative.join('')).join('|')})`);
 const REPLACE_OPERATORS = ['/', '//', '/#', '/%'];
 const CASE_OPERATORS = ['^', '^^', ',', ',,'];
 const TRANSFORMS = ['Q', 'E', 'P', 'U', 'u', 'L', 'K', 'k', 'A', 'a', 'Z'];
@@ -339,9 +349,11 @@ export class WordGenerator {
       pick(WILDCARDS.filter((w) => w !== '[^a]')),
       join(fc.array(pick(SQ_TEXT.filter((text) => quoteAfterSingleQuote || !text.includes('"'))), { minLength: 1, maxLength: 2 })).map((text) => `'${text}'`),
       pick(['*', '?', '$', '"', '\\', 'a', '[', '}', '/', '#']).map((c) => `\\${c}`),
+      EXTGLOB_GROUP,
     ];
     if (below !== undefined) parts.push(below.parameter, join(fc.array(below.inDoubleQuotes, { maxLength: 2 })).map((text) => `"${text}"`));
-    const pattern = join(fc.array(fc.oneof(...parts), { minLength: 1, maxLength: 3 }));
+    // bash's `*` never lets a group that follows it begin at the end of the text (extglob.sh names it).
+    const pattern = join(fc.array(fc.oneof(...parts), { minLength: 1, maxLength: 3 })).filter((text) => !/\*[?*+@!]\(/.test(text));
     // A `/` pattern may not start with `/`, `#` or `%` (they are its anchors), nor contain a bare `/`.
     return replace ? pattern.filter((text) => !/^[#%]/.test(text) && !/(?<!\\)\//.test(text.replace(/\\\\/g, ''))) : pattern;
   }

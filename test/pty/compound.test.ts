@@ -38,6 +38,19 @@ for (const { what, lines, prints } of INCOMPLETE) {
   });
 }
 
+ptyTest('shopt -s extglob typed at the prompt lets the next lines read groups, and an open group continues with PS2', async (sh) => {
+  assert.deepEqual(await sh.run('shopt -s extglob; echo typed'), ['typed']);
+  assert.deepEqual(await sh.run('case ab in @(a|ab)) echo ok-group;; esac'), ['ok-group']);
+  const continuations = sh.countOnScreen('> ');
+  const start = sh.markRow();
+  // The newline typed inside the group is part of its pattern.
+  sh.type("case $'\\n' in @(\r");
+  await sh.until(() => sh.countOnScreen('> ') === continuations + 1, 'a PS2 prompt inside the group');
+  sh.type(')) echo ok-open-$((1+1));; esac\r');
+  await sh.nextPrompt();
+  assert.ok(sh.outputBetween(start).includes('ok-open-2'), `the group ran:\n${sh.describeScreen()}`);
+});
+
 /** Runs `command`, which starts `comm` in the foreground, and waits until `comm` has the terminal. */
 async function startForeground(sh: PtyShell, command: string, comm: string): Promise<number> {
   sh.type(`${command}\r`);
