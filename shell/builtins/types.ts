@@ -43,6 +43,11 @@ export interface BuiltinContext {
    * descriptors. `name` is what a syntax error names (a file), absent for `eval`.
    */
   run(source: string, name?: string): Promise<number>;
+  /**
+   * Runs a sourced file's text (`.`): as `run`, but `return` ends it, and the DEBUG and RETURN
+   * traps apply as bash applies them to a sourced file.
+   */
+  runFile(source: string, name: string): Promise<number>;
   /** The command's prefix assignments (`FOO=1 command env`): a program it runs gets them in its environment. */
   readonly assignments: readonly (readonly [string, string])[];
   /** Operands written as assignments to a declaration builtin (`local a=(1 2)`), by their index in argv. */

@@ -38,6 +38,8 @@ import { ownsProcessSubstitution, withProcessSubstitutions, type ProcessSubstitu
 import { timePipeline } from './time';
 import { hasCommandSubstitution } from './tree';
 import { DEADLY, SignalTraps } from './signal-traps';
+import type { CommandCondition } from './traps';
+import type { AnnouncedCommand } from './command-text';
 import { traceAssignment, tracePrefix, traceWord } from './xtrace';
 import { expandText } from '../interactive/prompt-expansion';
 
@@ -106,8 +108,13 @@ export class Interpreter implements ShellServices {
   private topContext: Context | undefined;
   /** A trap's command is running: signal traps wait (bash runs none inside another trap). */
   private inTrap = false;
-  /** The ERR trap's command is running: a failure in it does not run it again (bash), though `set -e` still applies. */
-  private inErrTrap = false;
+  /**
+   * The shell conditions whose trap is running: none runs inside itself (bash), so a failure in
+   * the ERR trap does not run it again, though `set -e` still applies.
+   */
+  private readonly runningConditions = new Set<CommandCondition>();
+  /** Traps running, of any kind: BASH_COMMAND stays the command the outermost came for (bash). */
+  private trapsRunning = 0;
   /** `$(...)` and `eval` nesting, for the repeated first character of PS4. */
   private traceLevel = 1;
   private exited = false;
@@ -311,17 +318,42 @@ export class Interpreter implements ShellServices {
   private async failed(status: number, context: Context): Promise<void> {
     const { state } = context;
     if (context.conditional === true) return;
-    const err = state.traps.command('ERR');
-    if (err !== undefined && !this.inErrTrap && (state.functionDepth === 0 || state.options.has('errtrace'))) {
+    if (state.traps.command('ERR') !== undefined) {
       state.lastStatus = status;
-      this.inErrTrap = true;
-      try {
-        await this.runTrap(err, context);
-      } finally {
-        this.inErrTrap = false;
-      }
+      await this.runConditionTrap('ERR', context);
     }
     if (state.options.has('errexit')) throw new ExitRequest(status);
+  }
+
+  /**
+   * Before a command (a simple one, a `for` pass, `case`, `(( ))`, `[[ ]]`): BASH_COMMAND names
+   * it, except inside a trap. True when the DEBUG trap is to run now; synchronous, so that a
+   * shell without one awaits nothing for it.
+   */
+  announce(command: AnnouncedCommand, context: Context): boolean {
+    if (this.trapsRunning === 0) context.state.announced = command;
+    return this.debugTrapDue(context);
+  }
+
+  private debugTrapDue(context: Context): boolean {
+    return context.state.traps.command('DEBUG') !== undefined && !this.runningConditions.has('DEBUG');
+  }
+
+  /** The DEBUG trap, before the command just announced; its status is not the command's `$?`. */
+  runDebugTrap(context: Context): Promise<void> {
+    return this.runConditionTrap('DEBUG', context);
+  }
+
+  /** The trap of a shell condition, if one is set and it is not running already. */
+  private async runConditionTrap(condition: CommandCondition, context: Context): Promise<void> {
+    const command = context.state.traps.command(condition);
+    if (command === undefined || this.runningConditions.has(condition)) return;
+    this.runningConditions.add(condition);
+    try {
+      await this.runTrap(command, context);
+    } finally {
+      this.runningConditions.delete(condition);
+    }
   }
 
   /** A trap's command, run as `eval` would run it; `$?` is as it was before it. */
@@ -329,12 +361,45 @@ export class Interpreter implements ShellServices {
     const status = context.state.lastStatus;
     const wasInTrap = this.inTrap;
     this.inTrap = true;
+    this.trapsRunning++;
     try {
       await this.runSource(text, { ...context, conditional: false }, 'trap');
     } finally {
       this.inTrap = wasInTrap;
+      this.trapsRunning--;
     }
     context.state.lastStatus = status;
+  }
+
+  /**
+   * A function's body or a sourced file: it runs without the traps it does not inherit, `return`
+   * ends it, and the RETURN trap (its own, or inherited with `set -T`) runs as it ends, in its
+   * context, before those traps come back (bash's execute_function and source).
+   */
+  private async runReturning(context: Context, withheld: readonly CommandCondition[], run: () => Promise<number>): Promise<number> {
+    const { traps } = context.state;
+    const taken = traps.withhold(withheld);
+    try {
+      let status: number;
+      try {
+        status = await run();
+      } catch (error) {
+        if (!(error instanceof FunctionReturn)) throw error;
+        status = error.status;
+      }
+      // `return` in the RETURN trap ends only the trap (bash loops on it).
+      await this.runConditionTrap('RETURN', context).catch((error: unknown) => {
+        if (!(error instanceof FunctionReturn)) throw error;
+      });
+      return status;
+    } finally {
+      traps.restore(taken);
+    }
+  }
+
+  /** `.` / `source`: the file's text runs here, and `return` ends it; DEBUG is not inherited without `set -T`. */
+  private runFile(text: string, name: string, context: Context): Promise<number> {
+    return this.runReturning(context, context.state.options.has('functrace') ? [] : ['DEBUG'], () => this.runSource(text, context, name));
   }
 
   /** Signals that arrived for the top-level shell's traps run here, between commands, in its context. */
@@ -390,6 +455,7 @@ export class Interpreter implements ShellServices {
     if (command === undefined) return status;
     context.state.traps.set('EXIT', undefined);
     context.state.lastStatus = status;
+    this.trapsRunning++;
     try {
       await this.runSource(command, { ...context, conditional: false }, 'trap');
     } catch (error) {
@@ -398,6 +464,8 @@ export class Interpreter implements ShellServices {
       if (!(error instanceof ExpansionAbort)) throw error;
       // A fatal error (runSource settles the others) ends the trap; the shell ends as it was ending (bash).
       await this.abandoned(error, context);
+    } finally {
+      this.trapsRunning--;
     }
     return status;
   }
@@ -448,6 +516,7 @@ export class Interpreter implements ShellServices {
     // Its expansion, its diagnostics and $LINENO are of its own line (the stages start after the last is expanded).
     const line = command.span.start.line;
     context.state.lineNumber = line;
+    if (this.announce(command, context)) await this.runDebugTrap(context);
     const planned = await planCommand(this, command, context, budget);
     const name = planned.argv[0];
     const text = planned.argv.join(' ');
@@ -559,6 +628,7 @@ export class Interpreter implements ShellServices {
 
   private async runSimpleCommand(command: SimpleCommand, context: Context, text: string): Promise<number> {
     try {
+      if (this.announce(command, context)) await this.runDebugTrap(context);
       return await this.runPlanned(await planCommand(this, command, context, new ExpansionBudget()), context, text);
     } catch (error) {
       return this.reportFailure(error, context);
@@ -853,10 +923,11 @@ export class Interpreter implements ShellServices {
         state.export(name, value);
       }
       state.positional = planned.argv.slice(1);
-      return await this.withRedirects(planned.redirects, context, (inner) => this.runCompound(definition.body, inner));
-    } catch (error) {
-      if (error instanceof FunctionReturn) return error.status;
-      throw error;
+      return await this.runReturning(context, uninherited(state.options), async () => {
+        // With `set -T` the DEBUG trap runs again as the body begins, in the function (bash).
+        if (this.debugTrapDue(context)) await this.runDebugTrap(context);
+        return this.withRedirects(planned.redirects, context, (inner) => this.runCompound(definition.body, inner));
+      });
     } finally {
       state.positional = positional;
       state.loopDepth = loopDepth;
@@ -899,6 +970,7 @@ export class Interpreter implements ShellServices {
       shell: this,
       jobs: () => this.executor.jobs.list().filter(sees),
       run: (source, name) => this.runSource(source, context, name),
+      runFile: (source, name) => this.runFile(source, name, context),
       assignments: prefixValues(context.state, command.assignments),
       declarations: command.declarations,
       runCommand: (argv, searchPath) =>
@@ -919,6 +991,8 @@ export class Interpreter implements ShellServices {
    */
   private async runSource(source: string, context: Context, name?: string): Promise<number> {
     let status = 0;
+    // Once the source has run, BASH_COMMAND names the `eval` or `.` again (bash's parse_and_execute).
+    const { announced } = context.state;
     try {
       const aliases = this.interactive ? (alias: string): string | undefined => context.state.aliases.get(alias) : undefined;
       // `eval` nests for PS4 as `$(...)` does.
@@ -935,6 +1009,8 @@ export class Interpreter implements ShellServices {
       if (!isShellError(error, 'ParseError')) throw error;
       await new CommandOutput(context.fds, undefined).err(`quirl: ${name === undefined ? 'eval: ' : `${name}: `}${error.message}\n`);
       return error.status;
+    } finally {
+      context.state.announced = announced;
     }
     return status;
   }
@@ -1072,6 +1148,14 @@ function andOrText(andOr: AndOr): string {
 /** A command line as `jobs` lists a line held by a stop: its lists, with their terminators. */
 function programText(program: Program): string {
   return program.body.items.map((item, index, items) => `${andOrText(item.andOr)}${item.background ? ' &' : index < items.length - 1 ? ';' : ''}`).join(' ');
+}
+
+/** The traps a function runs without: DEBUG and RETURN unless `set -T`, ERR unless `set -E` (bash). */
+function uninherited(options: ShellState['options']): CommandCondition[] {
+  const withheld: CommandCondition[] = [];
+  if (!options.has('functrace')) withheld.push('DEBUG', 'RETURN');
+  if (!options.has('errtrace')) withheld.push('ERR');
+  return withheld;
 }
 
 /** FUNCNEST when it is a positive number, as in bash; otherwise Quirl's default. */

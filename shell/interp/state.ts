@@ -18,6 +18,7 @@ import { processUmaskNow } from '../exec/child-settings';
 import { CommandHashTable } from '../exec/resolve';
 import { ShellOptions } from './options';
 import { TrapTable } from './traps';
+import { commandText, type AnnouncedCommand } from './command-text';
 import { AssociativeArray, IndexedArray, type ShellArray } from './arrays';
 import { DYNAMIC_NAMES, DynamicVariables } from './dynamic';
 import { asArray, copyVariable, NO_ATTRIBUTES, scalarOf, withAttributes, type Attribute, type Variable } from './variable';
@@ -56,6 +57,8 @@ export class ShellState {
   loopDepth = 0;
   /** `.` / `source` files running (where `return` is allowed, as in a function). */
   sourceDepth = 0;
+  /** BASH_COMMAND's command, printed only when read: the one running, or about to (a DEBUG trap's). */
+  announced: AnnouncedCommand | undefined;
   /** The line of the command running (bash's LINENO): where a script's diagnostics say they are. */
   lineNumber = 0;
   /**
@@ -167,6 +170,7 @@ export class ShellState {
     copy.loopDepth = this.loopDepth;
     copy.sourceDepth = this.sourceDepth;
     copy.lineNumber = this.lineNumber;
+    copy.announced = this.announced;
     copy.commandNumber = this.commandNumber;
     copy.options = this.options.clone();
     copy.traps = this.traps.forSubshell(this.options);
@@ -307,6 +311,7 @@ export class ShellState {
     if (variable !== undefined) return scalarOf(variable);
     if (this.dynamicNames.has(name)) return this.dynamic.get(name);
     if (name === 'LINENO') return String(this.lineNumber);
+    if (name === 'BASH_COMMAND') return this.announced === undefined ? undefined : commandText(this.announced);
     if (name === 'PIPESTATUS') return String(this.pipeStatus[0]);
     return undefined;
   }
