@@ -8,6 +8,7 @@ import type { CommandResolver } from '../exec/resolve';
 import type { PlannedAssignment } from '../interp/assignment';
 import type { ShellState } from '../interp/state';
 import type { CommandOutput } from '../interp/output';
+import type { TrapArrival } from '../interp/signal-traps';
 import type { JobOrder } from '../jobs/spec';
 import type { CommandHistory } from './history';
 
@@ -57,6 +58,11 @@ export interface BuiltinContext {
    * `searchPath`, PATH search uses it instead of $PATH (`command -p`).
    */
   runCommand(argv: readonly string[], searchPath?: string): Promise<number>;
+  /**
+   * A wait for the next signal with a trap to run in this context (the shell's own, not a
+   * subshell's), or undefined where none can come: what ends a `wait`.
+   */
+  trappedSignal(): TrapArrival | undefined;
   /** Keeps this command's redirects as its context's own descriptors once it ends (`exec` with no command). */
   keepRedirects(): void;
 }

@@ -408,11 +408,15 @@ export class Interpreter implements ShellServices {
    * signal. Synchronous, so that a command with no traps set awaits nothing here.
    */
   private trapsMayBePending(context: Context): boolean {
-    const { state } = context;
-    if (state.isSubshell || context.owner !== undefined) return false;
+    if (!this.hearsSignalTraps(context)) return false;
     this.topContext = context;
-    this.signalTraps.sync(state.traps);
+    this.signalTraps.sync(context.state.traps);
     return !this.inTrap && (this.signalTraps.listening || this.signalTraps.waiting);
+  }
+
+  /** Whether `context` is the shell's own, where its signal traps run (a subshell's are never heard). */
+  private hearsSignalTraps({ state, owner }: Context): boolean {
+    return !state.isSubshell && owner === undefined;
   }
 
   private async runPendingTraps(context: Context): Promise<void> {
@@ -976,6 +980,7 @@ export class Interpreter implements ShellServices {
       runCommand: (argv, searchPath) =>
         this.runPlanned({ ...command, argv: [...argv], redirects: [] }, context, argv.join(' '), sees, { skipFunctions: true, searchPath }),
       keepRedirects: () => outerFds.adopt(context.fds),
+      trappedSignal: () => (this.hearsSignalTraps(context) && !this.inTrap ? this.signalTraps.nextTrapped() : undefined),
     });
   }
 

@@ -61,6 +61,7 @@ export async function runBuiltin(builtin: Builtin, argv: readonly string[], opti
       assignments: [],
       runCommand: () => Promise.reject(new Error('builtin unit tests have no interpreter to run commands with')),
       keepRedirects: () => fds.adopt(fds),
+      trappedSignal: () => undefined,
     };
     const status = await builtin(context);
     return { stdout: output.text[0], stderr: output.text[1], status, state };
