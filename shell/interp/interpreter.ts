@@ -66,6 +66,11 @@ export interface Context {
    * `&&` or `||`, after `!`, and everything run from there (functions, subshells), as in bash.
    */
   readonly conditional?: boolean;
+  /**
+   * A background job's simple commands whose DEBUG trap the shell ran before starting the job,
+   * as bash runs it before it forks: the job does not run it again for them (with `set -T`).
+   */
+  readonly tracedInShell?: ReadonlySet<SimpleCommand>;
 }
 
 /** How `command` looks a name up: never as a function, and perhaps on another PATH (`command -p`). */
@@ -108,13 +113,6 @@ export class Interpreter implements ShellServices {
   private topContext: Context | undefined;
   /** A trap's command is running: signal traps wait (bash runs none inside another trap). */
   private inTrap = false;
-  /**
-   * The shell conditions whose trap is running: none runs inside itself (bash), so a failure in
-   * the ERR trap does not run it again, though `set -e` still applies.
-   */
-  private readonly runningConditions = new Set<CommandCondition>();
-  /** Traps running, of any kind: BASH_COMMAND stays the command the outermost came for (bash). */
-  private trapsRunning = 0;
   /** `$(...)` and `eval` nesting, for the repeated first character of PS4. */
   private traceLevel = 1;
   private exited = false;
@@ -276,13 +274,22 @@ export class Interpreter implements ShellServices {
       return this.runPipeline(first, context, true);
     }
     const text = andOrText(andOr);
+    // A lone pipeline's simple commands are traced here; bash forks a whole and-or list first.
+    const tracedInShell = andOr.rest.length === 0 ? await this.traceInShell(first, context) : undefined;
     const stage: InShellStage = {
       kind: 'inShell',
       command: text,
       redirects: this.interactive ? [] : [BACKGROUND_STDIN],
-      run: (fds, control) => this.inSubshell(text, fds, control, context, (inner) => this.runAndOr(andOr, inner)),
+      run: (fds, control) => this.inSubshell(text, fds, control, context, (inner) => this.runAndOr(andOr, { ...inner, tracedInShell })),
     };
     return this.launch({ command: text, stages: [stage], fds: context.fds }, context, true);
+  }
+
+  /** The DEBUG trap of each simple command of `pipeline`, run in the shell before the job that runs them starts. */
+  private async traceInShell(pipeline: Pipeline, context: Context): Promise<ReadonlySet<SimpleCommand>> {
+    const simple = pipeline.commands.filter((command) => command.kind === 'SimpleCommand');
+    for (const command of simple) if (this.announce(command, context)) await this.runDebugTrap(context);
+    return new Set(simple);
   }
 
   private needsShellInBackground(pipeline: Pipeline, state: ShellState): boolean {
@@ -331,12 +338,17 @@ export class Interpreter implements ShellServices {
    * shell without one awaits nothing for it.
    */
   announce(command: AnnouncedCommand, context: Context): boolean {
-    if (this.trapsRunning === 0) context.state.announced = command;
+    if (context.state.trapsRunning === 0) context.state.announced = command;
     return this.debugTrapDue(context);
   }
 
+  /** announce for a simple command: false where the shell ran its DEBUG trap before starting this job. */
+  private announceSimple(command: SimpleCommand, context: Context): boolean {
+    return this.announce(command, context) && context.tracedInShell?.has(command) !== true;
+  }
+
   private debugTrapDue(context: Context): boolean {
-    return context.state.traps.command('DEBUG') !== undefined && !this.runningConditions.has('DEBUG');
+    return context.state.traps.command('DEBUG') !== undefined && !context.state.runningConditions.has('DEBUG');
   }
 
   /** The DEBUG trap, before the command just announced; its status is not the command's `$?`. */
@@ -347,12 +359,13 @@ export class Interpreter implements ShellServices {
   /** The trap of a shell condition, if one is set and it is not running already. */
   private async runConditionTrap(condition: CommandCondition, context: Context): Promise<void> {
     const command = context.state.traps.command(condition);
-    if (command === undefined || this.runningConditions.has(condition)) return;
-    this.runningConditions.add(condition);
+    const { runningConditions } = context.state;
+    if (command === undefined || runningConditions.has(condition)) return;
+    runningConditions.add(condition);
     try {
       await this.runTrap(command, context);
     } finally {
-      this.runningConditions.delete(condition);
+      runningConditions.delete(condition);
     }
   }
 
@@ -361,12 +374,12 @@ export class Interpreter implements ShellServices {
     const status = context.state.lastStatus;
     const wasInTrap = this.inTrap;
     this.inTrap = true;
-    this.trapsRunning++;
+    context.state.trapsRunning++;
     try {
       await this.runSource(text, { ...context, conditional: false }, 'trap');
     } finally {
       this.inTrap = wasInTrap;
-      this.trapsRunning--;
+      context.state.trapsRunning--;
     }
     context.state.lastStatus = status;
   }
@@ -459,7 +472,7 @@ export class Interpreter implements ShellServices {
     if (command === undefined) return status;
     context.state.traps.set('EXIT', undefined);
     context.state.lastStatus = status;
-    this.trapsRunning++;
+    context.state.trapsRunning++;
     try {
       await this.runSource(command, { ...context, conditional: false }, 'trap');
     } catch (error) {
@@ -469,7 +482,7 @@ export class Interpreter implements ShellServices {
       // A fatal error (runSource settles the others) ends the trap; the shell ends as it was ending (bash).
       await this.abandoned(error, context);
     } finally {
-      this.trapsRunning--;
+      context.state.trapsRunning--;
     }
     return status;
   }
@@ -520,7 +533,7 @@ export class Interpreter implements ShellServices {
     // Its expansion, its diagnostics and $LINENO are of its own line (the stages start after the last is expanded).
     const line = command.span.start.line;
     context.state.lineNumber = line;
-    if (this.announce(command, context)) await this.runDebugTrap(context);
+    if (this.announceSimple(command, context)) await this.runDebugTrap(context);
     const planned = await planCommand(this, command, context, budget);
     const name = planned.argv[0];
     const text = planned.argv.join(' ');
@@ -632,7 +645,7 @@ export class Interpreter implements ShellServices {
 
   private async runSimpleCommand(command: SimpleCommand, context: Context, text: string): Promise<number> {
     try {
-      if (this.announce(command, context)) await this.runDebugTrap(context);
+      if (this.announceSimple(command, context)) await this.runDebugTrap(context);
       return await this.runPlanned(await planCommand(this, command, context, new ExpansionBudget()), context, text);
     } catch (error) {
       return this.reportFailure(error, context);

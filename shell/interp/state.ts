@@ -17,7 +17,7 @@ import type { ResourceLimit, ResourceName } from '../../native/native';
 import { processUmaskNow } from '../exec/child-settings';
 import { CommandHashTable } from '../exec/resolve';
 import { ShellOptions } from './options';
-import { TrapTable } from './traps';
+import { TrapTable, type CommandCondition } from './traps';
 import { commandText, type AnnouncedCommand } from './command-text';
 import { AssociativeArray, IndexedArray, type ShellArray } from './arrays';
 import { DYNAMIC_NAMES, DynamicVariables } from './dynamic';
@@ -78,6 +78,14 @@ export class ShellState {
   options = new ShellOptions();
   /** `trap`: a subshell keeps only the ignored signals (POSIX). */
   traps = new TrapTable();
+  /**
+   * The shell conditions whose trap is running here: none runs inside itself (bash), so a failure
+   * in the ERR trap does not run it again, though `set -e` still applies. A subshell started in a
+   * trap is still in it (a `$(...)` in a DEBUG trap does not run the trap again with `set -T`).
+   */
+  runningConditions = new Set<CommandCondition>();
+  /** Traps running here, of any kind: BASH_COMMAND stays the command the outermost came for (bash). */
+  trapsRunning = 0;
   /** `umask`: the mask of the files this context creates and of the children it starts. */
   umask = processUmaskNow();
   /** `ulimit`: the limits recorded for this context's children, by resource (others are the shell's own). */
@@ -174,6 +182,8 @@ export class ShellState {
     copy.commandNumber = this.commandNumber;
     copy.options = this.options.clone();
     copy.traps = this.traps.forSubshell(this.options);
+    copy.runningConditions = new Set(this.runningConditions);
+    copy.trapsRunning = this.trapsRunning;
     copy.umask = this.umask;
     // Replaced whole by `ulimit`, never changed in place: sharing the map is copying it.
     copy.childLimits = this.childLimits;

@@ -3,6 +3,8 @@
 # sourced files, subshells and $(...) do not inherit it without `set -T`. RETURN runs as a
 # function or sourced file returns. `select` and `shopt -s extdebug` are not covered (Quirl has
 # neither).
+# An and-or list in the background runs in a subshell, without the DEBUG trap; a lone pipeline's
+# simple commands are traced before it starts, as bash runs the trap before it forks.
 
 #### DEBUG runs before each simple command, BASH_COMMAND naming it unexpanded
 trap 'echo "D[$BASH_COMMAND]"' DEBUG
@@ -442,20 +444,23 @@ D[sleep 0]
 D[wait $!]
 ## END
 
-#### a background function call is traced in the shell
+#### a background function call, or a command with $(...), is traced in the shell
 trap 'echo "D[$BASH_COMMAND]"' DEBUG
 f() { :; }
 f &
 wait $!
+x=$(echo x) | cat &
+wait $!
+true && true &
+wait $!
 ## STDOUT:
 D[f]
 D[wait $!]
-## END
-## BUG quirl STDOUT:
+D[x=$(echo x)]
+D[cat]
+D[wait $!]
 D[wait $!]
 ## END
-# Quirl runs a background function, or a command with $(...) to expand, in a subshell of its
-# own, where the DEBUG trap is not inherited; bash runs the trap in the shell before it forks.
 
 #### $(...) in BASH_COMMAND is as written
 trap 'echo "D[$BASH_COMMAND]"' DEBUG
