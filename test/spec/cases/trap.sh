@@ -1,5 +1,6 @@
 # trap: listing, resetting, ignoring; EXIT, ERR (with set -E), signals sent to the shell; subshells
-# keep only ignored signals and run their own EXIT traps.
+# keep only ignored signals and run their own EXIT traps; a trapped signal ends `wait`. DEBUG and
+# RETURN are in trap-debug-return.sh.
 
 #### trap -p lists a trap as a command
 trap 'echo hi' INT
