@@ -9,7 +9,8 @@
  * - SIGUSR1 terminates the shell, as it does bash. Node's own handler starts the inspector on
  *   127.0.0.1:9229 instead, a door into the shell for every local process of the user (Node 20
  *   has no --disable-sigusr1). A listener is the only way to replace Node's handler from
- *   JavaScript; it then dies of the signal. To debug Quirl, start it with `node --inspect`.
+ *   JavaScript; it then dies of the signal, unless a trap takes it (sending it again would run
+ *   the trap twice). To debug Quirl, start it with `node --inspect`.
  */
 
 const INTERACTIVE_IGNORED = ['SIGINT', 'SIGQUIT', 'SIGTERM'] as const;
@@ -29,6 +30,8 @@ function ignore(): void {
 }
 
 function dieOfUsr1(): void {
+  // A trap of the script's listens too (signal-traps.ts) and takes the signal: the shell lives on.
+  if (process.listenerCount('SIGUSR1') > 1) return;
   // Without a listener libuv puts SIG_DFL back: the signal sent again then ends the process.
   process.removeListener('SIGUSR1', dieOfUsr1);
   process.kill(process.pid, 'SIGUSR1');

@@ -119,10 +119,7 @@ export const source: Builtin = async (context) => {
   if (operands.length > 1) state.positional = operands.slice(1);
   state.sourceDepth += 1;
   try {
-    return await context.run(text, file);
-  } catch (error) {
-    if (error instanceof FunctionReturn) return error.status;
-    throw error;
+    return await context.runFile(text, file);
   } finally {
     state.sourceDepth -= 1;
     if (operands.length > 1) state.positional = positional;

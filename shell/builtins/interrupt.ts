@@ -3,21 +3,37 @@
  * to the shell's group; the line's abort signal (CommandOutput.signal) carries it to the builtin,
  * which gives up waiting, as bash's returns 130. The signal stays aborted, so a Ctrl-C that came
  * before the builtin began waiting is not lost. A non-interactive shell has no such signal at
- * its top level: SIGINT ends it, as it ends sh.
+ * its top level: SIGINT ends it, as it ends sh. A signal the shell traps ends a wait too (POSIX),
+ * with 128 + its number; its trap runs once the wait has returned.
  */
-export type Interruptible<T> = { readonly kind: 'done'; readonly value: T } | { readonly kind: 'interrupted' };
+import { SIGNALS } from '../exec/signals';
+import type { BuiltinContext } from './types';
 
-/** `work`'s value, or 'interrupted' once `signal` is aborted, whichever comes first. */
-export function unlessInterrupted<T>(signal: AbortSignal | undefined, work: Promise<T>): Promise<Interruptible<T>> {
-  const done = work.then((value): Interruptible<T> => ({ kind: 'done', value }));
-  if (signal === undefined) return done;
-  if (signal.aborted) return Promise.resolve({ kind: 'interrupted' });
+export type Interruptible<T> = { readonly kind: 'done'; readonly value: T } | { readonly kind: 'interrupted'; readonly status: number };
+
+/** 128 + SIGINT: what a wait ended by Ctrl-C returns. */
+const INTERRUPTED: Interruptible<never> = { kind: 'interrupted', status: 128 + SIGNALS.SIGINT };
+
+/** `work`'s value, unless Ctrl-C or a trapped signal comes first. */
+export async function unlessInterrupted<T>({ output, trappedSignal }: BuiltinContext, work: Promise<T>): Promise<Interruptible<T>> {
+  const { signal } = output;
+  if (signal?.aborted === true) return INTERRUPTED;
+  const arrival = trappedSignal();
   let listener: (() => void) | undefined;
-  const interrupted = new Promise<Interruptible<T>>((resolve) => {
-    listener = () => resolve({ kind: 'interrupted' });
-    signal.addEventListener('abort', listener, { once: true });
-  });
-  return Promise.race([done, interrupted]).finally(() => {
-    if (listener !== undefined) signal.removeEventListener('abort', listener);
-  });
+  const racers: Promise<Interruptible<T>>[] = [work.then((value): Interruptible<T> => ({ kind: 'done', value }))];
+  if (signal !== undefined) {
+    racers.push(
+      new Promise((resolve) => {
+        listener = () => resolve(INTERRUPTED);
+        signal.addEventListener('abort', listener, { once: true });
+      }),
+    );
+  }
+  if (arrival !== undefined) racers.push(arrival.heard.then((number): Interruptible<T> => ({ kind: 'interrupted', status: 128 + number })));
+  try {
+    return await Promise.race(racers);
+  } finally {
+    if (listener !== undefined) signal?.removeEventListener('abort', listener);
+    arrival?.release();
+  }
 }

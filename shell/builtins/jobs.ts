@@ -88,8 +88,8 @@ export const wait: Builtin = async (context) => {
   if (has(options, 'n')) return waitForNext(context, operands, variable);
   if (operands.length === 0) {
     const jobs = context.jobs();
-    const settled = await unlessInterrupted(output.signal, Promise.all(jobs.map((job) => (untilDone ? job.whenDone() : job.whenSettled()))));
-    if (settled.kind === 'interrupted') return INTERRUPTED;
+    const settled = await unlessInterrupted(context, Promise.all(jobs.map((job) => (untilDone ? job.whenDone() : job.whenSettled()))));
+    if (settled.kind === 'interrupted') return settled.status;
     for (const job of jobs) {
       if (job.state.kind === 'stopped') await output.err(`quirl: wait: warning: job ${job.id}[${job.pgid ?? ''}] stopped\n`);
       // A job waited for is finished with: it is neither listed nor reported again.
@@ -104,8 +104,8 @@ export const wait: Builtin = async (context) => {
       status = job;
       continue;
     }
-    const settled = await unlessInterrupted(output.signal, untilDone ? job.whenDone() : job.whenSettled());
-    if (settled.kind === 'interrupted') return INTERRUPTED;
+    const settled = await unlessInterrupted(context, untilDone ? job.whenDone() : job.whenSettled());
+    if (settled.kind === 'interrupted') return settled.status;
     const ended = settled.value;
     if (variable !== undefined) state.set(variable, operand);
     if (ended.kind === 'stopped') {
@@ -121,7 +121,7 @@ export const wait: Builtin = async (context) => {
 
 /** `wait -n`: the first of the jobs named (or of all) to end; a job that ended already counts first. */
 async function waitForNext(context: BuiltinContext, operands: readonly string[], variable: string | undefined): Promise<number> {
-  const { output, state } = context;
+  const { state } = context;
   const named: Job[] = [];
   for (const operand of operands) {
     const job = await waitOperand(context, operand);
@@ -129,15 +129,14 @@ async function waitForNext(context: BuiltinContext, operands: readonly string[],
   }
   const candidates = operands.length === 0 ? context.jobs() : named;
   if (candidates.length === 0) return 127;
-  const ended = await unlessInterrupted(output.signal, Promise.race(candidates.map((job) => job.whenDone().then(() => job))));
-  if (ended.kind === 'interrupted') return INTERRUPTED;
+  const ended = await unlessInterrupted(context, Promise.race(candidates.map((job) => job.whenDone().then(() => job))));
+  if (ended.kind === 'interrupted') return ended.status;
   const job = ended.value;
   if (variable !== undefined) state.set(variable, String(job.scriptPid));
   forget(context, job);
   return job.state.kind === 'done' ? job.state.status : 0;
 }
-/** 128 + SIGINT: what an interrupted wait returns. */
-const INTERRUPTED = 128 + SIGNALS.SIGINT;
+
 
 /** The job an operand of `wait` names, or the status for an operand that names none (reported). */
 async function waitOperand(context: BuiltinContext, operand: string): Promise<Job | number> {

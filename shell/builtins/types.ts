@@ -8,6 +8,7 @@ import type { CommandResolver } from '../exec/resolve';
 import type { PlannedAssignment } from '../interp/assignment';
 import type { ShellState } from '../interp/state';
 import type { CommandOutput } from '../interp/output';
+import type { TrapArrival } from '../interp/signal-traps';
 import type { JobOrder } from '../jobs/spec';
 import type { CommandHistory } from './history';
 
@@ -43,6 +44,11 @@ export interface BuiltinContext {
    * descriptors. `name` is what a syntax error names (a file), absent for `eval`.
    */
   run(source: string, name?: string): Promise<number>;
+  /**
+   * Runs a sourced file's text (`.`): as `run`, but `return` ends it, and the DEBUG and RETURN
+   * traps apply as bash applies them to a sourced file.
+   */
+  runFile(source: string, name: string): Promise<number>;
   /** The command's prefix assignments (`FOO=1 command env`): a program it runs gets them in its environment. */
   readonly assignments: readonly (readonly [string, string])[];
   /** Operands written as assignments to a declaration builtin (`local a=(1 2)`), by their index in argv. */
@@ -52,6 +58,11 @@ export interface BuiltinContext {
    * `searchPath`, PATH search uses it instead of $PATH (`command -p`).
    */
   runCommand(argv: readonly string[], searchPath?: string): Promise<number>;
+  /**
+   * A wait for the next signal with a trap to run in this context (the shell's own, not a
+   * subshell's), or undefined where none can come: what ends a `wait`.
+   */
+  trappedSignal(): TrapArrival | undefined;
   /** Keeps this command's redirects as its context's own descriptors once it ends (`exec` with no command). */
   keepRedirects(): void;
 }

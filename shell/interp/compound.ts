@@ -6,7 +6,7 @@
 import { ExpansionBudget } from '../expand/budget';
 import { expandPattern, expandWord, expandWords } from '../expand';
 import { matchesPattern } from '../expand/pattern';
-import type { ArithmeticForClause, CaseClause, Clause, ForClause, LoopClause } from '../syntax/ast';
+import type { Arithmetic, ArithmeticForClause, CaseClause, Clause, ForClause, LoopClause } from '../syntax/ast';
 import { evaluateArithmetic } from './arithmetic';
 import { evaluateConditional } from './conditional';
 import { LoopControl } from '../control';
@@ -39,8 +39,10 @@ export async function runClause(interpreter: Interpreter, clause: Clause, contex
     case 'CaseClause':
       return runCase(interpreter, clause, context);
     case 'ArithmeticCommand':
+      if (interpreter.announce(clause, context)) await interpreter.runDebugTrap(context);
       return (await evaluateArithmetic(interpreter, clause.arithmetic, context)) === 0n ? 1 : 0;
     case 'ConditionalCommand':
+      if (interpreter.announce(clause, context)) await interpreter.runDebugTrap(context);
       return (await evaluateConditional(interpreter, clause.expression, context)) ? 0 : 1;
   }
 }
@@ -109,6 +111,8 @@ async function runFor(interpreter: Interpreter, clause: ForClause, context: Cont
     let status = 0;
     for (const value of values) {
       await interpreter.checkpoint(context);
+      // The DEBUG trap comes before each pass, after the words are expanded (bash).
+      if (interpreter.announce(clause, context)) await interpreter.runDebugTrap(context);
       state.set(clause.name, value);
       const body = await pass(() => interpreter.runList(clause.body, context));
       status = body.status;
@@ -121,15 +125,19 @@ async function runFor(interpreter: Interpreter, clause: ForClause, context: Cont
 function runArithmeticFor(interpreter: Interpreter, clause: ArithmeticForClause, context: Context): Promise<number> {
   return inLoop(context, async () => {
     let status = 0;
-    await evaluateArithmetic(interpreter, clause.init, context);
+    // Each expression is a command of its own to BASH_COMMAND and the DEBUG trap (bash).
+    const evaluate = async (arithmetic: Arithmetic, empty?: bigint): Promise<bigint> => {
+      if (interpreter.announce(arithmetic, context)) await interpreter.runDebugTrap(context);
+      return evaluateArithmetic(interpreter, arithmetic, context, empty);
+    };
+    await evaluate(clause.init);
     // An empty condition is true (bash), whatever an empty expression is elsewhere.
-    const holds = async (): Promise<boolean> => (await evaluateArithmetic(interpreter, clause.condition, context, 1n)) !== 0n;
-    while (await holds()) {
+    while ((await evaluate(clause.condition, 1n)) !== 0n) {
       await interpreter.checkpoint(context);
       const body = await pass(() => interpreter.runList(clause.body, context));
       status = body.status;
       if (body.step === 'stop') break;
-      await evaluateArithmetic(interpreter, clause.step, context);
+      await evaluate(clause.step);
     }
     return status;
   });
@@ -140,6 +148,7 @@ function runArithmeticFor(interpreter: Interpreter, clause: ArithmeticForClause,
  * characters match only themselves. `;&` runs the next body too; `;;&` tests the next patterns.
  */
 async function runCase(interpreter: Interpreter, clause: CaseClause, context: Context): Promise<number> {
+  if (interpreter.announce(clause, context)) await interpreter.runDebugTrap(context);
   const environment = interpreter.expansionEnvironment(context);
   const budget = new ExpansionBudget();
   const subject = await expandWord(clause.subject, environment, budget);

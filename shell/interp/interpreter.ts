@@ -39,6 +39,8 @@ import { ownsProcessSubstitution, withProcessSubstitutions, type ProcessSubstitu
 import { timePipeline } from './time';
 import { hasCommandSubstitution } from './tree';
 import { DEADLY, SignalTraps } from './signal-traps';
+import type { CommandCondition } from './traps';
+import type { AnnouncedCommand } from './command-text';
 import { traceAssignment, tracePrefix, traceWord } from './xtrace';
 import { expandText } from '../interactive/prompt-expansion';
 
@@ -65,6 +67,11 @@ export interface Context {
    * `&&` or `||`, after `!`, and everything run from there (functions, subshells), as in bash.
    */
   readonly conditional?: boolean;
+  /**
+   * A background job's simple commands whose DEBUG trap the shell ran before starting the job,
+   * as bash runs it before it forks: the job does not run it again for them (with `set -T`).
+   */
+  readonly tracedInShell?: ReadonlySet<SimpleCommand>;
 }
 
 /** How `command` looks a name up: never as a function, and perhaps on another PATH (`command -p`). */
@@ -107,8 +114,6 @@ export class Interpreter implements ShellServices {
   private topContext: Context | undefined;
   /** A trap's command is running: signal traps wait (bash runs none inside another trap). */
   private inTrap = false;
-  /** The ERR trap's command is running: a failure in it does not run it again (bash), though `set -e` still applies. */
-  private inErrTrap = false;
   /** `$(...)` and `eval` nesting, for the repeated first character of PS4. */
   private traceLevel = 1;
   private exited = false;
@@ -270,13 +275,22 @@ export class Interpreter implements ShellServices {
       return this.runPipeline(first, context, true);
     }
     const text = andOrText(andOr);
+    // A lone pipeline's simple commands are traced here; bash forks a whole and-or list first.
+    const tracedInShell = andOr.rest.length === 0 ? await this.traceInShell(first, context) : undefined;
     const stage: InShellStage = {
       kind: 'inShell',
       command: text,
       redirects: this.interactive ? [] : [BACKGROUND_STDIN],
-      run: (fds, control) => this.inSubshell(text, fds, control, context, (inner) => this.runAndOr(andOr, inner)),
+      run: (fds, control) => this.inSubshell(text, fds, control, context, (inner) => this.runAndOr(andOr, { ...inner, tracedInShell })),
     };
     return this.launch({ command: text, stages: [stage], fds: context.fds }, context, true);
+  }
+
+  /** The DEBUG trap of each simple command of `pipeline`, run in the shell before the job that runs them starts. */
+  private async traceInShell(pipeline: Pipeline, context: Context): Promise<ReadonlySet<SimpleCommand>> {
+    const simple = pipeline.commands.filter((command) => command.kind === 'SimpleCommand');
+    for (const command of simple) if (this.announce(command, context)) await this.runDebugTrap(context);
+    return new Set(simple);
   }
 
   private needsShellInBackground(pipeline: Pipeline, state: ShellState): boolean {
@@ -312,17 +326,48 @@ export class Interpreter implements ShellServices {
   private async failed(status: number, context: Context): Promise<void> {
     const { state } = context;
     if (context.conditional === true) return;
-    const err = state.traps.command('ERR');
-    if (err !== undefined && !this.inErrTrap && (state.functionDepth === 0 || state.options.has('errtrace'))) {
+    if (state.traps.command('ERR') !== undefined) {
       state.lastStatus = status;
-      this.inErrTrap = true;
-      try {
-        await this.runTrap(err, context);
-      } finally {
-        this.inErrTrap = false;
-      }
+      await this.runConditionTrap('ERR', context);
     }
     if (state.options.has('errexit')) throw new ExitRequest(status);
+  }
+
+  /**
+   * Before a command (a simple one, a `for` pass, `case`, `(( ))`, `[[ ]]`): BASH_COMMAND names
+   * it, except inside a trap. True when the DEBUG trap is to run now; synchronous, so that a
+   * shell without one awaits nothing for it.
+   */
+  announce(command: AnnouncedCommand, context: Context): boolean {
+    if (context.state.trapsRunning === 0) context.state.announced = command;
+    return this.debugTrapDue(context);
+  }
+
+  /** announce for a simple command: false where the shell ran its DEBUG trap before starting this job. */
+  private announceSimple(command: SimpleCommand, context: Context): boolean {
+    return this.announce(command, context) && context.tracedInShell?.has(command) !== true;
+  }
+
+  private debugTrapDue(context: Context): boolean {
+    return context.state.traps.command('DEBUG') !== undefined && !context.state.runningConditions.has('DEBUG');
+  }
+
+  /** The DEBUG trap, before the command just announced; its status is not the command's `$?`. */
+  runDebugTrap(context: Context): Promise<void> {
+    return this.runConditionTrap('DEBUG', context);
+  }
+
+  /** The trap of a shell condition, if one is set and it is not running already. */
+  private async runConditionTrap(condition: CommandCondition, context: Context): Promise<void> {
+    const command = context.state.traps.command(condition);
+    const { runningConditions } = context.state;
+    if (command === undefined || runningConditions.has(condition)) return;
+    runningConditions.add(condition);
+    try {
+      await this.runTrap(command, context);
+    } finally {
+      runningConditions.delete(condition);
+    }
   }
 
   /** A trap's command, run as `eval` would run it; `$?` is as it was before it. */
@@ -330,12 +375,45 @@ export class Interpreter implements ShellServices {
     const status = context.state.lastStatus;
     const wasInTrap = this.inTrap;
     this.inTrap = true;
+    context.state.trapsRunning++;
     try {
       await this.runSource(text, { ...context, conditional: false }, 'trap');
     } finally {
       this.inTrap = wasInTrap;
+      context.state.trapsRunning--;
     }
     context.state.lastStatus = status;
+  }
+
+  /**
+   * A function's body or a sourced file: it runs without the traps it does not inherit, `return`
+   * ends it, and the RETURN trap (its own, or inherited with `set -T`) runs as it ends, in its
+   * context, before those traps come back (bash's execute_function and source).
+   */
+  private async runReturning(context: Context, withheld: readonly CommandCondition[], run: () => Promise<number>): Promise<number> {
+    const { traps } = context.state;
+    const taken = traps.withhold(withheld);
+    try {
+      let status: number;
+      try {
+        status = await run();
+      } catch (error) {
+        if (!(error instanceof FunctionReturn)) throw error;
+        status = error.status;
+      }
+      // `return` in the RETURN trap ends only the trap (bash loops on it).
+      await this.runConditionTrap('RETURN', context).catch((error: unknown) => {
+        if (!(error instanceof FunctionReturn)) throw error;
+      });
+      return status;
+    } finally {
+      traps.restore(taken);
+    }
+  }
+
+  /** `.` / `source`: the file's text runs here, and `return` ends it; DEBUG is not inherited without `set -T`. */
+  private runFile(text: string, name: string, context: Context): Promise<number> {
+    return this.runReturning(context, context.state.options.has('functrace') ? [] : ['DEBUG'], () => this.runSource(text, context, name));
   }
 
   /** Signals that arrived for the top-level shell's traps run here, between commands, in its context. */
@@ -344,11 +422,15 @@ export class Interpreter implements ShellServices {
    * signal. Synchronous, so that a command with no traps set awaits nothing here.
    */
   private trapsMayBePending(context: Context): boolean {
-    const { state } = context;
-    if (state.isSubshell || context.owner !== undefined) return false;
+    if (!this.hearsSignalTraps(context)) return false;
     this.topContext = context;
-    this.signalTraps.sync(state.traps);
+    this.signalTraps.sync(context.state.traps);
     return !this.inTrap && (this.signalTraps.listening || this.signalTraps.waiting);
+  }
+
+  /** Whether `context` is the shell's own, where its signal traps run (a subshell's are never heard). */
+  private hearsSignalTraps({ state, owner }: Context): boolean {
+    return !state.isSubshell && owner === undefined;
   }
 
   private async runPendingTraps(context: Context): Promise<void> {
@@ -391,6 +473,7 @@ export class Interpreter implements ShellServices {
     if (command === undefined) return status;
     context.state.traps.set('EXIT', undefined);
     context.state.lastStatus = status;
+    context.state.trapsRunning++;
     try {
       await this.runSource(command, { ...context, conditional: false }, 'trap');
     } catch (error) {
@@ -399,6 +482,8 @@ export class Interpreter implements ShellServices {
       if (!(error instanceof ExpansionAbort)) throw error;
       // A fatal error (runSource settles the others) ends the trap; the shell ends as it was ending (bash).
       await this.abandoned(error, context);
+    } finally {
+      context.state.trapsRunning--;
     }
     return status;
   }
@@ -449,6 +534,7 @@ export class Interpreter implements ShellServices {
     // Its expansion, its diagnostics and $LINENO are of its own line (the stages start after the last is expanded).
     const line = command.span.start.line;
     context.state.lineNumber = line;
+    if (this.announceSimple(command, context)) await this.runDebugTrap(context);
     const planned = await planCommand(this, command, context, budget);
     const name = planned.argv[0];
     const text = planned.argv.join(' ');
@@ -560,6 +646,7 @@ export class Interpreter implements ShellServices {
 
   private async runSimpleCommand(command: SimpleCommand, context: Context, text: string): Promise<number> {
     try {
+      if (this.announceSimple(command, context)) await this.runDebugTrap(context);
       return await this.runPlanned(await planCommand(this, command, context, new ExpansionBudget()), context, text);
     } catch (error) {
       return this.reportFailure(error, context);
@@ -860,10 +947,11 @@ export class Interpreter implements ShellServices {
         state.export(name, value);
       }
       state.positional = planned.argv.slice(1);
-      return await this.withRedirects(planned.redirects, context, (inner) => this.runCompound(definition.body, inner));
-    } catch (error) {
-      if (error instanceof FunctionReturn) return error.status;
-      throw error;
+      return await this.runReturning(context, uninherited(state.options), async () => {
+        // With `set -T` the DEBUG trap runs again as the body begins, in the function (bash).
+        if (this.debugTrapDue(context)) await this.runDebugTrap(context);
+        return this.withRedirects(planned.redirects, context, (inner) => this.runCompound(definition.body, inner));
+      });
     } finally {
       state.positional = positional;
       state.loopDepth = loopDepth;
@@ -906,6 +994,7 @@ export class Interpreter implements ShellServices {
       shell: this,
       jobs: () => this.executor.jobs.list().filter(sees),
       run: (source, name) => this.runSource(source, context, name),
+      runFile: (source, name) => this.runFile(source, name, context),
       assignments: prefixValues(context.state, command.assignments),
       declarations: command.declarations,
       runCommand: (argv, searchPath) =>
@@ -916,6 +1005,7 @@ export class Interpreter implements ShellServices {
         if (substitutions !== undefined && substitutions.fds === outerFds) substitutions.keep(context.fds);
         else outerFds.adopt(context.fds);
       },
+      trappedSignal: () => (this.hearsSignalTraps(context) && !this.inTrap ? this.signalTraps.nextTrapped() : undefined),
     });
   }
 
@@ -931,6 +1021,8 @@ export class Interpreter implements ShellServices {
    */
   private async runSource(source: string, context: Context, name?: string): Promise<number> {
     let status = 0;
+    // Once the source has run, BASH_COMMAND names the `eval` or `.` again (bash's parse_and_execute).
+    const { announced } = context.state;
     try {
       const aliases = this.interactive ? (alias: string): string | undefined => context.state.aliases.get(alias) : undefined;
       // `eval` nests for PS4 as `$(...)` does.
@@ -947,6 +1039,8 @@ export class Interpreter implements ShellServices {
       if (!isShellError(error, 'ParseError')) throw error;
       await new CommandOutput(context.fds, undefined).err(`quirl: ${name === undefined ? 'eval: ' : `${name}: `}${error.message}\n`);
       return error.status;
+    } finally {
+      context.state.announced = announced;
     }
     return status;
   }
@@ -1084,6 +1178,14 @@ function andOrText(andOr: AndOr): string {
 /** A command line as `jobs` lists a line held by a stop: its lists, with their terminators. */
 function programText(program: Program): string {
   return program.body.items.map((item, index, items) => `${andOrText(item.andOr)}${item.background ? ' &' : index < items.length - 1 ? ';' : ''}`).join(' ');
+}
+
+/** The traps a function runs without: DEBUG and RETURN unless `set -T`, ERR unless `set -E` (bash). */
+function uninherited(options: ShellState['options']): CommandCondition[] {
+  const withheld: CommandCondition[] = [];
+  if (!options.has('functrace')) withheld.push('DEBUG', 'RETURN');
+  if (!options.has('errtrace')) withheld.push('ERR');
+  return withheld;
 }
 
 /** FUNCNEST when it is a positive number, as in bash; otherwise Quirl's default. */

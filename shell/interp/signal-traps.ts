@@ -21,9 +21,17 @@ export function handledByTrap(signal: NodeJS.Signals): boolean {
 /** Signals that end a shell by default, on which an EXIT trap runs before the shell dies of them. */
 export const DEADLY: readonly number[] = [SIGNALS.SIGINT, SIGNALS.SIGTERM, SIGNALS.SIGHUP];
 
+/** A wait for the next trapped signal: `heard` resolves with its number; `release` stops waiting. */
+export interface TrapArrival {
+  readonly heard: Promise<number>;
+  release(): void;
+}
+
 export class SignalTraps {
   private readonly listeners = new Map<number, () => void>();
   private readonly pending: number[] = [];
+  /** Told of each signal that arrives with a command to run for it (a `wait` giving up). */
+  private readonly arrivals = new Set<(signal: number) => void>();
   /** Deadly signals that arrived with no trap of their own while an EXIT trap is set. */
   private readonly deadly: number[] = [];
   private table: TrapTable | undefined;
@@ -52,7 +60,7 @@ export class SignalTraps {
     for (const [signal, role] of wanted) {
       const existing = this.listeners.get(signal);
       if (existing !== undefined) process.removeListener(`SIG${signalName(signal)}`, existing);
-      const listener = role === 'trap' ? (): void => void this.pending.push(signal) : (): void => void this.deadly.push(signal);
+      const listener = role === 'trap' ? (): void => this.heard(signal) : (): void => void this.deadly.push(signal);
       try {
         process.on(`SIG${signalName(signal)}` as NodeJS.Signals, listener);
       } catch {
@@ -62,6 +70,30 @@ export class SignalTraps {
       this.listeners.set(signal, listener);
       handled.add(signal);
     }
+  }
+
+  private heard(signal: number): void {
+    this.pending.push(signal);
+    if (this.table?.command(signal) !== undefined) for (const arrival of this.arrivals) arrival(signal);
+  }
+
+  /**
+   * The next signal to arrive with a command trapped for it, or one that came and whose trap has
+   * not run yet: what ends a `wait` (POSIX), its trap to run once `wait` returns.
+   */
+  nextTrapped(): TrapArrival {
+    let arrival: ((signal: number) => void) | undefined;
+    const heard = new Promise<number>((resolve) => {
+      const waiting = this.pending.find((signal) => this.table?.command(signal) !== undefined);
+      if (waiting !== undefined) resolve(waiting);
+      else this.arrivals.add((arrival = resolve));
+    });
+    return {
+      heard,
+      release: () => {
+        if (arrival !== undefined) this.arrivals.delete(arrival);
+      },
+    };
   }
 
   /** Whether any signal is listened for (then each point between commands lets a signal just sent be heard). */

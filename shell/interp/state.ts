@@ -18,7 +18,8 @@ import { processUmaskNow } from '../exec/child-settings';
 import { CommandHashTable } from '../exec/resolve';
 import { ShellOptions } from './options';
 import type { SetOptionName } from './option-names';
-import { TrapTable } from './traps';
+import { TrapTable, type CommandCondition } from './traps';
+import { commandText, type AnnouncedCommand } from './command-text';
 import { AssociativeArray, IndexedArray, type ShellArray } from './arrays';
 import { DYNAMIC_NAMES, DynamicVariables } from './dynamic';
 import { asArray, copyVariable, NO_ATTRIBUTES, scalarOf, withAttributes, type Attribute, type Variable } from './variable';
@@ -61,6 +62,8 @@ export class ShellState {
   loopDepth = 0;
   /** `.` / `source` files running (where `return` is allowed, as in a function). */
   sourceDepth = 0;
+  /** BASH_COMMAND's command, printed only when read: the one running, or about to (a DEBUG trap's). */
+  announced: AnnouncedCommand | undefined;
   /** The line of the command running (bash's LINENO): where a script's diagnostics say they are. */
   lineNumber = 0;
   /**
@@ -80,6 +83,14 @@ export class ShellState {
   options = new ShellOptions();
   /** `trap`: a subshell keeps only the ignored signals (POSIX). */
   traps = new TrapTable();
+  /**
+   * The shell conditions whose trap is running here: none runs inside itself (bash), so a failure
+   * in the ERR trap does not run it again, though `set -e` still applies. A subshell started in a
+   * trap is still in it (a `$(...)` in a DEBUG trap does not run the trap again with `set -T`).
+   */
+  runningConditions = new Set<CommandCondition>();
+  /** Traps running here, of any kind: BASH_COMMAND stays the command the outermost came for (bash). */
+  trapsRunning = 0;
   /** `umask`: the mask of the files this context creates and of the children it starts. */
   umask = processUmaskNow();
   /** `ulimit`: the limits recorded for this context's children, by resource (others are the shell's own). */
@@ -172,9 +183,12 @@ export class ShellState {
     copy.loopDepth = this.loopDepth;
     copy.sourceDepth = this.sourceDepth;
     copy.lineNumber = this.lineNumber;
+    copy.announced = this.announced;
     copy.commandNumber = this.commandNumber;
     copy.options = this.options.clone();
     copy.traps = this.traps.forSubshell(this.options);
+    copy.runningConditions = new Set(this.runningConditions);
+    copy.trapsRunning = this.trapsRunning;
     copy.umask = this.umask;
     // Replaced whole by `ulimit`, never changed in place: sharing the map is copying it.
     copy.childLimits = this.childLimits;
@@ -322,6 +336,7 @@ export class ShellState {
     if (variable !== undefined) return scalarOf(variable);
     if (this.dynamicNames.has(name)) return this.dynamic.get(name);
     if (name === 'LINENO') return String(this.lineNumber);
+    if (name === 'BASH_COMMAND') return this.announced === undefined ? undefined : commandText(this.announced);
     if (name === 'PIPESTATUS') return String(this.pipeStatus[0]);
     return undefined;
   }

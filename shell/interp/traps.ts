@@ -7,10 +7,15 @@ import { allSignals, parseSignal, signalName } from '../exec/signals';
 
 /** The conditions that are not signals, numbered after bash's order in `trap -p` (after the signals). */
 export type PseudoCondition = 'EXIT' | 'DEBUG' | 'ERR' | 'RETURN';
+/** The conditions whose traps run around commands, not at a signal or at the end. */
+export type CommandCondition = Exclude<PseudoCondition, 'EXIT'>;
 /** A signal number, or one of the shell's own conditions. */
 export type TrapCondition = number | PseudoCondition;
 
 export type TrapAction = { readonly kind: 'command'; readonly text: string } | { readonly kind: 'ignore' };
+
+/** The traps a function or sourced file was started without, to be put back when it ends. */
+export type Withheld = readonly (readonly [CommandCondition, TrapAction])[];
 
 const PSEUDO: readonly PseudoCondition[] = ['EXIT', 'DEBUG', 'ERR', 'RETURN'];
 
@@ -123,6 +128,26 @@ export class TrapTable {
   /** Every condition set (a subshell's parent's, until it sets one), in `trap -p`'s order. */
   entries(): [TrapCondition, TrapAction][] {
     return [...(this.listed ?? this.actions)].sort(([a], [b]) => order(a) - order(b));
+  }
+
+  /**
+   * Takes `conditions` out of the table while a function or sourced file runs, which does not
+   * inherit them (bash's execute_function and source): what was taken, for `restore`.
+   */
+  withhold(conditions: readonly CommandCondition[]): Withheld {
+    const taken: [CommandCondition, TrapAction][] = [];
+    for (const condition of conditions) {
+      const action = this.actions.get(condition);
+      if (action === undefined) continue;
+      taken.push([condition, action]);
+      this.actions.delete(condition);
+    }
+    return taken;
+  }
+
+  /** Puts back what `withhold` took, except where the function set a trap of its own, which stays (bash's trap_if_untrapped). */
+  restore(withheld: Withheld): void {
+    for (const [condition, action] of withheld) if (!this.actions.has(condition)) this.actions.set(condition, action);
   }
 
   /**

@@ -57,9 +57,11 @@ export async function runBuiltin(builtin: Builtin, argv: readonly string[], opti
       declarations: new Map(),
       jobs: () => [],
       run: () => Promise.reject(new Error('builtin unit tests have no interpreter to run source with')),
+      runFile: () => Promise.reject(new Error('builtin unit tests have no interpreter to run source with')),
       assignments: [],
       runCommand: () => Promise.reject(new Error('builtin unit tests have no interpreter to run commands with')),
       keepRedirects: () => fds.adopt(fds),
+      trappedSignal: () => undefined,
     };
     const status = await builtin(context);
     return { stdout: output.text[0], stderr: output.text[1], status, state };

@@ -1,5 +1,6 @@
 # trap: listing, resetting, ignoring; EXIT, ERR (with set -E), signals sent to the shell; subshells
-# keep only ignored signals and run their own EXIT traps.
+# keep only ignored signals and run their own EXIT traps; a trapped signal ends `wait`. DEBUG and
+# RETURN are in trap-debug-return.sh.
 
 #### trap -p lists a trap as a command
 trap 'echo hi' INT
@@ -462,3 +463,50 @@ trap -- '' SIGTERM
 trap -- 'echo x' SIGINT
 trap -- '' SIGTERM
 ## END
+
+#### a trapped signal ends wait with 128+N, and its trap runs (POSIX)
+trap 'echo got' USR1
+sleep 100 & s=$!
+(sleep 0.5; kill -USR1 $$) &
+wait $!
+echo "status $?"
+kill $s
+wait $s
+echo "sleep $?"
+## STDOUT:
+got
+status 138
+sleep 143
+## END
+
+#### wait PID, wait and wait -n for a job still running: each ended by the trapped signal
+trap 'echo got' USR1
+sleep 100 & s=$!
+(sleep 0.5; kill -USR1 $$) &
+wait $s
+echo "pid $?"
+(sleep 0.5; kill -USR1 $$) &
+wait
+echo "all $?"
+(sleep 0.5; kill -USR1 $$) &
+wait -n $s
+echo "next $?"
+kill $s
+wait $s
+echo "sleep $?"
+## STDOUT:
+got
+pid 138
+got
+all 138
+got
+next 138
+sleep 143
+## END
+
+#### an ignored signal does not end wait
+trap '' USR2
+(sleep 0.5; kill -USR2 $$) & k=$!
+wait $k
+echo "status $?"
+## stdout: status 0
