@@ -181,9 +181,11 @@ ptyTest('a background job that reads the terminal is stopped by SIGTTIN, reporte
   // bash names no stop signal outside POSIX mode (printable_job_status): it says only Stopped.
   const reported = sh.shell === 'bash' ? 'Stopped' : 'Stopped (tty input)';
   // cat may stop before the next prompt is drawn; then that prompt is preceded by the notice, as in bash.
-  const [started, ...notices] = said;
+  // bash, when the stop comes as readline starts, sometimes puts an empty row before its notice (seen under load).
+  const [started, ...printed] = said;
+  const notices = sh.shell === 'bash' && printed[0] === '' ? printed.slice(1) : printed;
   assert.equal(started, `[1] ${cat.pid}`);
-  assert.deepEqual(notices, notices.length === 0 ? [] : [jobLine(1, '+', reported, 'cat')], 'nothing else before the prompt');
+  assert.deepEqual(notices, notices.length === 0 ? [] : [jobLine(1, '+', reported, 'cat')], `nothing else before the prompt\n${sh.describeScreen()}`);
   await waitForStates(sh, [cat.pid], (state) => state === 'T', 'cat stopped by SIGTTIN');
   assertShellOwnsTerminal(sh, 'after the background read');
   const status = readFileSync(`/proc/${cat.pid}/status`, 'utf8');
