@@ -37,7 +37,7 @@ export function lookUp(name: string, state: ShellState, shell: ShellServices, op
   const meanings: Meaning[] = [];
   const searchPath = options.searchPath ?? state.get('PATH') ?? '';
   if (!options.pathOnly) {
-    const alias = shell.interactive ? state.aliases.get(name) : undefined;
+    const alias = state.options.shopted('expand_aliases') ? state.aliases.get(name) : undefined;
     if (alias !== undefined) meanings.push({ kind: 'alias', text: alias });
     if (KEYWORDS.has(name)) meanings.push({ kind: 'keyword' });
     const definition = options.functions ? shell.functionText(state, name) : undefined;

@@ -140,6 +140,8 @@ class InteractiveShell implements RemoteShell {
     state.commandNumber = 1;
     // An interactive shell keeps a history unless `set +o history` says otherwise (bash).
     state.options.apply({ name: 'history', on: true });
+    // And expands aliases unless `shopt -u expand_aliases` says otherwise (bash).
+    state.options.setShopt('expand_aliases', true);
     // Jobs read the terminal through a blocking descriptor of their own: libuv made fd 0 non-blocking.
     const fds = FdTable.standard();
     if (terminal !== undefined) fds.set(0, terminal.fd, false);
@@ -299,9 +301,9 @@ class InteractiveShell implements RemoteShell {
     return false;
   }
 
-  /** How typed commands are read: aliases expanded, `$'\u...'` decoded to the locale of the moment, extglob as it is. */
+  /** How typed commands are read: aliases expanded (expand_aliases), `$'\u...'` decoded to the locale of the moment, extglob as it is. */
   private parseOptions(): ParseOptions {
-    return { aliases: (name) => this.state.aliases.get(name), ...readingFor(() => this.state) };
+    return readingFor(() => this.state);
   }
 
   /** `-i -c STRING`: its commands one at a time, aliases from the start-up files expanded; a syntax error ends it with 2. */

@@ -1024,12 +1024,11 @@ export class Interpreter implements ShellServices {
     // Once the source has run, BASH_COMMAND names the `eval` or `.` again (bash's parse_and_execute).
     const { announced } = context.state;
     try {
-      const aliases = this.interactive ? (alias: string): string | undefined => context.state.aliases.get(alias) : undefined;
       // `eval` nests for PS4 as `$(...)` does.
       if (name === undefined) this.traceLevel++;
       try {
         const warn = (message: string): void => this.warn(context, name, message);
-        for (const program of parseCommands(source, { final: true, warn, aliases, ...readingFor(() => context.state) })) {
+        for (const program of parseCommands(source, { final: true, warn, ...readingFor(() => context.state) })) {
           status = await this.runSourced(program, context);
         }
       } finally {

@@ -6,12 +6,20 @@
 import { parseCommands, type ParseOptions, type Program } from '../syntax';
 import type { ShellState } from './state';
 
-/** What the parser asks of the shell as it reads each word: the locale (`$'\u...'`) and extglob. */
-export type ReaderSettings = Pick<ParseOptions, 'utf8Locale' | 'extglob'>;
+/** What the parser asks of the shell as it reads each word: the locale (`$'\u...'`), extglob and the aliases. */
+export type ReaderSettings = Pick<ParseOptions, 'utf8Locale' | 'extglob' | 'aliases'>;
 
-/** The settings of the shell `state()` gives, asked as each word is read (so the state may come later). */
+/**
+ * The settings of the shell `state()` gives, asked as each word is read (so the state may come
+ * later). Aliases are expanded while expand_aliases is on: from the start in an interactive
+ * shell, after `shopt -s expand_aliases` in a script (bash).
+ */
 export function readingFor(state: () => ShellState): ReaderSettings {
-  return { utf8Locale: () => state().utf8Locale(), extglob: () => state().options.shopted('extglob') };
+  return {
+    utf8Locale: () => state().utf8Locale(),
+    extglob: () => state().options.shopted('extglob'),
+    aliases: (name) => (state().options.shopted('expand_aliases') ? state().aliases.get(name) : undefined),
+  };
 }
 
 export function completeCommands(

@@ -241,6 +241,7 @@ p=$!
 disown %1
 jobs | wc -l
 kill $p
+while kill -0 $p 2>/dev/null; do :; done
 ## stdout: 0
 
 #### disown -h keeps it listed
