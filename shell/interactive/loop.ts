@@ -31,6 +31,7 @@ import { parse, parseCommands, type ParseOptions, type Program } from '../syntax
 import { readingFor } from '../interp/script';
 import { createCompleter } from './completion';
 import { DEFAULT_HISTORY_FILE_SIZE, DEFAULT_HISTORY_SIZE, History, LineEditor, historyControl, historyLimit, type EditorTerminal, type HistorySettings, type LineState, type ReadResult } from './editor';
+import { historyIgnore } from './history-ignore';
 import { DEFAULT_PS1, DEFAULT_PS2 } from './prompt';
 import { decodePrompt } from '../expand/prompt-escapes';
 import { expandText } from './prompt-expansion';
@@ -188,6 +189,7 @@ class InteractiveShell implements RemoteShell {
       size: historyLimit(this.state.get('HISTSIZE'), DEFAULT_HISTORY_SIZE),
       fileSize: historyLimit(this.state.get('HISTFILESIZE'), DEFAULT_HISTORY_FILE_SIZE),
       control: historyControl(this.state.get('HISTCONTROL')),
+      ignore: historyIgnore(this.state.get('HISTIGNORE'), this.state.options.shopted('extglob')),
     };
   }
 

@@ -158,6 +158,16 @@ function commands(listing: readonly string[]): string[] {
   return listing.map((line) => line.replace(/^\s*\d+\s+/, ''));
 }
 
+for (const shell of SHELLS) {
+  test(`HISTIGNORE keeps the lines it matches out of the history: whole-line patterns, & for the previous entry, \\: for a colon [${shell}, direct]`, { timeout: 120_000 }, async () => {
+    await withShell(shell, 'direct', async (sh) => {
+      await sh.run("HISTCONTROL=; HISTIGNORE='ls*:&:echo a\\:b:[ ]*'");
+      for (const line of ['ls /dev/null', 'echo one', 'echo one', 'echo a:b', ' echo spaced', 'echo a', 'echo two']) await sh.run(line);
+      assert.deepEqual(commands(await sh.run('history')), ["HISTCONTROL=; HISTIGNORE='ls*:&:echo a\\:b:[ ]*'", 'echo one', 'echo a', 'echo two', 'history']);
+    });
+  });
+}
+
 if (QUIRL_ONLY) {
   test('the history builtin: HISTCONTROL=erasedups, -d, -c, -w and -r, and -n reading what another shell appended [quirl, direct]', { timeout: 180_000 }, async () => {
     const directory = mkdtempSync(join(tmpdir(), 'quirl-pty-history-'));

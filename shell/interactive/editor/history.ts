@@ -29,6 +29,8 @@ export interface HistoryOptions {
   readonly fileSize?: number;
   /** What is recorded (HISTCONTROL); by default bash's `ignoreboth`. */
   readonly control?: HistoryControl;
+  /** HISTIGNORE: whether `command` is kept out, `previous` being the latest entry. */
+  readonly ignore?: (command: string, previous: string | undefined) => boolean;
   /** Told when the file cannot be read or written. */
   readonly onError?: (error: HistoryFileError) => void;
 }
@@ -79,7 +81,7 @@ interface FileEntry {
 const STAMP = /^#(\d+)$/;
 
 /** The settings that may change while the shell runs (HISTFILE, HISTSIZE, HISTFILESIZE, HISTCONTROL). */
-export type HistorySettings = Pick<HistoryOptions, 'file' | 'size' | 'fileSize' | 'control'>;
+export type HistorySettings = Pick<HistoryOptions, 'file' | 'size' | 'fileSize' | 'control' | 'ignore'>;
 
 export class History {
   private readonly list: string[] = [];
@@ -87,6 +89,7 @@ export class History {
   private size: number;
   private fileSize: number;
   private control: HistoryControl;
+  private ignore: HistoryOptions['ignore'];
   private readonly onError: ((error: HistoryFileError) => void) | undefined;
   /** The history number of the first entry: it grows as HISTSIZE drops old ones (bash's history_base). */
   private first = 1;
@@ -106,6 +109,7 @@ export class History {
     this.size = Math.max(0, options.size ?? DEFAULT_HISTORY_SIZE);
     this.fileSize = Math.max(0, options.fileSize ?? DEFAULT_HISTORY_FILE_SIZE);
     this.control = options.control ?? IGNORE_BOTH;
+    this.ignore = options.ignore;
     this.onError = options.onError;
     this.load();
   }
@@ -147,6 +151,7 @@ export class History {
     this.size = Math.max(0, settings.size ?? DEFAULT_HISTORY_SIZE);
     this.fileSize = Math.max(0, settings.fileSize ?? DEFAULT_HISTORY_FILE_SIZE);
     this.control = settings.control ?? IGNORE_BOTH;
+    this.ignore = settings.ignore;
     this.limit();
   }
 
@@ -155,6 +160,7 @@ export class History {
     const { ignoreSpace, ignoreDups, eraseDups } = this.control;
     this.lastAdded = false;
     if (this.size === 0 || command.trim() === '' || (ignoreSpace && command.startsWith(' ')) || (ignoreDups && command === this.list.at(-1))) return false;
+    if (this.ignore?.(command, this.list.at(-1)) === true) return false;
     this.lastAdded = true;
     if (eraseDups) {
       for (let index = this.list.length - 1; index >= 0; index -= 1) if (this.list[index] === command) this.removeAt(index);
@@ -172,7 +178,7 @@ export class History {
    * settings, but no file of its own, so that what the subshell adds is never appended to one.
    */
   copy(): History {
-    const copy = new History({ size: this.size, fileSize: this.fileSize, control: this.control, onError: this.onError });
+    const copy = new History({ size: this.size, fileSize: this.fileSize, control: this.control, ignore: this.ignore, onError: this.onError });
     copy.list.push(...this.list);
     copy.first = this.first;
     copy.pending = this.pending;
