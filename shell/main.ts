@@ -6,6 +6,7 @@
 import { readFileSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { ExitRequest } from './builtins';
+import { decodeBytes } from './bytes';
 import { errorMessage, isShellError, isSystemError, describeErrno, ParseError } from './errors';
 import { Executor } from './exec/executor';
 import { FdTable } from './exec/fds';
@@ -46,7 +47,7 @@ function commandsOf(
     case 'command':
       return { commands: completeCommands(invocation.source, warn, utf8Locale), name: invocation.name };
     case 'file':
-      return { commands: completeCommands(readFileSync(invocation.path, 'utf8'), warn, utf8Locale), name: invocation.path };
+      return { commands: completeCommands(decodeBytes(readFileSync(invocation.path)), warn, utf8Locale), name: invocation.path };
     case 'stdin':
       return { commands: streamCommands(0, warn, utf8Locale), name: 'quirl' };
   }

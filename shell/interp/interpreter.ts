@@ -40,6 +40,7 @@ import { hasCommandSubstitution } from './tree';
 import { DEADLY, SignalTraps } from './signal-traps';
 import { traceAssignment, tracePrefix, traceWord } from './xtrace';
 import { expandText } from '../interactive/prompt-expansion';
+import { decodeBytes } from '../bytes';
 
 /** Where a command runs: its state, its descriptors, and the request that bounds it. */
 export interface Context {
@@ -1047,7 +1048,7 @@ export class Interpreter implements ShellServices {
         `expansion exceeds the pipeline limit of ${PIPELINE_EXPANSION_LIMIT} bytes (a command substitution produced more than the ${maxBytes} left)`,
       );
     }
-    return { status, output: result.data.toString('utf8') };
+    return { status, output: decodeBytes(result.data) };
   }
 }
 

@@ -8,6 +8,7 @@ import type { RecordRead } from '../../native/native';
 import { native } from '../../native';
 import { describeErrno, isSystemError, ParseError, ShellError } from '../errors';
 import { parse, type Program } from '../syntax';
+import { decodeBytes } from '../bytes';
 
 /** Bytes asked for per read: a longer line is read in several. */
 const CHUNK_BYTES = 64 * 1024;
@@ -22,7 +23,7 @@ export async function* streamCommands(fd: number, warn: (message: string) => voi
     const record = await readLine(fd);
     pieces.push(record.data);
     if (record.end === 'limit') continue;
-    text += Buffer.concat(pieces).toString('utf8');
+    text += decodeBytes(Buffer.concat(pieces));
     pieces = [];
     const final = record.end === 'eof';
     if (!final) text += '\n';
