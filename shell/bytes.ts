@@ -99,7 +99,6 @@ export function toByteString(text: string): string {
 
 /** The inverse of toByteString. */
 export function fromByteString(bytes: string): string {
-  // eslint-disable-next-line no-control-regex -- the range is every byte but ASCII.
   return /[\x80-\xff]/.test(bytes) ? decodeBytes(Buffer.from(bytes, 'latin1')) : bytes;
 }
 
@@ -111,6 +110,12 @@ export function fromByteString(bytes: string): string {
 export function joinText(left: string, right: string): string {
   const joined = left + right;
   return isEscapedByte(left.charCodeAt(left.length - 1)) && isEscapedByte(right.charCodeAt(0)) ? decodeBytes(encodeText(joined)) : joined;
+}
+
+/** The byte that `char` is the escape of, or undefined for any other character. */
+export function escapedByte(char: string): number | undefined {
+  const unit = char.charCodeAt(0);
+  return char.length === 1 && isEscapedByte(unit) ? unit - ESCAPE_BASE : undefined;
 }
 
 function isEscapedByte(unit: number): boolean {
