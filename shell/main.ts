@@ -18,6 +18,7 @@ import { parseArguments, USAGE, type Invocation } from './invocation';
 import { applyStartupOptions, sourceCommand, startupFiles } from './interactive/startup-files';
 import { version } from '../package.json';
 import { takeLinkAddress } from './ipc/address';
+import { argumentsWithBytes, environmentWithBytes } from './process-bytes';
 import { dropRuntimeVariables } from './runtime';
 import { completeCommands } from './interp/script';
 import { streamCommands } from './interp/stream';
@@ -57,7 +58,7 @@ async function main(): Promise<number> {
   // Taken out of the environment first, whatever the invocation: no job may inherit the secret.
   const link = takeLinkAddress(process.env);
   dropRuntimeVariables(process.env);
-  const invocation = parseArguments(process.argv.slice(2));
+  const invocation = parseArguments(argumentsWithBytes(process.argv.slice(2)));
   switch (invocation.kind) {
     case 'usage':
       process.stderr.write(`${invocation.message}\n`);
@@ -86,7 +87,7 @@ async function main(): Promise<number> {
     process.stderr.write(`quirl: ${invocation.kind === 'file' ? invocation.path : 'stdin'}: ${reason}\n`);
     return invocation.kind === 'file' ? 127 : 1;
   }
-  const state = ShellState.fromEnvironment(process.env, startingDirectory(), name, invocation.args);
+  const state = ShellState.fromEnvironment(environmentWithBytes(process.env), startingDirectory(), name, invocation.args);
   // bash's FUNCNAME ends in `main` in a script file (not in `-c` or stdin).
   state.runsScriptFile = invocation.kind === 'file';
   const options = applyStartupOptions(state.options, invocation.startup, invocation.kind === 'command' ? 'c' : invocation.kind === 'stdin' ? 's' : '');

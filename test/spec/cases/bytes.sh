@@ -359,3 +359,18 @@ declare -- x=$'a\377b'
 printf -v v '\xff%s' $'\xfe'
 printf %s "$v" | od -An -tx1
 ## stdout:  ff fe
+
+#### the shell's own arguments keep their bytes
+$SH -c 'printf %s "$0|$1" | od -An -tx1' $'n\xfe' $'\xff'
+$SH -c $'printf %s \xfd | od -An -tx1'
+## STDOUT:
+ 6e fe 7c ff
+ fd
+## END
+
+#### the shell's own environment keeps its bytes
+V=$'\xff' W=$'ok\xfe' $SH -c 'printf %s "$V|$W" | od -An -tx1; env | grep -a "^V=" | od -An -tx1'
+## STDOUT:
+ ff 7c 6f 6b fe
+ 56 3d ff 0a
+## END
