@@ -1,10 +1,10 @@
 /**
- * The shell's own arguments and environment with their bytes kept. Node decodes both as UTF-8,
+ * The shell's own arguments, environment and working directory with their bytes kept. Node decodes both as UTF-8,
  * so a byte that is not UTF-8 arrives as U+FFFD; where one did, the strings are read again as
  * bytes from /proc/self (Linux) and decoded with shell/bytes.ts. Where /proc is missing (macOS),
  * or does not hold what Node saw, Node's strings stand.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { decodeBytes } from './bytes';
 
 const REPLACEMENT = '\ufffd';
@@ -33,6 +33,18 @@ export function environmentWithBytes(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv 
     if (bytes !== undefined && bytes.toString('utf8') === value) fixed[name] = decodeBytes(bytes);
   }
   return fixed;
+}
+
+/** This process's working directory: process.cwd() decodes it lossily, realpath(3) gives its bytes. */
+export function directoryWithBytes(): string {
+  const cwd = process.cwd();
+  if (!cwd.includes(REPLACEMENT)) return cwd;
+  try {
+    // The native realpath: the JavaScript one starts from process.cwd().
+    return decodeBytes(realpathSync.native('.', { encoding: 'buffer' }));
+  } catch {
+    return cwd;
+  }
 }
 
 /** /proc/self/cmdline or environ: NUL-terminated strings, as bytes. */

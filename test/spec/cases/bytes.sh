@@ -374,3 +374,13 @@ V=$'\xff' W=$'ok\xfe' $SH -c 'printf %s "$V|$W" | od -An -tx1; env | grep -a "^V
  ff 7c 6f 6b fe
  56 3d ff 0a
 ## END
+
+#### the shell started in a directory whose name is not UTF-8
+mkdir $'d\xff'
+cd $'d\xff'
+$SH -c 'printf %s "${PWD##*/}" | od -An -tx1; touch made'
+ls
+## STDOUT:
+ 64 ff
+made
+## END
