@@ -384,3 +384,7 @@ ls
  64 ff
 made
 ## END
+
+#### bytes that are not UTF-8 on stdout, as they are
+printf '%s\n' $'\xff' "$(printf 'a\xfe')" $'\xc3\xa9'
+## stdout-json: "\udcff\na\udcfe\n\u00e9\n"
