@@ -17,7 +17,9 @@ const SURROGATE = /[\ud800-\udfff]/;
 /** The text `data` stands for, each byte of an invalid UTF-8 sequence as its escape. */
 export function decodeBytes(data: Uint8Array): string {
   const buffer = Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-  if (isUtf8(buffer)) return buffer.toString('utf8');
+  const utf8 = buffer.toString('utf8');
+  // Node decodes each invalid sequence to U+FFFD: without one, or when it was really there, it is all valid.
+  if (!utf8.includes('\ufffd') || isUtf8(buffer)) return utf8;
   let text = '';
   let run = 0;
   let at = 0;
@@ -65,7 +67,9 @@ function secondByteRange(lead: number): readonly [number, number, number] {
 
 /** The bytes `text` stands for: UTF-8, each escaped byte as itself. */
 export function encodeText(text: string): Buffer {
-  if (!SURROGATE.test(text)) return Buffer.from(text, 'utf8');
+  const utf8 = Buffer.from(text, 'utf8');
+  // ASCII (one byte per character) has no surrogate to look for.
+  if (utf8.length === text.length || !SURROGATE.test(text)) return utf8;
   const parts: Buffer[] = [];
   let run = 0;
   for (let at = 0; at < text.length; at += 1) {
@@ -88,7 +92,8 @@ function isLowSurrogate(unit: number): boolean {
 
 /** How many bytes encodeText(text) has. */
 export function byteLength(text: string): number {
-  return SURROGATE.test(text) ? encodeText(text).length : Buffer.byteLength(text, 'utf8');
+  const utf8 = Buffer.byteLength(text, 'utf8');
+  return utf8 === text.length || !SURROGATE.test(text) ? utf8 : encodeText(text).length;
 }
 
 /** The bytes of `text` as a byte string: one character (0–255) per byte. */
