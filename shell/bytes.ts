@@ -114,7 +114,12 @@ export function fromByteString(bytes: string): string {
  */
 export function joinText(left: string, right: string): string {
   const joined = left + right;
-  return isEscapedByte(left.charCodeAt(left.length - 1)) && isEscapedByte(right.charCodeAt(0)) ? decodeBytes(encodeText(joined)) : joined;
+  return isEscapedByte(left.charCodeAt(left.length - 1)) && isEscapedByte(right.charCodeAt(0)) ? canonicalText(joined) : joined;
+}
+
+/** `text` in the one representation of its bytes (see joinText), however its escaped bytes came together. */
+export function canonicalText(text: string): string {
+  return ESCAPED.test(text) ? decodeBytes(encodeText(text)) : text;
 }
 
 /** The byte that `char` is the escape of, or undefined for any other character. */

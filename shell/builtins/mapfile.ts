@@ -148,9 +148,10 @@ async function readRecords(fd: number, options: MapfileOptions, { output }: Buil
         read = await readOne(fd, { delimiter: options.delimiter, maxBytes: CHUNK, timeoutMs: null }, signal);
         parts.push(read.data);
       } while (read.end === 'limit');
-      const text = decodeBytes(Buffer.concat(parts));
-      if (read.end === 'eof' && text === '') break;
-      records.push(options.strip || read.end !== 'delimiter' ? text : text + String.fromCharCode(options.delimiter));
+      if (read.end === 'eof' && parts.every((part) => part.length === 0)) break;
+      // The delimiter is kept as its byte: one above 0x7f may complete a character, or be an escaped byte.
+      if (!options.strip && read.end === 'delimiter') parts.push(Buffer.of(options.delimiter));
+      records.push(decodeBytes(Buffer.concat(parts)));
       if (read.end === 'eof') break;
     }
   }

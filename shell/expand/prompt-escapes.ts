@@ -7,6 +7,7 @@
  */
 import { hostname, userInfo } from 'node:os';
 import { version } from '../../package.json';
+import { canonicalText, fromByteString } from '../bytes';
 
 /** What the escapes show, gathered once per prompt. */
 export interface PromptFacts {
@@ -107,8 +108,9 @@ export interface DecodeOptions {
 /** Decodes the escapes of `template`. */
 export function decodePrompt(template: string, facts: PromptFacts, { forExpansion, markers }: DecodeOptions): string {
   const shown = (text: string): string => (forExpansion ? quoted(text) : text);
-  return template.replace(ESCAPE, (whole, octal: string | undefined, format: string | undefined, letter: string | undefined) => {
-    if (octal !== undefined) return shown(String.fromCharCode(parseInt(octal, 8) & 0xff));
+  // `\NNN` makes a byte: side by side, such bytes may spell a character (`\303\251` is é).
+  return canonicalText(template.replace(ESCAPE, (whole, octal: string | undefined, format: string | undefined, letter: string | undefined) => {
+    if (octal !== undefined) return shown(fromByteString(String.fromCharCode(parseInt(octal, 8) & 0xff)));
     if (format !== undefined) return shown(formatTime(format, facts.now));
     switch (letter) {
       case 'w':
@@ -166,5 +168,5 @@ export function decodePrompt(template: string, facts: PromptFacts, { forExpansio
       default:
         return whole;
     }
-  });
+  }));
 }

@@ -2,7 +2,7 @@
  * `${x@Q}`, `${x@E}`, `${x@P}`, `${x@U}`, `${x@u}`, `${x@L}`, `${x@K}` on one value, in locale units
  * (text.ts): bytes outside a UTF-8 locale, where no byte above 0x7f is printable.
  */
-import { escapedByte } from '../bytes';
+import { escapedByte, fromByteString, toByteString } from '../bytes';
 import { ansiCBytes, ansiCString } from './escapes';
 import { caseOf, changeCase } from './matching';
 import { decodePrompt } from './prompt-escapes';
@@ -20,7 +20,8 @@ export function transformer(letter: string, bytes: boolean, env: PromptEnvironme
       // `$'...'`'s escapes; outside a UTF-8 locale the value is bytes already, and `\u` stays as written.
       return (value) => (bytes ? ansiCBytes(value, false) : ansiCString(value, true));
     case 'P':
-      return (value) => expandPrompt(value, env);
+      // A prompt is text (the directory, the host name, and `\NNN`'s bytes as shell/bytes.ts has them).
+      return (value) => (bytes ? toByteString(expandPrompt(fromByteString(value), env)) : expandPrompt(value, env));
     case 'U':
       return (value) => caseOf(value, true, bytes);
     case 'L':

@@ -2,7 +2,7 @@
 // invalid sequence becomes U+DC80–U+DCFF, and encoding gives every byte sequence back exactly.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { byteLength, decodeBytes, encodeText, fromByteString, fsPath, joinText, toByteString } from '../../shell/bytes';
+import { byteLength, canonicalText, decodeBytes, encodeText, escapedByte, fromByteString, fsPath, joinText, toByteString } from '../../shell/bytes';
 
 const hex = (bytes: string): Buffer => Buffer.from(bytes.replace(/ /g, ''), 'hex');
 /** The escape of one byte, written out: U+DC00 + byte. */
@@ -98,6 +98,18 @@ test('joinText: escaped bytes that spell a character side by side become it', ()
   assert.equal(joinText('\udcff', '\udcfe'), '\udcff\udcfe');
   assert.equal(joinText('a', 'b'), 'ab');
   assert.equal(joinText('', '\udcff'), '\udcff');
+});
+
+test('canonicalText: escaped bytes anywhere in the text that spell characters become them', () => {
+  assert.equal(canonicalText('\udce9\udcc3\udca9x\udce2\udc82\udcac'), '\udce9éx€');
+  assert.equal(canonicalText('plain é'), 'plain é');
+});
+
+test('escapedByte: the byte of an escape, nothing for another character', () => {
+  assert.equal(escapedByte('\udcff'), 0xff);
+  assert.equal(escapedByte('\udc80'), 0x80);
+  assert.equal(escapedByte('ÿ'), undefined);
+  assert.equal(escapedByte('\udc7f'), undefined);
 });
 
 test('fsPath: a plain path stays a string, one with escaped bytes becomes its bytes', () => {

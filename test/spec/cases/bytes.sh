@@ -388,3 +388,24 @@ made
 #### bytes that are not UTF-8 on stdout, as they are
 printf '%s\n' $'\xff' "$(printf 'a\xfe')" $'\xc3\xa9'
 ## stdout-json: "\udcff\na\udcfe\n\u00e9\n"
+
+#### mapfile keeps a delimiter byte that is not UTF-8, with -n too
+printf 'a\xffb\xff' | { mapfile -d $'\xff' p; printf %s "${p[0]}" | od -An -tx1; }
+printf 'a\xffb\xff' | { mapfile -n 1 -d $'\xff' p; printf %s "${p[0]}" | od -An -tx1; }
+printf 'a\xc3b\xc3' | { mapfile -n 2 -d $'\xc3' p; printf %s "${p[@]}" | od -An -tx1; }
+## STDOUT:
+ 61 ff
+ 61 ff
+ 61 c3 62 c3
+## END
+
+#### ${x@P} turns \NNN into a byte, and bytes that spell a character into it
+x='\351\303\251'
+printf %s "${x@P}" | od -An -tx1
+LC_ALL=C.UTF-8
+y=${x@P}
+echo ${#y}
+## STDOUT:
+ e9 c3 a9
+2
+## END
