@@ -8,10 +8,13 @@ import { existsSync } from 'node:fs';
 import { constants } from 'node:os';
 import path from 'node:path';
 import { inspect } from 'node:util';
+import { encodeText } from '../shell/bytes';
 import type {
+  AddonBinding,
   AnchorSpawnOptions,
   ExecOptions,
   GroupChoice,
+  InBytes,
   NativeBinding,
   NativeError,
   PreparedGuest,
@@ -37,7 +40,7 @@ export function addonDirectories(): string[] {
 }
 
 /** Loads the addon from the first of `directories` that has one; throws NativeAddonMissing. */
-export function loadAddon(directories: readonly string[]): NativeBinding {
+export function loadAddon(directories: readonly string[]): AddonBinding {
   const tried: string[] = [];
   let firstFailure: unknown;
   for (const directory of directories) {
@@ -49,7 +52,7 @@ export function loadAddon(directories: readonly string[]): NativeBinding {
     try {
       // The path is only known at run time, so this stays a require (esbuild leaves it alone).
       // eslint-disable-next-line @typescript-eslint/no-require-imports
-      return require(file) as NativeBinding;
+      return require(file) as AddonBinding;
     } catch (error) {
       // E.g. built for another Node version: say so in one line, not with a loader stack.
       firstFailure ??= error;
@@ -63,9 +66,9 @@ export function loadAddon(directories: readonly string[]): NativeBinding {
   throw Object.assign(new Error(message, { cause: firstFailure }), { code: 'NativeAddonMissing' });
 }
 
-let loaded: NativeBinding | undefined;
+let loaded: AddonBinding | undefined;
 
-function addon(): NativeBinding {
+function addon(): AddonBinding {
   loaded ??= loadAddon(addonDirectories());
   return loaded;
 }
@@ -178,6 +181,15 @@ function checkLimits(fn: string, limits: unknown): void {
   });
 }
 
+/** Checked process options as the addon takes them: each string field as its bytes. */
+function inBytes<T extends { readonly file: string; readonly argv: readonly string[]; readonly env: readonly string[]; readonly cwd: string | null }>(
+  options: T,
+): InBytes<T> {
+  const { file, argv, env, cwd } = options;
+  const bytes = { file: encodeText(file), argv: argv.map(encodeText), env: env.map(encodeText), cwd: cwd === null ? null : encodeText(cwd) };
+  return { ...options, ...bytes } as unknown as InBytes<T>;
+}
+
 /** A prepared helper or an anchor was started with this process's settings: it cannot take others. */
 function refuseChildSettings(fn: string, options: Record<string, unknown>): void {
   for (const key of SETTINGS) if (options[key] !== undefined) reject(fn, `options.${key}`, 'absent (started with the shell process\'s)', options[key]);
@@ -226,10 +238,10 @@ const preparing = new WeakSet<PreparingGroup>();
  */
 export const native: NativeBinding = {
   spawn(options) {
-    return addon().spawn(checkSpawnOptions('spawn', options));
+    return addon().spawn(inBytes(checkSpawnOptions('spawn', options)));
   },
   spawnStaged(options) {
-    const child = Object.freeze(addon().spawnStaged(checkStagedOptions(options)));
+    const child = Object.freeze(addon().spawnStaged(inBytes(checkStagedOptions(options))));
     unsettled.add(child);
     return child;
   },
@@ -250,7 +262,7 @@ export const native: NativeBinding = {
     const options = checkForegroundTty(fn, checked as unknown as PreparedGuest);
     if (!unsettled.has(child)) reject(fn, 'child', 'a StagedChild from finishPreparingGroup, not yet released or abandoned', child);
     try {
-      addon().releasePrepared(child, options, timeoutMs);
+      addon().releasePrepared(child, inBytes(options), timeoutMs);
     } catch (error) {
       // Refused as too large, nothing was sent and the channels are still open: the child stays prepared.
       if ((error as NativeError).code !== 'E2BIG' || (error as NativeError).syscall !== fn) unsettled.delete(child);
@@ -263,7 +275,7 @@ export const native: NativeBinding = {
     const options = checkProcessOptions(fn, anchor);
     if ('group' in options) reject(fn, 'options.group', 'absent (the anchor joins the prepared group)', options.group);
     refuseChildSettings(fn, options);
-    const handle = addon().startPreparingGroup(options as unknown as AnchorSpawnOptions);
+    const handle = addon().startPreparingGroup(inBytes(options as unknown as AnchorSpawnOptions));
     preparing.add(handle);
     return handle;
   },
@@ -326,7 +338,7 @@ export const native: NativeBinding = {
     return addon().pipe();
   },
   open(file, flags, mode) {
-    return addon().open(text('open', 'path', file, true), integer('open', 'flags', flags, 0), integer('open', 'mode', mode, 0, 0o7777));
+    return addon().open(encodeText(text('open', 'path', file, true)), integer('open', 'flags', flags, 0), integer('open', 'mode', mode, 0, 0o7777));
   },
   close(fd) {
     addon().close(descriptor('close', 'fd', fd));
@@ -371,7 +383,7 @@ export const native: NativeBinding = {
     array(fn, 'options.defaultSignals', checked.defaultSignals).forEach((value) => signal(fn, value, 1));
     array(fn, 'options.ignoredSignals', checked.ignoredSignals);
     // The addon reads spawn's fields: no directory change.
-    return addon().execve({ ...options, cwd: null } as ExecOptions);
+    return addon().execve(inBytes({ ...options, cwd: null } as ExecOptions & { readonly cwd: null }));
   },
   readTimeout(fd, maxBytes, timeoutMs) {
     return addon().readTimeout(

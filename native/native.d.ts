@@ -324,3 +324,22 @@ export interface NativeBinding {
    */
   readonly execve: (options: ExecOptions) => never;
 }
+
+/**
+ * `T` as the addon itself takes it: the file, argv, environment and directory as their bytes
+ * (the wrapper encodes each string with shell/bytes.ts, so a byte that is not UTF-8 reaches the
+ * system as that byte).
+ */
+export type InBytes<T> = {
+  readonly [K in keyof T]: K extends 'file' ? Buffer : K extends 'cwd' ? Buffer | null : K extends 'argv' | 'env' ? readonly Buffer[] : T[K];
+};
+
+/** The addon as loaded: NativeBinding, with paths, arguments and environments as bytes. */
+export interface AddonBinding extends Omit<NativeBinding, 'spawn' | 'spawnStaged' | 'releasePrepared' | 'startPreparingGroup' | 'execve' | 'open'> {
+  readonly spawn: (options: InBytes<SpawnOptions>) => number;
+  readonly spawnStaged: (options: InBytes<StagedSpawnOptions>) => StagedChild;
+  readonly releasePrepared: (child: StagedChild, guest: InBytes<PreparedGuest>, timeoutMs: number) => void;
+  readonly startPreparingGroup: (anchor: InBytes<AnchorSpawnOptions>) => PreparingGroup;
+  readonly execve: (options: InBytes<ExecOptions & { readonly cwd: null }>) => never;
+  readonly open: (path: Buffer, flags: number, mode: number) => number;
+}

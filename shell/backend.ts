@@ -12,6 +12,7 @@ import { CommandResolver } from './exec/resolve';
 import { Interpreter } from './interp/interpreter';
 import { completeCommands, readingFor } from './interp/script';
 import { ShellState } from './interp/state';
+import { decodeBytes } from './bytes';
 
 export interface CapturedRun {
   readonly status: number;
@@ -50,8 +51,8 @@ export async function captureSource(source: string, options: SourceOptions = {})
   const [outResult, errResult] = await Promise.all([stdout.done, stderr.done]);
   return {
     status,
-    stdout: outResult.data.toString('utf8'),
-    stderr: errResult.data.toString('utf8'),
+    stdout: decodeBytes(outResult.data),
+    stderr: decodeBytes(errResult.data),
     truncated: outResult.truncated || errResult.truncated,
   };
 }

@@ -6,6 +6,7 @@
 import { readFileSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { ExitRequest } from './builtins';
+import { decodeBytes, fsPath } from './bytes';
 import { errorMessage, isShellError, isSystemError, describeErrno, ParseError } from './errors';
 import { Executor } from './exec/executor';
 import { FdTable } from './exec/fds';
@@ -17,6 +18,7 @@ import { parseArguments, USAGE, type Invocation } from './invocation';
 import { applyStartupOptions, sourceCommand, startupFiles } from './interactive/startup-files';
 import { version } from '../package.json';
 import { takeLinkAddress } from './ipc/address';
+import { argumentsWithBytes, directoryWithBytes, environmentWithBytes } from './process-bytes';
 import { dropRuntimeVariables } from './runtime';
 import { completeCommands, readingFor, type ReaderSettings } from './interp/script';
 import { streamCommands } from './interp/stream';
@@ -25,11 +27,12 @@ import { ShellState } from './interp/state';
 import { handledByTrap } from './interp/signal-traps';
 
 /** The starting directory as the user sees it: $PWD when it names the same directory. */
-function startingDirectory(): string {
-  const cwd = process.cwd();
-  const pwd = process.env.PWD;
+function startingDirectory(env: NodeJS.ProcessEnv): string {
+  const cwd = directoryWithBytes();
+  const pwd = env.PWD;
+  const physical = (path: string): Buffer => realpathSync(fsPath(path), { encoding: 'buffer' });
   try {
-    if (pwd !== undefined && pwd.startsWith('/') && realpathSync(pwd) === realpathSync(cwd)) return pwd;
+    if (pwd !== undefined && pwd.startsWith('/') && physical(pwd).equals(physical(cwd))) return pwd;
   } catch {
     // $PWD is stale: the real directory is the truth.
   }
@@ -46,7 +49,7 @@ function commandsOf(
     case 'command':
       return { commands: completeCommands(invocation.source, warn, settings), name: invocation.name };
     case 'file':
-      return { commands: completeCommands(readFileSync(invocation.path, 'utf8'), warn, settings), name: invocation.path };
+      return { commands: completeCommands(decodeBytes(readFileSync(invocation.path)), warn, settings), name: invocation.path };
     case 'stdin':
       return { commands: streamCommands(0, warn, settings), name: 'quirl' };
   }
@@ -56,7 +59,8 @@ async function main(): Promise<number> {
   // Taken out of the environment first, whatever the invocation: no job may inherit the secret.
   const link = takeLinkAddress(process.env);
   dropRuntimeVariables(process.env);
-  const invocation = parseArguments(process.argv.slice(2));
+  const env = environmentWithBytes(process.env);
+  const invocation = parseArguments(argumentsWithBytes(process.argv.slice(2)));
   switch (invocation.kind) {
     case 'usage':
       process.stderr.write(`${invocation.message}\n`);
@@ -68,11 +72,11 @@ async function main(): Promise<number> {
       process.stdout.write(`Quirl, version ${version}\n${USAGE}\n\nStart-up files: ~/.quirl_profile (login shells), then ~/.quirlrc (interactive shells).\n`);
       return 0;
     case 'interactive':
-      return runInteractive({ cwd: startingDirectory(), scriptName: invocation.name, args: invocation.args, startup: invocation.startup, link });
+      return runInteractive({ cwd: startingDirectory(env), scriptName: invocation.name, args: invocation.args, startup: invocation.startup, link });
     case 'command':
       if (invocation.interactive) {
         const { name: scriptName, args, startup, source } = invocation;
-        return runInteractive({ cwd: startingDirectory(), scriptName, args, startup, link, command: source });
+        return runInteractive({ cwd: startingDirectory(env), scriptName, args, startup, link, command: source });
       }
   }
   let commands: Iterable<Program> | AsyncIterable<Program>;
@@ -85,7 +89,7 @@ async function main(): Promise<number> {
     process.stderr.write(`quirl: ${invocation.kind === 'file' ? invocation.path : 'stdin'}: ${reason}\n`);
     return invocation.kind === 'file' ? 127 : 1;
   }
-  const state = ShellState.fromEnvironment(process.env, startingDirectory(), name, invocation.args);
+  const state = ShellState.fromEnvironment(env, startingDirectory(env), name, invocation.args);
   // bash's FUNCNAME ends in `main` in a script file (not in `-c` or stdin).
   state.runsScriptFile = invocation.kind === 'file';
   const options = applyStartupOptions(state.options, invocation.startup, invocation.kind === 'command' ? 'c' : invocation.kind === 'stdin' ? 's' : '');

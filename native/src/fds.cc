@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "addon.h"
+#include "bytes.h"
 #include "errors.h"
 #include "limits.h"
 
@@ -112,7 +113,7 @@ int OpenExactly(const char* path, int flags, mode_t mode) {
 }
 
 Napi::Value Open(const Napi::CallbackInfo& info) {
-  std::string path = info[0].As<Napi::String>().Utf8Value();
+  std::string path = BytesOf(info[0]);
   int flags = info[1].As<Napi::Number>().Int32Value() | O_CLOEXEC;
   mode_t mode = static_cast<mode_t>(info[2].As<Napi::Number>().Uint32Value());
   int fd;

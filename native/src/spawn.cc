@@ -17,6 +17,7 @@
 #include <cstdlib>
 
 #include "addon.h"
+#include "bytes.h"
 #include "errors.h"
 #include "limits.h"
 #include "staged.h"
@@ -226,11 +227,11 @@ std::vector<char*> CStrings(const std::vector<std::string>& strings) {
   return pointers;
 }
 
-std::vector<std::string> ReadStrings(const Napi::Value& value) {
+std::vector<std::string> ReadByteStrings(const Napi::Value& value) {
   Napi::Array array = value.As<Napi::Array>();
   std::vector<std::string> strings;
   strings.reserve(array.Length());
-  for (uint32_t i = 0; i < array.Length(); ++i) strings.push_back(array.Get(i).As<Napi::String>().Utf8Value());
+  for (uint32_t i = 0; i < array.Length(); ++i) strings.push_back(BytesOf(array.Get(i)));
   return strings;
 }
 
@@ -244,11 +245,11 @@ Napi::Value Spawn(const Napi::CallbackInfo& info) {
 
 ProcessSpec ReadSpawnOptions(const Napi::Object& options) {
   ProcessSpec spec;
-  spec.file = options.Get("file").As<Napi::String>().Utf8Value();
-  spec.argv = ReadStrings(options.Get("argv"));
-  spec.env = ReadStrings(options.Get("env"));
+  spec.file = BytesOf(options.Get("file"));
+  spec.argv = ReadByteStrings(options.Get("argv"));
+  spec.env = ReadByteStrings(options.Get("env"));
   Napi::Value cwd = options.Get("cwd");
-  if (!cwd.IsNull()) spec.cwd = cwd.As<Napi::String>().Utf8Value();
+  if (!cwd.IsNull()) spec.cwd = BytesOf(cwd);
   // Absent where the group is not the caller's choice (an anchor joins the group it prepares).
   Napi::Value group_value = options.Get("group");
   if (group_value.IsObject()) {

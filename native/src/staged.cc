@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "addon.h"
+#include "bytes.h"
 #include "errors.h"
 #include "fds.h"
 #include "spawn.h"
@@ -72,9 +73,9 @@ const char* StepSyscall(uint32_t step) {
 const char kFileKey[] = "file";
 const char kCwdKey[] = "cwd";
 
-std::string HiddenString(const Napi::Object& child, const char* key) {
+std::string HiddenBytes(const Napi::Object& child, const char* key) {
   Napi::Value value = child.Get(key);
-  return value.IsString() ? value.As<Napi::String>().Utf8Value() : std::string();
+  return value.IsBuffer() ? BytesOf(value) : std::string();
 }
 
 Napi::Value SpawnStaged(const Napi::CallbackInfo& info) {
@@ -108,8 +109,8 @@ Napi::Value SpawnStaged(const Napi::CallbackInfo& info) {
   child.Set("releaseFd", release_write.Release());
   child.Set("statusFd", status_read.Release());
   child.DefineProperties({
-      Napi::PropertyDescriptor::Value(kFileKey, Napi::String::New(env, guest.file)),
-      Napi::PropertyDescriptor::Value(kCwdKey, Napi::String::New(env, guest.cwd.value_or(""))),
+      Napi::PropertyDescriptor::Value(kFileKey, BufferOf(env, guest.file)),
+      Napi::PropertyDescriptor::Value(kCwdKey, BufferOf(env, guest.cwd.value_or(""))),
   });
   return child;
 }
@@ -151,7 +152,7 @@ void ReleaseStaged(const Napi::CallbackInfo& info) {
   do written = write(release.Get(), &byte, 1);
   while (written < 0 && errno == EINTR);
   if (written < 0) throw ErrnoError(env, errno, "write");
-  AwaitExec(env, status.Get(), timeout_ms, HiddenString(child, kFileKey), HiddenString(child, kCwdKey));
+  AwaitExec(env, status.Get(), timeout_ms, HiddenBytes(child, kFileKey), HiddenBytes(child, kCwdKey));
 }
 
 // The release message's strings: TTY_FD CWD FILE COUNT ARGV... -- ENV..., each NUL-terminated.

@@ -1,5 +1,6 @@
 /** The builtins every script leans on: true, false, :, echo, exit. */
-import { expandEscapes, fromBytes, toBytes } from '../expand/escapes';
+import { fromByteString, toByteString } from '../bytes';
+import { expandEscapes } from '../expand/escapes';
 import { isUtf8Locale } from './printf';
 import { type Builtin, ExitRequest } from './types';
 
@@ -23,8 +24,8 @@ export const echo: Builtin = async ({ argv, state, output }) => {
   let stop = false;
   if (escapes) {
     // On bytes, as bash: `\xff` is one byte, `\u` is in the locale's encoding.
-    const expanded = expandEscapes(toBytes(text), 'echo', isUtf8Locale(state));
-    text = fromBytes(expanded.bytes);
+    const expanded = expandEscapes(toByteString(text), 'echo', isUtf8Locale(state));
+    text = fromByteString(expanded.bytes);
     stop = expanded.stop;
   }
   await output.out(text + (newline && !stop ? '\n' : ''));

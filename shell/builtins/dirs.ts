@@ -6,6 +6,7 @@
  */
 import { realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { decodeBytes, fsPath } from '../bytes';
 import { describeErrno, isSystemError } from '../errors';
 import type { CommandOutput } from '../interp/output';
 import type { ShellState } from '../interp/state';
@@ -39,11 +40,16 @@ type Change = { readonly kind: 'changed'; readonly directory: string } | { reado
 
 function tryDirectory(directory: string, physical: boolean): Change {
   try {
-    if (!statSync(directory).isDirectory()) return { kind: 'failed', reason: describeErrno('ENOTDIR') };
-    return { kind: 'changed', directory: physical ? realpathSync(directory) : directory };
+    if (!statSync(fsPath(directory)).isDirectory()) return { kind: 'failed', reason: describeErrno('ENOTDIR') };
+    return { kind: 'changed', directory: physical ? realPath(directory) : directory };
   } catch (error) {
     return { kind: 'failed', reason: describeErrno(isSystemError(error) ? error.code : 'ENOENT') };
   }
+}
+
+/** The directory's path without symbolic links, its bytes as they are. */
+function realPath(directory: string): string {
+  return decodeBytes(realpathSync(fsPath(directory), { encoding: 'buffer' }));
 }
 
 /**
@@ -118,7 +124,7 @@ export const pwd: Builtin = async ({ argv, state, output }) => {
   let directory = state.cwd;
   if (physical) {
     try {
-      directory = realpathSync(state.cwd);
+      directory = realPath(state.cwd);
     } catch (error) {
       await output.err(`quirl: pwd: error retrieving current directory: ${describeErrno(isSystemError(error) ? error.code : 'ENOENT')}\n`);
       return 1;

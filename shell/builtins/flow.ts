@@ -5,6 +5,7 @@
 import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { delimiter, join, resolve } from 'node:path';
+import { decodeBytes, fsPath } from '../bytes';
 import { describeErrno, isSystemError } from '../errors';
 import { ArithmeticError, evaluateArithmeticText } from '../expand/arith';
 import { FunctionReturn, Interrupted, LoopControl } from '../control';
@@ -109,7 +110,7 @@ export const source: Builtin = async (context) => {
   let text: string;
   try {
     // Not a blocking read: the file may be a pipe whose writer runs in this shell (`source <(list)`).
-    text = await readFile(path, 'utf8');
+    text = decodeBytes(await readFile(fsPath(path)));
   } catch (error) {
     const reason = isSystemError(error) ? describeErrno(error.code) : describeErrno('ENOENT');
     await output.err(`quirl: ${file}: ${reason}\n`);
@@ -131,7 +132,7 @@ function findSourceFile(file: string, { state }: BuiltinContext): string {
   for (const directory of (state.get('PATH') ?? '').split(delimiter)) {
     const candidate = resolve(state.cwd, join(directory === '' ? '.' : directory, file));
     try {
-      if (statSync(candidate).isFile()) return candidate;
+      if (statSync(fsPath(candidate)).isFile()) return candidate;
     } catch {
       // Not here: the next directory.
     }

@@ -9,6 +9,7 @@ import { isValidName } from '../interp/state';
 import { quoteForShell } from './quote';
 import { readOne } from './read';
 import type { Builtin, BuiltinContext } from './types';
+import { decodeBytes, encodeText } from '../bytes';
 
 const USAGE = 'usage: mapfile [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback] [-c quantum] [array]';
 const CHUNK = 1 << 20;
@@ -99,7 +100,7 @@ function parseOptions(argv: readonly string[]): MapfileOptions | string {
 
 function applyOption(options: MapfileOptions, letter: string, value: string): string | undefined {
   if (letter === 'd') {
-    options.delimiter = Buffer.from(value)[0] ?? 0;
+    options.delimiter = encodeText(value)[0] ?? 0;
     return undefined;
   }
   if (letter === 'C') {
@@ -136,7 +137,7 @@ async function readRecords(fd: number, options: MapfileOptions, { output }: Buil
     for (let start = 0; start < all.length; ) {
       const end = all.indexOf(options.delimiter, start);
       const stop = end === -1 ? all.length : end;
-      records.push(all.subarray(start, options.strip || end === -1 ? stop : stop + 1).toString());
+      records.push(decodeBytes(all.subarray(start, options.strip || end === -1 ? stop : stop + 1)));
       start = stop + 1;
     }
   } else {
@@ -147,9 +148,10 @@ async function readRecords(fd: number, options: MapfileOptions, { output }: Buil
         read = await readOne(fd, { delimiter: options.delimiter, maxBytes: CHUNK, timeoutMs: null }, signal);
         parts.push(read.data);
       } while (read.end === 'limit');
-      const text = Buffer.concat(parts).toString();
-      if (read.end === 'eof' && text === '') break;
-      records.push(options.strip || read.end !== 'delimiter' ? text : text + String.fromCharCode(options.delimiter));
+      if (read.end === 'eof' && parts.every((part) => part.length === 0)) break;
+      // The delimiter is kept as its byte: one above 0x7f may complete a character, or be an escaped byte.
+      if (!options.strip && read.end === 'delimiter') parts.push(Buffer.of(options.delimiter));
+      records.push(decodeBytes(Buffer.concat(parts)));
       if (read.end === 'eof') break;
     }
   }

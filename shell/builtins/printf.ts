@@ -2,13 +2,14 @@
  * `printf [-v VAR] FORMAT [ARGUMENTS]`: bash 5.2's printf.def, with glibc's printf(3) behind
  * each conversion. The work is done on byte strings (one character per byte, 0–255), as bash
  * works on bytes: widths and precisions count bytes, `\xHH` makes one byte. The result is
- * decoded as UTF-8 at the end, since a command's output is text (a byte sequence that is not
- * UTF-8 comes out as U+FFFD).
+ * turned back into text at the end, each byte that is not part of valid UTF-8 as its escape
+ * (shell/bytes.ts), so it is written out as the same byte.
  *
  * Numbers: integers are 64-bit (BigInt); floating point is x86's 80-bit long double, as bash's
  * floatmax_t is here: strtold's rounding and glibc's exact decimal output are done with BigInt.
  */
-import { escapeAt, expandEscapes, fromBytes, toBytes } from '../expand/escapes';
+import { fromByteString, toByteString } from '../bytes';
+import { escapeAt, expandEscapes } from '../expand/escapes';
 import { isUtf8Locale as isUtf8 } from '../expand/text';
 import { isValidName, type ShellState } from '../interp/state';
 import type { Builtin } from './types';
@@ -29,14 +30,14 @@ export const printf: Builtin = async ({ argv, state, output }) => {
     await output.err(`quirl: printf: \`${parsed.variable}': not a valid identifier\n`);
     return 2;
   }
-  const run = new PrintfRun(parsed.args.map(toBytes), state);
-  const status = run.execute(toBytes(parsed.format));
+  const run = new PrintfRun(parsed.args.map(toByteString), state);
+  const status = run.execute(toByteString(parsed.format));
   if (run.messages.length > 0) await output.err(run.messages.map((message) => `quirl: printf: ${message}\n`).join(''));
   // A variable cannot hold a NUL: bash's value ends at the first one.
-  const value = fromBytes(run.bytes.split('\0')[0] as string);
+  const value = fromByteString(run.bytes.split('\0')[0] as string);
   if (element !== null) state.assignElement(element[1] as string, element[2] as string, value);
   else if (parsed.variable !== undefined) state.set(parsed.variable, value);
-  else await output.out(fromBytes(run.bytes));
+  else await output.out(fromByteString(run.bytes));
   return status;
 };
 
@@ -197,7 +198,7 @@ class PrintfRun {
     if (conversion === 's') this.emit(pad(clip(this.stringArgument(), spec.precision), spec));
     else if (conversion === 'c') this.emit(pad(this.stringArgument()[0] ?? '\0', spec));
     else if (conversion === 'b') this.emitExpanded(spec);
-    else if (conversion === 'q') this.emit(pad(clip(toBytes(shellQuote(fromBytes(this.stringArgument()), this.utf8)), spec.precision), spec));
+    else if (conversion === 'q') this.emit(pad(clip(toByteString(shellQuote(fromByteString(this.stringArgument()), this.utf8)), spec.precision), spec));
     else if (conversion === 'n') this.assignCount();
     else if ('di'.includes(conversion)) this.emit(formatInteger(this.integerArgument(true), spec));
     else if ('ouxX'.includes(conversion)) this.emit(formatInteger(this.integerArgument(false), spec));
@@ -216,7 +217,7 @@ class PrintfRun {
   private assignCount(): void {
     const name = this.stringArgument();
     if (name === '') return;
-    if (!isValidName(name)) this.fail(`\`${fromBytes(name)}': not a valid identifier`);
+    if (!isValidName(name)) this.fail(`\`${fromByteString(name)}': not a valid identifier`);
     this.state.set(name, String(this.written));
   }
 
@@ -234,7 +235,7 @@ class PrintfRun {
   private characterCode(arg: string): number {
     const rest = arg.slice(1);
     if (!this.utf8) return rest.charCodeAt(0) || 0;
-    return fromBytes(rest).codePointAt(0) ?? 0;
+    return fromByteString(rest).codePointAt(0) ?? 0;
   }
 
   private integerArgument(signed: boolean): bigint {
@@ -255,7 +256,7 @@ class PrintfRun {
     const following = this.args[this.next];
     if (following === undefined) return Number(BigInt.asIntN(32, value));
     const clamped = value > INT_MAX ? INT_MAX : value < -INT_MAX - 1n ? -INT_MAX - 1n : value;
-    if (clamped !== value) this.messages.push(`warning: ${fromBytes(following)}: Numerical result out of range`);
+    if (clamped !== value) this.messages.push(`warning: ${fromByteString(following)}: Numerical result out of range`);
     return Number(clamped);
   }
 
@@ -270,7 +271,7 @@ class PrintfRun {
 
   /** bash's sh_invalidnum and printf_erange: the value read so far is still printed. */
   private checkNumber(arg: string, complete: boolean, outOfRange: boolean): void {
-    const shown = fromBytes(arg);
+    const shown = fromByteString(arg);
     if (!complete) {
       this.conversionError = true;
       const kind = /^0\d/.test(arg) ? 'octal number' : arg.startsWith('0x') ? 'hex number' : 'number';
@@ -553,7 +554,7 @@ const ANSI_C_NAMES: Readonly<Record<string, string>> = {
 /** `text`, as bash's printf %q writes it: '' for empty, $'...' if anything is unprintable, else backslashes. */
 export function shellQuote(text: string, utf8: boolean): string {
   // Outside a UTF-8 locale each byte is a character of its own.
-  const chars = utf8 ? [...text] : [...toBytes(text)];
+  const chars = utf8 ? [...text] : [...toByteString(text)];
   if (text === '') return "''";
   if (chars.some((char) => isUnprintable(char, utf8))) return `$'${chars.map((char) => ansiCQuoted(char, utf8)).join('')}'`;
   return chars.map((char, index) => (needsBackslash(char, chars[index - 1], index) ? `\\${char}` : char)).join('');
@@ -569,6 +570,6 @@ function ansiCQuoted(char: string, utf8: boolean): string {
   const name = ANSI_C_NAMES[char];
   if (name !== undefined) return `\\${name}`;
   if (!isUnprintable(char, utf8)) return char;
-  const bytes = utf8 ? toBytes(char) : char;
+  const bytes = utf8 ? toByteString(char) : char;
   return [...bytes].map((byte) => `\\${byte.charCodeAt(0).toString(8).padStart(3, '0')}`).join('');
 }

@@ -1,15 +1,21 @@
 /** Quoting a value so that the shell reads it back as it is, in the forms bash's `set` listing uses. */
+import { escapedByte } from '../bytes';
 
 /** Characters that never need quoting. */
 const PLAIN = /^[A-Za-z0-9_./:+@%,=-]*$/;
-/** Control characters: only $'...' can carry them readably. */
-const CONTROL = /[\x00-\x1f\x7f]/;
+/** Control characters and bytes that are not UTF-8 (escaped: shell/bytes.ts): only $'...' can carry them readably. */
+const CONTROL = /[\x00-\x1f\x7f\udc80-\udcff]/;
 const ESCAPES: Readonly<Record<string, string>> = { '\t': '\\t', '\n': '\\n', '\r': '\\r', '\x1b': '\\E', '\\': '\\\\', "'": "\\'" };
+
+/** Whether only $'...' can carry `value` readably. */
+export function needsAnsiC(value: string): boolean {
+  return CONTROL.test(value);
+}
 
 export function quoteForShell(value: string): string {
   if (PLAIN.test(value)) return value;
-  if (CONTROL.test(value)) {
-    const escaped = value.replace(/[\x00-\x1f\x7f\\']/g, (c) => ESCAPES[c] ?? `\\${c.charCodeAt(0).toString(8).padStart(3, '0')}`);
+  if (needsAnsiC(value)) {
+    const escaped = value.replace(/[\x00-\x1f\x7f\\'\udc80-\udcff]/g, (c) => ESCAPES[c] ?? `\\${(escapedByte(c) ?? c.charCodeAt(0)).toString(8).padStart(3, '0')}`);
     return `$'${escaped}'`;
   }
   return `'${value.replaceAll("'", "'\\''")}'`;

@@ -12,6 +12,7 @@ import { describeErrno } from '../errors';
 import type { CommandOutput } from '../interp/output';
 import { isValidName, type ShellState } from '../interp/state';
 import type { Builtin } from './types';
+import { decodeBytes, encodeText } from '../bytes';
 
 const USAGE = 'read: usage: read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]\n';
 /** 128 + SIGALRM: bash's status for a read that timed out. */
@@ -129,7 +130,7 @@ function applyOption(options: ReadOptions, letter: string, value: string): strin
       options.array = value;
       return undefined;
     case 'd':
-      options.delimiter = Buffer.from(value, 'utf8')[0] ?? 0;
+      options.delimiter = encodeText(value)[0] ?? 0;
       return undefined;
     case 'n':
     case 'N':
@@ -241,7 +242,7 @@ class Collector {
   }
 
   text(): string {
-    return Buffer.from(this.bytes).toString('utf8');
+    return decodeBytes(Buffer.from(this.bytes));
   }
 
   private add(byte: number): void {

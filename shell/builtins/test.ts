@@ -5,6 +5,7 @@
  */
 import { accessSync, constants, lstatSync, statSync, type BigIntStats } from 'node:fs';
 import { isatty } from 'node:tty';
+import { encodeText, fsPath } from '../bytes';
 import type { FdTable } from '../exec/fds';
 import type { ShellState } from '../interp/state';
 import type { Builtin } from './types';
@@ -224,7 +225,7 @@ export const INTEGER_COMPARISONS: Readonly<Record<string, (left: bigint, right: 
 
 /** `<` and `>` compare bytes, as test's strcmp does (only `[[` uses the locale's collation). */
 function compareBytes(left: string, right: string): number {
-  return Buffer.compare(Buffer.from(left), Buffer.from(right));
+  return Buffer.compare(encodeText(left), encodeText(right));
 }
 
 /** One binary operator; a bad integer is a TestSyntaxError. */
@@ -277,7 +278,7 @@ function statPath(word: string, env: TestEnvironment, follow = true): BigIntStat
   const path = osPath(word, env);
   if (path === undefined) return undefined;
   try {
-    return (follow ? statSync : lstatSync)(path, { bigint: true, throwIfNoEntry: false });
+    return (follow ? statSync : lstatSync)(fsPath(path), { bigint: true, throwIfNoEntry: false });
   } catch {
     return undefined; // ENOTDIR, EACCES, ENAMETOOLONG, ELOOP: no such file, for test.
   }
@@ -353,7 +354,7 @@ function canAccess(word: string, mode: number, env: TestEnvironment): boolean {
   const path = osPath(word, env);
   if (path === undefined) return false;
   try {
-    accessSync(path, mode);
+    accessSync(fsPath(path), mode);
     return true;
   } catch {
     return false;

@@ -9,6 +9,7 @@
  */
 import { constants, statSync } from 'node:fs';
 import { native } from '../../native';
+import { fsPath } from '../bytes';
 import { describeErrno, isSystemError, ShellError } from '../errors';
 import type { ExecTarget, InShellStage } from './construct';
 import { isFed, type FdTable, type FedRedirect, type PlannedRedirect } from './fds';
@@ -91,7 +92,7 @@ async function openFifo(path: string, flags: number, target: string, signal: Abo
 function opensFifo(redirect: PlannedRedirect): redirect is Extract<PlannedRedirect, { kind: 'open' | 'both' }> {
   if (redirect.kind !== 'open' && redirect.kind !== 'both') return false;
   try {
-    return statSync(redirect.path).isFIFO();
+    return statSync(fsPath(redirect.path)).isFIFO();
   } catch {
     return false;
   }

@@ -6,6 +6,7 @@
 import { Socket, type SocketConstructorOpts } from 'node:net';
 import { native, type BlockingOperation } from '../../native';
 import { closeQuietly } from './close';
+import { encodeText } from '../bytes';
 
 export interface CaptureResult {
   /** The retained bytes: the first `maxBytes` of the stream. */
@@ -82,7 +83,7 @@ export class HereStringWriter {
   private readonly operation: BlockingOperation<void>;
 
   constructor(fd: number, text: string) {
-    this.operation = native.writeAll(fd, Buffer.from(text, 'utf8'));
+    this.operation = native.writeAll(fd, encodeText(text));
     // Closed only once the thread is done with it: the number could be reused meanwhile.
     this.done = this.operation.done.then(
       () => closeQuietly(fd),

@@ -5,6 +5,7 @@
  * shells do.
  */
 import { accessSync, closeSync, constants, openSync, readSync, statSync, type Stats } from 'node:fs';
+import { fsPath } from '../bytes';
 import { resolve as resolvePath } from 'node:path';
 import { ShellError, describeErrno, isSystemError } from '../errors';
 import type { ExecTarget } from './construct';
@@ -121,7 +122,7 @@ export class CommandResolver {
   private checkPath(file: string, name: string): string {
     let stats: Stats;
     try {
-      stats = statSync(file);
+      stats = statSync(fsPath(file));
     } catch (error) {
       const code = isSystemError(error) ? error.code : 'ENOENT';
       throw new ShellError(code === 'ENOENT' || code === 'ENOTDIR' ? 'CommandNotFound' : 'NotExecutable', `${name}: ${describeErrno(code)}`, {
@@ -135,7 +136,7 @@ export class CommandResolver {
 
   /** `file` is the validated absolute path; `execPath` is what to exec (the same file). */
   private execTarget(file: string, execPath: string, argv: readonly string[]): ExecTarget {
-    const stats = statSync(file);
+    const stats = statSync(fsPath(file));
     const key = `${stats.dev}:${stats.ino}:${stats.mtimeMs}:${stats.size}`;
     let direct = this.directlyExecutable.get(key);
     if (direct === undefined) {
@@ -148,7 +149,7 @@ export class CommandResolver {
 
 function statOrUndefined(file: string): Stats | undefined {
   try {
-    return statSync(file);
+    return statSync(fsPath(file));
   } catch {
     return undefined;
   }
@@ -157,7 +158,7 @@ function statOrUndefined(file: string): Stats | undefined {
 function isExecutableFile(file: string, stats: Stats | undefined = statOrUndefined(file)): boolean {
   if (stats === undefined || !stats.isFile()) return false;
   try {
-    accessSync(file, constants.X_OK);
+    accessSync(fsPath(file), constants.X_OK);
     return true;
   } catch {
     return false;
@@ -169,7 +170,7 @@ function hasExecHeader(file: string): boolean {
   const header = Buffer.alloc(4);
   let length = 0;
   try {
-    const fd = openSync(file, 'r');
+    const fd = openSync(fsPath(file), 'r');
     try {
       length = readSync(fd, header, 0, 4, 0);
     } finally {

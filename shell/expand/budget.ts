@@ -3,6 +3,7 @@
  * and redirect targets, counted cumulatively across fragments, words and stages. A charge that
  * would pass the limit fails before the fragment is appended.
  */
+import { byteLength } from '../bytes';
 import { ShellError } from '../errors';
 
 export const PIPELINE_EXPANSION_LIMIT = 1024 * 1024;
@@ -17,9 +18,9 @@ export class ExpansionBudget {
     return this.limit - this.used;
   }
 
-  /** Accounts for `fragment` (UTF-8 bytes) before the caller appends it. */
+  /** Accounts for `fragment` (its bytes) before the caller appends it. */
   charge(fragment: string): void {
-    const bytes = Buffer.byteLength(fragment, 'utf8');
+    const bytes = byteLength(fragment);
     if (bytes > this.limit - this.used) {
       throw new ShellError(
         'ResourceLimit',

@@ -2,6 +2,7 @@
  * The backslash escapes of `$'...'`, `${x@E}`, `printf` and `echo -e`: bash's ansicstr and
  * tescape. They work on byte strings (one character per byte), as bash does: `\xHH` makes one byte.
  */
+import { fromByteString, toByteString } from '../bytes';
 
 /** The single-letter escapes they share. */
 export const NAMED_ESCAPES: Readonly<Record<string, string>> = {
@@ -16,15 +17,6 @@ export const NAMED_ESCAPES: Readonly<Record<string, string>> = {
   v: '\v',
   '\\': '\\',
 };
-
-/** UTF-8 bytes of a string, one character per byte. */
-export function toBytes(text: string): string {
-  return Buffer.from(text, 'utf8').toString('latin1');
-}
-
-export function fromBytes(bytes: string): string {
-  return Buffer.from(bytes, 'latin1').toString('utf8');
-}
 
 // ---------------------------------------------------------------------------------------------
 // Backslash escapes: bash's tescape (the format, %b) and ansicstr (echo -e, `$'...'`) differ only
@@ -145,7 +137,7 @@ export function expandEscapes(bytes: string, mode: EscapeMode, utf8: boolean): {
  * stay as written).
  */
 export function ansiCString(text: string, utf8: boolean): string {
-  return fromBytes(ansiCBytes(toBytes(text), utf8));
+  return fromByteString(ansiCBytes(toByteString(text), utf8));
 }
 
 /** ansiCString on a byte string. As bash's result is a C string, it ends at the first NUL (`$'a\0b'` is a). */

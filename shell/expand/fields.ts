@@ -3,6 +3,7 @@
  * IFS as they arrive; every fragment is checked for NUL bytes and charged to the budget before it
  * is appended; each field keeps which of its text was quoted, for pathname expansion.
  */
+import { joinText } from '../bytes';
 import { ShellError } from '../errors';
 import type { ExpansionBudget } from './budget';
 
@@ -15,7 +16,7 @@ export interface Segment {
 export type Field = readonly Segment[];
 
 export function fieldText(field: Field): string {
-  return field.length === 1 ? field[0]!.text : field.map((segment) => segment.text).join('');
+  return field.length === 1 ? field[0]!.text : field.reduce((text, segment) => joinText(text, segment.text), '');
 }
 
 const IFS_WHITESPACE = ' \t\n';
@@ -160,7 +161,7 @@ export class FieldBuilder {
     this.budget.charge(text);
     const field = (this.current ??= []);
     const last = field.at(-1);
-    if (last?.quoted === quoted) last.text += text;
+    if (last?.quoted === quoted) last.text = joinText(last.text, text);
     else field.push({ text, quoted });
     this.closedByWhitespace = false;
   }

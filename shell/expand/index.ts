@@ -4,6 +4,7 @@
  * substitution, field splitting, pathname expansion, quote removal. Every
  * byte is charged to the pipeline's budget before it is appended; NUL bytes are refused.
  */
+import { joinText } from '../bytes';
 import { ShellError } from '../errors';
 import type { Word } from '../syntax/ast';
 import { expandBraces } from './brace';
@@ -39,7 +40,7 @@ export async function expandWord(word: Word, env: ExpansionEnvironment, budget: 
   const text = literalText(word, budget);
   if (text !== undefined) return text;
   const fields = await expandToFields(word, contextFor(env, budget, 'string'));
-  return fields.map(fieldText).join('');
+  return fields.map(fieldText).reduce(joinText, '');
 }
 
 /** Unquoted characters that may make a literal word expand to more: a pattern's (an extglob group's `(`), and brace expansion's `{`. */
@@ -53,7 +54,7 @@ const EXPANDING = /[*?[{(]/;
 export function literalText(word: Word, budget: ExpansionBudget): string | undefined {
   let text = '';
   for (const part of word.parts) {
-    if (part.kind === 'SingleQuoted' || (part.kind === 'Literal' && (part.quoted || !EXPANDING.test(part.value)))) text += part.value;
+    if (part.kind === 'SingleQuoted' || (part.kind === 'Literal' && (part.quoted || !EXPANDING.test(part.value)))) text = joinText(text, part.value);
     else return undefined;
   }
   if (word.parts.length === 0 || text.includes('\0')) return undefined;

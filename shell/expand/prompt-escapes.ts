@@ -7,6 +7,7 @@
  */
 import { hostname, userInfo } from 'node:os';
 import { version } from '../../package.json';
+import { canonicalText, fromByteString } from '../bytes';
 
 /** What the escapes show, gathered once per prompt. */
 export interface PromptFacts {
@@ -108,11 +109,12 @@ export interface DecodeOptions {
 /** Decodes the escapes of `template`. */
 export function decodePrompt(template: string, facts: PromptFacts, { forExpansion, markers }: DecodeOptions): string {
   const shown = (text: string): string => (forExpansion ? quoted(text) : text);
-  return template.replace(ESCAPE, (whole, octal: string | undefined, format: string | undefined, letter: string | undefined) => {
-    // A NUL (\000, or \400 past a byte) is dropped: bash's prompt is a C string.
+  // `\NNN` makes a byte: side by side, such bytes may spell a character (`\303\251` is é). A NUL
+  // (\000, or \400 past a byte) is dropped: bash's prompt is a C string.
+  return canonicalText(template.replace(ESCAPE, (whole, octal: string | undefined, format: string | undefined, letter: string | undefined) => {
     if (octal !== undefined) {
       const byte = parseInt(octal, 8) & 0xff;
-      return byte === 0 ? '' : shown(String.fromCharCode(byte));
+      return byte === 0 ? '' : shown(fromByteString(String.fromCharCode(byte)));
     }
     if (format !== undefined) return shown(formatTime(format, facts.now));
     switch (letter) {
@@ -171,5 +173,5 @@ export function decodePrompt(template: string, facts: PromptFacts, { forExpansio
       default:
         return whole;
     }
-  });
+  }));
 }

@@ -1,11 +1,12 @@
 /**
  * How `${...}` operators see a value's characters. In a UTF-8 locale a character is a code
  * point; in any other (C, POSIX, unset) bash works on bytes, so there a value is handled as a
- * string of one character per UTF-8 byte (latin1) and turned back into text after.
+ * string of one character per byte (latin1) and turned back into text after. In a UTF-8
+ * locale a byte that is not part of valid UTF-8 is one character, as in bash: its escape.
  */
+import { fromByteString, toByteString } from '../bytes';
 import type { ExpansionEnvironment } from './types';
 
-const NON_ASCII = /[^\x00-\x7f]/;
 const SURROGATE = /[\ud800-\udfff]/;
 
 export interface Characters {
@@ -25,15 +26,15 @@ export function isUtf8Locale(lookup: (name: string) => string | undefined): bool
 
 /** `text` with one JavaScript character per character of the locale (bytes: one per byte). */
 export function toUnits(text: string, characters: Characters): string {
-  return characters.bytes && NON_ASCII.test(text) ? Buffer.from(text, 'utf8').toString('latin1') : text;
+  return characters.bytes ? toByteString(text) : text;
 }
 
 /** The inverse of toUnits. */
 export function fromUnits(units: string, characters: Characters): string {
-  return characters.bytes && NON_ASCII.test(units) ? Buffer.from(units, 'latin1').toString('utf8') : units;
+  return characters.bytes ? fromByteString(units) : units;
 }
 
-/** How many characters `units` has (a surrogate pair is one). */
+/** How many characters `units` has (a surrogate pair is one, and so is an escaped byte). */
 export function characterCount(units: string): number {
   return SURROGATE.test(units) ? Array.from(units).length : units.length;
 }

@@ -2,6 +2,7 @@
  * `${x@Q}`, `${x@E}`, `${x@P}`, `${x@U}`, `${x@u}`, `${x@L}`, `${x@K}` on one value, in locale units
  * (text.ts): bytes outside a UTF-8 locale, where no byte above 0x7f is printable.
  */
+import { escapedByte, fromByteString, toByteString } from '../bytes';
 import { ansiCBytes, ansiCString } from './escapes';
 import { caseOf, changeCase } from './matching';
 import { decodePrompt } from './prompt-escapes';
@@ -19,7 +20,8 @@ export function transformer(letter: string, bytes: boolean, env: PromptEnvironme
       // `$'...'`'s escapes; outside a UTF-8 locale the value is bytes already, and `\u` stays as written.
       return (value) => (bytes ? ansiCBytes(value, false) : ansiCString(value, true));
     case 'P':
-      return (value) => expandPrompt(value, env);
+      // A prompt is text (the directory, the host name, and `\NNN`'s bytes as shell/bytes.ts has them).
+      return (value) => (bytes ? toByteString(expandPrompt(fromByteString(value), env)) : expandPrompt(value, env));
     case 'U':
       return (value) => caseOf(value, true, bytes);
     case 'L':
@@ -45,14 +47,14 @@ const ANSI_C_NAMED: Readonly<Record<string, string>> = {
 
 /** `@Q`: bash's reusable quoting: `'...'`, or `$'...'` when a character is not printable. */
 export function quote(value: string, bytes: boolean): string {
-  const unprintable = bytes ? /[\x00-\x1f\x7f-\xff]/ : /[\x00-\x1f\x7f]/;
+  // In a UTF-8 locale a byte that is not part of a character (its escape, shell/bytes.ts) is unprintable too.
+  const unprintable = bytes ? /[\x00-\x1f\x7f-\xff]/ : /[\x00-\x1f\x7f\udc80-\udcff]/;
   // A lone single quote is bash's one special case.
   if (value === "'") return "\\'";
   if (!unprintable.test(value)) return `'${value.replaceAll("'", "'\\''")}'`;
   let quoted = '';
   for (const c of value) {
-    const code = c.codePointAt(0)!;
-    quoted += ANSI_C_NAMED[c] ?? (unprintable.test(c) ? `\\${code.toString(8).padStart(3, '0')}` : c);
+    quoted += ANSI_C_NAMED[c] ?? (unprintable.test(c) ? `\\${(escapedByte(c) ?? c.codePointAt(0)!).toString(8).padStart(3, '0')}` : c);
   }
   return `$'${quoted}'`;
 }

@@ -4,6 +4,7 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { decodeBytes, fsPath } from '../bytes';
 import type { Completer, Completion } from './editor';
 
 export interface CompletionSources {
@@ -55,7 +56,7 @@ function pathCandidates(word: string, sources: CompletionSources): string[] {
 
 function list(directory: string): string[] {
   try {
-    return readdirSync(directory);
+    return readdirSync(fsPath(directory), { encoding: 'buffer' }).map(decodeBytes);
   } catch {
     return [];
   }
@@ -63,7 +64,7 @@ function list(directory: string): string[] {
 
 function isDirectory(path: string): boolean {
   try {
-    return statSync(path).isDirectory();
+    return statSync(fsPath(path)).isDirectory();
   } catch {
     return false;
   }
@@ -71,7 +72,7 @@ function isDirectory(path: string): boolean {
 
 function isExecutable(path: string): boolean {
   try {
-    const stats = statSync(path);
+    const stats = statSync(fsPath(path));
     return stats.isFile() && (stats.mode & 0o111) !== 0;
   } catch {
     return false;

@@ -40,6 +40,7 @@ import { applyStartupOptions, sourceCommand, startupFiles } from './startup-file
 import { OK, refuse } from './control-result';
 import type { RemoteShell } from './remote-control';
 import { ShellIntegration } from './shell-integration';
+import { environmentWithBytes } from '../process-bytes';
 import { describeUnexpected } from '../unexpected';
 import { hangUpAndDie, hangUpJobs, terminalHungUp } from './hangup';
 import { takeTerminal } from './job-control';
@@ -81,7 +82,7 @@ export interface InteractiveOptions {
 
 export async function runInteractive(options: InteractiveOptions): Promise<number> {
   const integration = ShellIntegration.fromEnvironment(process.env);
-  const state = ShellState.fromEnvironment(process.env, options.cwd, options.scriptName, options.args, integration?.keep);
+  const state = ShellState.fromEnvironment(environmentWithBytes(process.env), options.cwd, options.scriptName, options.args, integration?.keep);
   const applied = applyStartupOptions(state.options, options.startup, options.command === undefined ? 's' : 'c');
   if ('error' in applied) {
     writeSync(2, `quirl: ${applied.error}\n`);

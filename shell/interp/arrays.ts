@@ -4,6 +4,7 @@
  * hash table (FNV-1 buckets, newest first within a bucket), so that `"${!m[@]}"` lists keys in
  * the order bash lists them.
  */
+import { encodeText } from '../bytes';
 
 export class IndexedArray {
   readonly kind = 'indexed';
@@ -112,7 +113,7 @@ export type ShellArray = IndexedArray | AssociativeArray;
 /** bash's hash_string: 32-bit FNV-1 over the key's bytes. */
 function fnv1(key: string): number {
   let hash = 2166136261;
-  for (const byte of Buffer.from(key)) hash = (Math.imul(hash, 16777619) ^ byte) >>> 0;
+  for (const byte of encodeText(key)) hash = (Math.imul(hash, 16777619) ^ byte) >>> 0;
   return hash;
 }
 

@@ -3,6 +3,7 @@
  * `NAME=(...)` expanded (a scalar's value unsplit; an array's elements split and globbed as
  * command words are, `[key]=value` elements not), then applied to a shell state.
  */
+import { joinText } from '../bytes';
 import { expandWord, expandWords, type ExpansionBudget, type ExpansionEnvironment } from '../expand';
 import type { Assignment } from '../syntax/ast';
 import type { ArrayElementValue, ShellState } from './state';
@@ -51,7 +52,7 @@ export function applyAssignment(state: ShellState, planned: PlannedAssignment): 
 export function prefixValues(state: ShellState, assignments: readonly PlannedAssignment[]): [string, string][] {
   const values: [string, string][] = [];
   for (const planned of assignments) {
-    if (planned.kind === 'scalar') values.push([planned.name, planned.append ? (state.get(planned.name) ?? '') + planned.value : planned.value]);
+    if (planned.kind === 'scalar') values.push([planned.name, planned.append ? joinText(state.get(planned.name) ?? '', planned.value) : planned.value]);
   }
   return values;
 }

@@ -43,6 +43,7 @@ import type { CommandCondition } from './traps';
 import type { AnnouncedCommand } from './command-text';
 import { traceAssignment, tracePrefix, traceWord } from './xtrace';
 import { expandText } from '../interactive/prompt-expansion';
+import { decodeBytes } from '../bytes';
 
 /** Where a command runs: its state, its descriptors, and the request that bounds it. */
 export interface Context {
@@ -1152,7 +1153,7 @@ export class Interpreter implements ShellServices {
         `expansion exceeds the pipeline limit of ${PIPELINE_EXPANSION_LIMIT} bytes (a command substitution produced more than the ${maxBytes} left)`,
       );
     }
-    return { status, output: result.data.toString('utf8') };
+    return { status, output: decodeBytes(result.data) };
   }
 }
 

@@ -10,6 +10,7 @@ import { native, type BlockingOperation } from '../../native';
 import { isSystemError } from '../errors';
 import type { FdTable } from '../exec/fds';
 import type { StageControl } from '../exec/job';
+import { encodeText } from '../bytes';
 
 /** How every diagnostic of the shell and its builtins begins: each line of one that `err` writes. */
 const DIAGNOSTIC = /^quirl: /gm;
@@ -54,7 +55,7 @@ export class CommandOutput {
       await this.control.whileRunning();
       if (this.control.signal.aborted) throw new BrokenPipe();
     }
-    const data = Buffer.from(text, 'utf8');
+    const data = encodeText(text);
     if (data.length === 0) return;
     if (osFd <= 2) writeAllSync(osFd, data);
     else await this.writeOnThread(osFd, data);

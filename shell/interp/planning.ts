@@ -4,6 +4,7 @@
  * (variables, special parameters, `$(...)` through the interpreter, `$(( ))`).
  */
 import { readdirSync } from 'node:fs';
+import { decodeBytes, fsPath } from '../bytes';
 import type { PlannedRedirect } from '../exec/fds';
 import type { ExpansionBudget } from '../expand/budget';
 import { expandWords, literalText } from '../expand';
@@ -106,7 +107,7 @@ export function expansionEnvironment(
     cwd: state.cwd,
     readDirectory: (path) => {
       try {
-        return readdirSync(path);
+        return readdirSync(fsPath(path), { encoding: 'buffer' }).map(decodeBytes);
       } catch {
         return undefined;
       }

@@ -6,6 +6,7 @@
  */
 import { statSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
+import { fsPath } from '../bytes';
 import { ShellError } from '../errors';
 import type { PlannedRedirect } from '../exec/fds';
 import type { ExpansionBudget } from '../expand/budget';
@@ -85,7 +86,7 @@ function refuseClobber(path: string, target: string, environment: ExpansionEnvir
   if (environment.options?.noclobber !== true) return;
   let regular: boolean;
   try {
-    regular = statSync(path).isFile();
+    regular = statSync(fsPath(path)).isFile();
   } catch {
     return;
   }

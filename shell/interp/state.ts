@@ -7,6 +7,7 @@
  * works on a clone, so its changes never leak out.
  */
 import { hostname } from 'node:os';
+import { joinText } from '../bytes';
 import { ShellError } from '../errors';
 import { QUIRL_VERSION } from '../version';
 import { evaluateArithmeticText, type ArithmeticVariables } from '../expand/arith';
@@ -404,7 +405,7 @@ export class ShellState {
     const plain = this.variables.get(name);
     if (plain !== undefined && plain.attributes.size === 0 && typeof plain.value !== 'object') {
       if (value.includes('\0')) throw new ShellError('InvalidCommandData', `${name}: a value cannot contain a NUL byte`);
-      plain.value = append && plain.value !== undefined ? plain.value + value : value;
+      plain.value = append && plain.value !== undefined ? joinText(plain.value, value) : value;
       return;
     }
     const element = this.referencedElement(name);
@@ -629,7 +630,7 @@ export class ShellState {
       const evaluated = evaluateArithmeticText(value, this.arithmeticVariables());
       result = String(previous === undefined ? evaluated : BigInt.asIntN(64, evaluateArithmeticText(previous, this.arithmeticVariables()) + evaluated));
     } else {
-      result = previous === undefined ? value : previous + value;
+      result = previous === undefined ? value : joinText(previous, value);
     }
     if (attributes?.has('l') === true) result = result.toLowerCase();
     else if (attributes?.has('u') === true) result = result.toUpperCase();

@@ -9,6 +9,7 @@ import { native } from '../../native';
 import { describeErrno, isSystemError, ParseError, ShellError } from '../errors';
 import { parse, type Program } from '../syntax';
 import type { ReaderSettings } from './script';
+import { decodeBytes } from '../bytes';
 
 /** Bytes asked for per read: a longer line is read in several. */
 const CHUNK_BYTES = 64 * 1024;
@@ -23,7 +24,7 @@ export async function* streamCommands(fd: number, warn: (message: string) => voi
     const record = await readLine(fd);
     pieces.push(record.data);
     if (record.end === 'limit') continue;
-    text += Buffer.concat(pieces).toString('utf8');
+    text += decodeBytes(Buffer.concat(pieces));
     pieces = [];
     const final = record.end === 'eof';
     if (!final) text += '\n';

@@ -2,7 +2,7 @@
  * One shell variable: its value (a string, an array, or none yet) and bash's attributes, and how
  * `declare -p` writes it so that bash can read it back.
  */
-import { quoteForShell } from '../builtins/quote';
+import { needsAnsiC, quoteForShell } from '../builtins/quote';
 import { AssociativeArray, IndexedArray, type ShellArray } from './arrays';
 
 /** bash's attribute letters, in the order `declare -p` prints them. */
@@ -73,7 +73,7 @@ export function listing(name: string, variable: Variable): string {
 
 /** bash's double-quoting for `declare -p`, or `$'...'` where a character needs it. */
 function declareQuote(value: string): string {
-  if (/[\x00-\x1f\x7f]/.test(value)) return quoteForShell(value);
+  if (needsAnsiC(value)) return quoteForShell(value);
   return `"${value.replace(/["\\$`]/g, '\\$&')}"`;
 }
 

@@ -99,7 +99,8 @@ const DQ_PLAIN = ['a', 'b', ' ', '  ', '*', '?', "'", '~', '{a,b}', '#', '\t', '
 const DQ_ESCAPES = ['\\$', '\\"', '\\\\', '\\`', '\\a', '\\*', "\\'", '\\}', '\\n'];
 /** Single-quoted text: anything but `'`. */
 const SQ_TEXT = ['', 'a b', '*', '$a', '"', '\\', '\\n', '  x  ', '{a,b}', '~', 'é', '}', ':', '\t'];
-const ANSI_C = ['\\t', '\\n', 'a\\x41', '\\u00e9', '\\101', "\\'", '\\\\', '\\e[', '\\cA', '\\E', 'plain', '\\x', '\\q', '\\"'];
+/** Escapes, among them bytes that are not UTF-8 alone (`\xff`) and halves of one that is (`\xc3` then `\xa9`). */
+const ANSI_C = ['\\t', '\\n', 'a\\x41', '\\u00e9', '\\101', "\\'", '\\\\', '\\e[', '\\cA', '\\E', 'plain', '\\x', '\\q', '\\"', '\\xff', '\\xc3', '\\xa9', '\\351'];
 const PRINTF_FORMATS = ['%s', '<%s>', '%s\\n', '%d\\n', '%5s|', '%-3s|', '%.2s', '%x', '%o', '%c', '%b', '%q ', '%%', '%s %s\\n', 'a\\tb', '%i', '%.1f', '%05d', '%+d'];
 const TILDES = ['~', '~/', '~/x', '~root', '~root/a', '~nosuch', '~nosuch/x', '~+', '~-', '~+/x'];
 const IFS_VALUES = ['', ':', ' :', ',', '\t', 'ab', '*', ' ', ': ', '\\', '-', '.', ' \t\n', 'b*', 'é'];

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { decodeBytes } from '../../shell/bytes';
 
 export const REPO = resolve(__dirname, '..', '..');
 /** Helper commands the cases may call (`argv`); first on PATH. */
@@ -158,8 +159,10 @@ export function runProcess(options: RunOptions): Promise<RunResult> {
       child.stderr?.destroy();
       const status = exit === undefined ? -1 : (exit.code ?? 128 + (constants.signals[exit.signal as NodeJS.Signals] ?? 0));
       resolvePromise({
-        stdout: Buffer.concat(out).toString('utf8'),
-        stderr: Buffer.concat(err).toString('utf8'),
+        // Decoded without loss, so that a byte that is not UTF-8 and the EF BF BD a shell might
+        // write instead do not both come out as U+FFFD and compare equal.
+        stdout: decodeBytes(Buffer.concat(out)),
+        stderr: decodeBytes(Buffer.concat(err)),
         status,
         signal: exit?.signal ?? null,
         timedOut,

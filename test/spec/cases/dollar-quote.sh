@@ -202,9 +202,8 @@ eval "argv \$'\\u00e9'"
 #### a byte that is not UTF-8
 printf '%s' $'\xff' | od -An -tx1
 ## stdout:  ff
-## OK quirl stdout:  ef bf bd
-# Quirl's words are text: a byte that is no part of a UTF-8 character (from \xHH or octal)
-# becomes U+FFFD. Bytes that make up UTF-8 characters (\xc3\xa9) make that character.
+# A byte that is no part of a UTF-8 character (from \xHH or octal) stays that byte; bytes that
+# make up UTF-8 characters (\xc3\xa9) make that character.
 
 #### bytes that make a UTF-8 character
 argv $'\xc3\xa9' $'\303\251'
