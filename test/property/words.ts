@@ -214,8 +214,9 @@ export class WordGenerator {
       ['braceQuoteToggling', /^(?=[\s\S]*\$\{[^}]*["'])(?=[\s\S]*\{[^{}]*(?:,|\.\.)[^{}]*\})/],
       ['tildeColon', /(?:^|[\s(`])~[a-z0-9+-]*:/],
       ['starOperatorBeforeList', /^(?=[\s\S]*\$\{\*[^}])(?=[\s\S]*(?:\$@|\$\{@|\$\{![A-Za-z_]\w*@|\[@\]))/],
-      // `$'...'` read escape by escape: `\'` does not end it, and `\\n` is no newline.
-      ['ansiCNewlineLine', /\$\(.*\$'(?:[^'\\]|\\[\s\S])*\\n/s],
+      // `$'...'` read escape by escape: `\'` does not end it, and `\\n` is no newline; `\xa`
+      // (`\x` next to `a\x41` spells one), `\012` and `\cj` are newlines too.
+      ['ansiCNewlineLine', /\$\(.*\$'(?:[^'\\]|\\[\s\S])*\\(?:n|x0?[aA](?![0-9a-fA-F])|0?12(?![0-7])|c[jJ])/s],
     ];
     const unwanted = textual.filter(([construct]) => this.excluded.has(construct)).map(([, pattern]) => pattern);
     const braceQuotes = this.excluded.has('braceNestedQuotes');
