@@ -3,6 +3,7 @@
  * backslash makes the next character literal; that is how quoted characters reach a pattern.
  * Character classes and ranges follow the POSIX locale (code point order, ASCII classes).
  */
+import { BoundedCache } from './bounded-cache';
 
 const CLASSES: ReadonlyMap<string, string> = new Map([
   ['alnum', '0-9A-Za-z'],
@@ -80,9 +81,16 @@ export function unescapePattern(pattern: string): string {
   return pattern.replace(/\\(.)/gsu, '$1');
 }
 
+/**
+ * Compiled patterns by their flags and text: a `case` or `${x%%.*}` in a loop compiles once. A
+ * RegExp without the `g` or `y` flag keeps no state between matches, so one serves every caller.
+ */
+const compiled = new BoundedCache<string, RegExp>(512);
+
 /** An anchored RegExp matching what `pattern` matches; `nocase` for nocaseglob and nocasematch. */
 export function compilePattern(pattern: string, nocase = false): RegExp {
-  return new RegExp(`^${patternSource(pattern)}$`, nocase ? 'sui' : 'su');
+  const flags = nocase ? 'sui' : 'su';
+  return compiled.get(`${flags}:${pattern}`, () => new RegExp(`^${patternSource(pattern)}$`, flags));
 }
 
 /**
