@@ -8,7 +8,8 @@ import type { PlannedRedirect } from '../exec/fds';
 import type { ExpansionBudget } from '../expand/budget';
 import { expandWords, literalText } from '../expand';
 import type { ExpansionEnvironment, SpecialParameters } from '../expand/types';
-import type { Program, SimpleCommand } from '../syntax/ast';
+import type { Assignment, Program, SimpleCommand, Word } from '../syntax/ast';
+import { andThen, inTurn, type Eventually } from '../eventually';
 import { DECLARATION_BUILTINS } from '../syntax/parser';
 import { arithmeticExpansion } from './arithmetic';
 import { expandAssignment, prefixValues, type PlannedAssignment } from './assignment';
@@ -53,41 +54,50 @@ function declarationText(planned: PlannedAssignment): string {
 }
 
 /** Expands a simple command's assignments, words and redirects, in that order. */
-export async function planCommand(shell: Expanding, command: SimpleCommand, context: Context, budget: ExpansionBudget): Promise<PlannedCommand> {
+export function planCommand(shell: Expanding, command: SimpleCommand, context: Context, budget: ExpansionBudget): Eventually<PlannedCommand> {
   let substitutionStatus: number | undefined;
   const onSubstitution = (status: number): void => {
     substitutionStatus = status;
   };
   const assignments: PlannedAssignment[] = [];
-  if (command.assignments.length > 0) {
-    // Each assignment sees the ones before it (`a=1 b=$a cmd`); the words do not (`x=1 echo $x`).
-    const assigned = new Map<string, string>();
-    const assigning = expansionEnvironment(shell, context, assigned, onSubstitution);
-    for (const assignment of command.assignments) {
-      const planned = await expandAssignment(assignment, assigning, budget);
+  // Each assignment sees the ones before it (`a=1 b=$a cmd`); the words do not (`x=1 echo $x`).
+  const assigned = new Map<string, string>();
+  let assigning: ExpansionEnvironment | undefined;
+  const assigningStep = (index: number): Eventually<void> =>
+    andThen(expandAssignment(command.assignments[index] as Assignment, (assigning ??= expansionEnvironment(shell, context, assigned, onSubstitution)), budget), (planned) => {
       assignments.push(planned);
       for (const [name, value] of prefixValues(context.state, [planned])) assigned.set(name, value);
-    }
-  }
+    });
   // Made only for a word that needs more than its literal text (most need none).
   let environment: ExpansionEnvironment | undefined;
   const expanding = (): ExpansionEnvironment => (environment ??= expansionEnvironment(shell, context, NO_ASSIGNMENTS, onSubstitution));
   const argv: string[] = [];
   const declarations = new Map<number, PlannedAssignment>();
-  for (const word of command.words) {
+  const wordStep = (index: number): Eventually<void> => {
+    const word = command.words[index] as Word;
     // `export NAME=$value`, `local a=(1 2)`: operands taken as assignments, unsplit and unglobbed.
     if (word.declaration !== undefined && DECLARATION_BUILTINS.has(argv[0] as string)) {
-      const planned = await expandAssignment(word.declaration, expanding(), budget);
-      declarations.set(argv.length, planned);
-      argv.push(declarationText(planned));
-      continue;
+      return andThen(expandAssignment(word.declaration, expanding(), budget), (planned) => {
+        declarations.set(argv.length, planned);
+        argv.push(declarationText(planned));
+      });
     }
     const text = literalText(word, budget);
-    if (text !== undefined) argv.push(text);
-    else argv.push(...(await expandWords([word], expanding(), budget)));
-  }
-  const redirects = command.redirects.length === 0 ? [] : await planRedirects(command.redirects, expanding(), budget, context.state);
-  return { argv, assignments, declarations, redirects, substitutionStatus };
+    if (text !== undefined) {
+      argv.push(text);
+      return;
+    }
+    return andThen(expandWords([word], expanding(), budget), (fields) => {
+      argv.push(...fields);
+    });
+  };
+  const expanded = andThen(inTurn(command.assignments.length, assigningStep), () => inTurn(command.words.length, wordStep));
+  return andThen(expanded, () =>
+    andThen(
+      command.redirects.length === 0 ? [] : planRedirects(command.redirects, expanding(), budget, context.state),
+      (redirects): PlannedCommand => ({ argv, assignments, declarations, redirects, substitutionStatus }),
+    ),
+  );
 }
 
 /** How words expand in `context`; `assigned` holds a command's prefix assignments made so far. */
