@@ -4,8 +4,8 @@ import { expandEscapes } from '../expand/escapes';
 import { isUtf8Locale } from './printf';
 import { type Builtin, ExitRequest } from './types';
 
-export const trueBuiltin: Builtin = async () => 0;
-export const falseBuiltin: Builtin = async () => 1;
+export const trueBuiltin: Builtin = () => 0;
+export const falseBuiltin: Builtin = () => 1;
 
 /** echo [-n] [-e|-E] args: bash's echo, options only as leading words of those letters. */
 export const echo: Builtin = async ({ argv, state, output }) => {

@@ -8,6 +8,7 @@ import { isShellError, ShellError } from '../errors';
 import { applyAssignment, type PlannedAssignment } from '../interp/assignment';
 import { isValidName, type ShellState } from '../interp/state';
 import { declaration, listing, type Attribute } from '../interp/variable';
+import { andThen, inTurn } from '../eventually';
 import type { Builtin, BuiltinContext } from './types';
 
 type Kind = 'declare' | 'local' | 'readonly' | 'export';
@@ -30,18 +31,12 @@ const SPECS: Readonly<Record<Kind, { readonly letters: string; readonly usage: s
 };
 
 function declarationBuiltin(kind: Kind): Builtin {
-  return async (context) => {
+  return (context) => {
     const { argv, state, output } = context;
     const name = argv[0] as string;
-    if (kind === 'local' && state.functionDepth === 0) {
-      await output.err(`quirl: ${name}: can only be used in a function\n`);
-      return 1;
-    }
+    if (kind === 'local' && state.functionDepth === 0) return output.err(`quirl: ${name}: can only be used in a function\n`).then(() => 1);
     const parsed = parseOptions(kind, argv);
-    if (typeof parsed === 'string') {
-      await output.err(`quirl: ${name}: ${parsed}: invalid option\n${name}: usage: ${SPECS[kind].usage}\n`);
-      return 2;
-    }
+    if (typeof parsed === 'string') return output.err(`quirl: ${name}: ${parsed}: invalid option\n${name}: usage: ${SPECS[kind].usage}\n`).then(() => 2);
     const { options, first } = parsed;
     if (kind === 'readonly') options.add.push('r');
     if (kind === 'export' && !options.remove.includes('x')) options.add.push('x');
@@ -49,17 +44,21 @@ function declarationBuiltin(kind: Kind): Builtin {
     if (options.functions !== 'none') return functions(context, options, operands);
     if (operands.length === 0 || (options.print && kind === 'declare')) return print(context, kind, options, operands);
     let status = 0;
-    for (let index = first; index < argv.length; index++) {
+    // Synchronous unless there is something to say: `local a b=1` in a loop allocates no promise.
+    const declared = inTurn(operands.length, (offset) => {
+      const index = first + offset;
       const planned = context.declarations.get(index) ?? plannedFromText(argv[index] as string);
+      let warnings: string[];
       try {
-        for (const warning of declareOne(state, kind, options, planned)) await output.err(`quirl: ${name}: ${warning}\n`);
+        warnings = declareOne(state, kind, options, planned);
       } catch (error) {
         if (!isShellError(error)) throw error;
-        await output.err(`quirl: ${name}: ${error.message}\n`);
         status = 1;
+        return output.err(`quirl: ${name}: ${error.message}\n`);
       }
-    }
-    return status;
+      if (warnings.length > 0) return output.err(warnings.map((warning) => `quirl: ${name}: ${warning}\n`).join(''));
+    });
+    return andThen(declared, () => status);
   };
 }
 

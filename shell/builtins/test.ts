@@ -19,7 +19,7 @@ export interface TestEnvironment {
   readonly fds: FdTable;
 }
 
-export const testBuiltin: Builtin = async ({ argv, state, output }) => {
+export const testBuiltin: Builtin = ({ argv, state, output }) => {
   const name = argv[0] as string;
   let args = argv.slice(1);
   try {
@@ -30,8 +30,7 @@ export const testBuiltin: Builtin = async ({ argv, state, output }) => {
     return new Evaluator(args, { state, fds: output.fds }).run() ? 0 : 1;
   } catch (error) {
     if (!(error instanceof TestSyntaxError)) throw error;
-    await output.err(`quirl: ${name}: ${error.message}\n`);
-    return 2;
+    return output.err(`quirl: ${name}: ${error.message}\n`).then(() => 2);
   }
 };
 

@@ -2,6 +2,7 @@
  * What a builtin is given: its arguments, the context's state and output, and the shell's
  * services (executor, command resolver, job order). Builtins return their exit status.
  */
+import type { Eventually } from '../eventually';
 import type { Executor } from '../exec/executor';
 import type { Job } from '../exec/job';
 import type { CommandResolver } from '../exec/resolve';
@@ -67,7 +68,8 @@ export interface BuiltinContext {
   keepRedirects(): void;
 }
 
-export type Builtin = (context: BuiltinContext) => Promise<number>;
+/** A builtin's status: at once for one that waits for nothing (`[`, `:`), so that a loop of them allocates no promise. */
+export type Builtin = (context: BuiltinContext) => Eventually<number>;
 
 /** `exit` in the shell's own context: unwinds to the top level, which ends the shell. */
 export class ExitRequest extends Error {

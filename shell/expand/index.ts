@@ -5,6 +5,7 @@
  * byte is charged to the pipeline's budget before it is appended; NUL bytes are refused.
  */
 import { joinText } from '../bytes';
+import { andThen, type Eventually } from '../eventually';
 import { ShellError } from '../errors';
 import type { Word } from '../syntax/ast';
 import { expandBraces } from './brace';
@@ -18,29 +19,48 @@ export { ExpansionBudget, PIPELINE_EXPANSION_LIMIT } from './budget';
 export type { ExpansionEnvironment, SpecialParameters } from './types';
 
 /** A command's words, each through every step, into the fields that become its arguments. */
-export async function expandWords(words: readonly Word[], env: ExpansionEnvironment, budget: ExpansionBudget): Promise<string[]> {
-  let context: ExpansionContext | undefined;
-  const fields: string[] = [];
-  for (const word of words) {
+export function expandWords(words: readonly Word[], env: ExpansionEnvironment, budget: ExpansionBudget): Eventually<string[]> {
+  return expandWordsFrom(words, 0, undefined, env, budget, []);
+}
+
+/** The words from `from` on, into `fields`; `context` is made at the first word that needs it. */
+function expandWordsFrom(
+  words: readonly Word[],
+  from: number,
+  context: ExpansionContext | undefined,
+  env: ExpansionEnvironment,
+  budget: ExpansionBudget,
+  fields: string[],
+): Eventually<string[]> {
+  for (let index = from; index < words.length; index++) {
+    const word = words[index] as Word;
     const text = literalText(word, budget);
     if (text !== undefined) {
       fields.push(text);
       continue;
     }
-    context ??= contextFor(env, budget, 'fields');
-    for (const braced of expandBraces(word, budget.remaining)) {
-      for (const field of await expandFully(braced, context)) fields.push(field);
-    }
+    const wordContext = (context ??= contextFor(env, budget, 'fields'));
+    const expanded = expandBracedFrom(expandBraces(word, budget.remaining), 0, wordContext, fields);
+    if (expanded instanceof Promise) return expanded.then(() => expandWordsFrom(words, index + 1, wordContext, env, budget, fields));
   }
   return fields;
 }
 
+/** Brace expansion's words from `from` on, each through every step, into `fields`. */
+function expandBracedFrom(braced: readonly Word[], from: number, context: ExpansionContext, fields: string[]): Eventually<void> {
+  for (let index = from; index < braced.length; index++) {
+    const expanded = andThen(expandFully(braced[index] as Word, context), (words) => {
+      for (const field of words) fields.push(field);
+    });
+    if (expanded instanceof Promise) return expanded.then(() => expandBracedFrom(braced, index + 1, context, fields));
+  }
+}
+
 /** An assignment value or a here-string: no field splitting and no pathname expansion. */
-export async function expandWord(word: Word, env: ExpansionEnvironment, budget: ExpansionBudget): Promise<string> {
+export function expandWord(word: Word, env: ExpansionEnvironment, budget: ExpansionBudget): Eventually<string> {
   const text = literalText(word, budget);
   if (text !== undefined) return text;
-  const fields = await expandToFields(word, contextFor(env, budget, 'string'));
-  return fields.map(fieldText).reduce(joinText, '');
+  return andThen(expandToFields(word, contextFor(env, budget, 'string')), (fields) => fields.map(fieldText).reduce(joinText, ''));
 }
 
 /** Unquoted characters that may make a literal word expand to more: a pattern's (an extglob group's `(`), and brace expansion's `{`. */
@@ -67,14 +87,13 @@ export function literalText(word: Word, budget: ExpansionBudget): string | undef
  * characters escaped by `escape` (a shell pattern's by default), so that only what was unquoted
  * means anything.
  */
-export async function expandPattern(
+export function expandPattern(
   word: Word,
   env: ExpansionEnvironment,
   budget: ExpansionBudget,
   escape: (quoted: string) => string | undefined = () => undefined,
-): Promise<string> {
-  const fields = await expandToFields(word, contextFor(env, budget, 'string'));
-  return fields.map((field) => patternOf(field, escape)).join('');
+): Eventually<string> {
+  return andThen(expandToFields(word, contextFor(env, budget, 'string')), (fields) => fields.map((field) => patternOf(field, escape)).join(''));
 }
 
 /** A redirect target: every step, and it must come to exactly one field. */
@@ -92,16 +111,20 @@ function contextFor(env: ExpansionEnvironment, budget: ExpansionBudget, mode: Ex
   return { env, budget, mode, joiner: parameterJoiner(ifs), separators: mode === 'fields' ? FieldSeparators.fromIfs(ifs) : null };
 }
 
-async function expandToFields(word: Word, context: ExpansionContext): Promise<Field[]> {
+function expandToFields(word: Word, context: ExpansionContext): Eventually<Field[]> {
   const out = new FieldBuilder(context.budget, context.separators, word.text);
-  await expandParts(word.parts, context, out);
-  return out.finish();
+  return andThen(expandParts(word.parts, context, out), () => out.finish());
 }
 
 /** Every step, pathname expansion included. */
-async function expandFully(word: Word, context: ExpansionContext): Promise<string[]> {
+function expandFully(word: Word, context: ExpansionContext): Eventually<string[]> {
+  return andThen(expandToFields(word, context), (fields) => pathnames(fields, context));
+}
+
+/** Pathname expansion of a word's fields. */
+function pathnames(fields: readonly Field[], context: ExpansionContext): string[] {
   const result: string[] = [];
-  for (const field of await expandToFields(word, context)) {
+  for (const field of fields) {
     const options = context.env.options;
     const pattern = options?.noglob === true ? null : fieldPattern(field, options?.extglob);
     const matches = pattern === null ? [] : matchPathnames(pattern, context.env, options);

@@ -3,6 +3,7 @@
  * only when it is used (`${x:-$(cmd)}` runs cmd only for an unset or empty x). The values of `@`
  * and `*` are lists, and the pattern and case operators apply to each element.
  */
+import { andThen, type Eventually } from '../eventually';
 import { ShellError } from '../errors';
 import type { ParameterExpansion, ParameterOperator, Word } from '../syntax/ast';
 import { ExpansionBudget } from './budget';
@@ -20,7 +21,7 @@ type Value = string | readonly string[] | undefined;
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const POSITIONAL_OR_SPECIAL = /^(?:[0-9]+|[?$!#@*-])$/;
 
-export async function expandOperator(parameter: ParameterExpansion, quoted: boolean, context: ExpansionContext, out: FieldBuilder): Promise<void> {
+export function expandOperator(parameter: ParameterExpansion, quoted: boolean, context: ExpansionContext, out: FieldBuilder): Eventually<void> {
   const { operator } = parameter;
   if (operator?.kind === 'Bad') throw badSubstitution(operator.text);
   if (operator?.kind === 'Names') {
@@ -30,15 +31,17 @@ export async function expandOperator(parameter: ParameterExpansion, quoted: bool
   if (operator?.kind === 'Keys') {
     return emitNames((context.env.entries(parameter.name) ?? []).map(([key]) => key), operator.star, ' ', quoted, context, out);
   }
-  const target = await targetOf(parameter, context);
-  const value = await valueOf(target, context);
-  // `set -u`: only the `-` `=` `?` `+` operators may see an unset parameter.
-  if (value === undefined && operator?.kind !== 'Default') boundValue(target.text, value, context.env);
-  if (operator === undefined) return emit(value, target.star, quoted, context, out);
-  if (operator.kind === 'Default') return defaulted(operator, target, value, quoted, context, out);
-  const result = await operated(operator, target, value, quoted, context);
-  if (joinsIndirectList(operator, target) && typeof result === 'object' && result.length > 0) return emitJoined(result, target, quoted, context, out);
-  emit(result, target.star, quoted, context, out);
+  return andThen(targetOf(parameter, context), (target) => {
+    const value = valueOf(target, context);
+    // `set -u`: only the `-` `=` `?` `+` operators may see an unset parameter.
+    if (value === undefined && operator?.kind !== 'Default') boundValue(target.text, value, context.env);
+    if (operator === undefined) return emit(value, target.star, quoted, context, out);
+    if (operator.kind === 'Default') return defaulted(operator, target, value, quoted, context, out);
+    return andThen(operated(operator, target, value, quoted, context), (result) => {
+      if (joinsIndirectList(operator, target) && typeof result === 'object' && result.length > 0) return emitJoined(result, target, quoted, context, out);
+      emit(result, target.star, quoted, context, out);
+    });
+  });
 }
 
 /**
@@ -100,11 +103,11 @@ function shownName(target: Target): string {
   return target.indirection === undefined ? target.text : `!${target.indirection}`;
 }
 
-async function targetOf(parameter: ParameterExpansion, context: ExpansionContext): Promise<Target> {
+function targetOf(parameter: ParameterExpansion, context: ExpansionContext): Eventually<Target> {
   const { subscript } = parameter;
   if (parameter.indirect === true) {
-    const own: Target = subscript === undefined ? plainTarget(parameter.name) : await subscripted(parameter.name, subscript, context);
-    return { ...parseReferent(referent(own, await valueOf(own, context))), indirection: own.text };
+    const own: Eventually<Target> = subscript === undefined ? plainTarget(parameter.name) : subscripted(parameter.name, subscript, context);
+    return andThen(own, (own): Target => ({ ...parseReferent(referent(own, valueOf(own, context))), indirection: own.text }));
   }
   if (subscript !== undefined) return subscripted(parameter.name, subscript, context);
   return plainTarget(parameter.name);
@@ -115,13 +118,18 @@ function plainTarget(name: string): Target {
   return { name, subscript: undefined, all, star: name === '*', text: name };
 }
 
-async function subscripted(name: string, subscript: NonNullable<ParameterExpansion['subscript']>, context: ExpansionContext): Promise<Target> {
+function subscripted(name: string, subscript: NonNullable<ParameterExpansion['subscript']>, context: ExpansionContext): Eventually<Target> {
   if (subscript.kind === 'All') {
     const letter = subscript.star ? '*' : '@';
     return { name, subscript: undefined, all: true, star: subscript.star, text: `${name}[${letter}]` };
   }
-  const text = fieldText(await operandField(subscript.word, context));
-  return { name, subscript: text, all: false, star: false, text: `${name}[${subscript.word.text}]` };
+  return andThen(operandField(subscript.word, context), (field): Target => ({
+    name,
+    subscript: fieldText(field),
+    all: false,
+    star: false,
+    text: `${name}[${subscript.word.text}]`,
+  }));
 }
 
 /** `${!r}`: r's value is a name, `name[subscript]`, a positional or a special parameter. */
@@ -138,9 +146,9 @@ function parseReferent(reference: string): Target {
  * for a parameter that is unset (or a list with no element), and a trimming operator none for an
  * empty value: `${u/x/$((m-=1))}` leaves m alone, `${e#$(cmd)}` runs no cmd.
  */
-async function operated(operator: Exclude<ParameterOperator, { kind: 'Default' | 'Bad' | 'Names' | 'Keys' }>, target: Target, value: Value, quoted: boolean, context: ExpansionContext): Promise<Value> {
+function operated(operator: Exclude<ParameterOperator, { kind: 'Default' | 'Bad' | 'Names' | 'Keys' }>, target: Target, value: Value, quoted: boolean, context: ExpansionContext): Eventually<Value> {
   const characters = charactersOf(context.env);
-  const patternUnits = async (word: Word): Promise<string> => toUnits(patternOf(await operandField(word, context)), characters);
+  const patternUnits = (word: Word): Eventually<string> => andThen(operandField(word, context), (field) => toUnits(patternOf(field), characters));
   const patterns = { extglob: context.env.options?.extglob };
   switch (operator.kind) {
     case 'Length':
@@ -150,23 +158,26 @@ async function operated(operator: Exclude<ParameterOperator, { kind: 'Default' |
       return substring(operator, target, value, context, characters);
     case 'Trim': {
       if (isAbsent(value) || isNull(value, quoted, context)) return value;
-      const pattern = await patternUnits(operator.pattern);
-      return mapValue(value, characters, (units) => trim(units, pattern, operator.side, operator.longest, patterns));
+      return andThen(patternUnits(operator.pattern), (pattern) => mapValue(value, characters, (units) => trim(units, pattern, operator.side, operator.longest, patterns)));
     }
     case 'Replace': {
       if (isAbsent(value)) return value;
-      const pattern = await patternUnits(operator.pattern);
-      const replacement = replacer(await operandField(operator.replacement, context), characters);
-      return mapValue(value, characters, (units) => replace(units, pattern, operator.mode, replacement, context.budget, patterns));
+      return andThen(patternUnits(operator.pattern), (pattern) =>
+        andThen(operandField(operator.replacement, context), (field) => {
+          const replacement = replacer(field, characters);
+          return mapValue(value, characters, (units) => replace(units, pattern, operator.mode, replacement, context.budget, patterns));
+        }),
+      );
     }
     case 'Case': {
       if (isAbsent(value)) return value;
-      const field = await operandField(operator.pattern, context);
-      // Only a missing pattern, or one that expands to nothing unquoted, matches every character:
-      // a quoted null (`""`, `"$e"`, `''`) matches none.
-      if (fieldText(field) === '' && field.some((segment) => segment.quoted)) return value;
-      const pattern = toUnits(patternOf(field), characters);
-      return mapValue(value, characters, (units) => changeCase(units, pattern, operator.upper, operator.all, characters.bytes, patterns));
+      return andThen(operandField(operator.pattern, context), (field) => {
+        // Only a missing pattern, or one that expands to nothing unquoted, matches every character:
+        // a quoted null (`""`, `"$e"`, `''`) matches none.
+        if (fieldText(field) === '' && field.some((segment) => segment.quoted)) return value;
+        const pattern = toUnits(patternOf(field), characters);
+        return mapValue(value, characters, (units) => changeCase(units, pattern, operator.upper, operator.all, characters.bytes, patterns));
+      });
     }
     case 'Transform': {
       // An unset parameter stays unset (`${x@Q}` is nothing, not ''), and its letter goes unchecked.
@@ -181,20 +192,20 @@ async function operated(operator: Exclude<ParameterOperator, { kind: 'Default' |
 }
 
 /** `${x-w}`, `${x:=w}`, `${x?w}`, `${x:+w}`...: the value, or the word. */
-async function defaulted(
+function defaulted(
   operator: Extract<ParameterOperator, { kind: 'Default' }>,
   target: Target,
   value: Value,
   quoted: boolean,
   context: ExpansionContext,
   out: FieldBuilder,
-): Promise<void> {
+): Eventually<void> {
   const set = typeof value === 'object' ? value.length > 0 : value !== undefined;
   // For `@` and `*`, "null" is what bash checks: the parameters joined by spaces are empty.
   const empty = typeof value === 'object' ? value.join(' ') === '' : value === '';
   const missing = !set || (operator.colon && empty);
   if (operator.test === '+') {
-    if (!missing) await expandParts(operator.word.parts, context, out, quoted ? 'quoted' : 'operand');
+    if (!missing) return expandParts(operator.word.parts, context, out, quoted ? 'quoted' : 'operand');
     return;
   }
   if (!missing) return emit(value, target.star, quoted, context, out);
@@ -203,18 +214,22 @@ async function defaulted(
       return expandParts(operator.word.parts, context, out, quoted ? 'quoted' : 'operand');
     case '=': {
       if (target.indirection === undefined && (!NAME.test(target.name) || target.all)) throw new ShellError('BadSubstitution', `$${target.text}: cannot assign in this way`);
-      const assigned = fieldText(await operandField(operator.word, context));
-      // Through an indirection bash checks the name only after expanding the word.
-      if (target.indirection !== undefined && (!NAME.test(target.name) || target.all || target.subscript !== undefined)) {
-        throw new ShellError('BadSubstitution', `${target.text}: invalid variable name`);
-      }
-      if (target.subscript === undefined) context.env.assign(target.name, assigned);
-      else context.env.assignElement(target.name, target.subscript, assigned);
-      return emit(assigned, false, quoted, context, out);
+      return andThen(operandField(operator.word, context), (field) => {
+        const assigned = fieldText(field);
+        // Through an indirection bash checks the name only after expanding the word.
+        if (target.indirection !== undefined && (!NAME.test(target.name) || target.all || target.subscript !== undefined)) {
+          throw new ShellError('BadSubstitution', `${target.text}: invalid variable name`);
+        }
+        if (target.subscript === undefined) context.env.assign(target.name, assigned);
+        else context.env.assignElement(target.name, target.subscript, assigned);
+        return emit(assigned, false, quoted, context, out);
+      });
     }
     case '?': {
-      const message = operator.word.parts.length > 0 ? await messageOf(operator.word, context) : operator.colon ? 'parameter null or not set' : 'parameter not set';
-      throw new ShellError('FatalExpansion', `${shownName(target)}: ${message}`);
+      const message = operator.word.parts.length > 0 ? messageOf(operator.word, context) : operator.colon ? 'parameter null or not set' : 'parameter not set';
+      return andThen(message, (message) => {
+        throw new ShellError('FatalExpansion', `${shownName(target)}: ${message}`);
+      });
     }
   }
 }
@@ -290,7 +305,7 @@ function referent(own: Target, value: Value): string {
   return value.replace(/^0+(?=\d)/, '');
 }
 
-async function valueOf(target: Target, context: ExpansionContext): Promise<Value> {
+function valueOf(target: Target, context: ExpansionContext): Value {
   const { name } = target;
   if (name === '@' || name === '*') return context.env.special.positional;
   if (target.all) return (context.env.entries(name) ?? []).map(([, value]) => value);
@@ -376,12 +391,11 @@ function emit(value: Value, star: boolean, quoted: boolean, context: ExpansionCo
  * Its bytes count against a budget of what is left of the pipeline's: they are not retained, but
  * must not grow past it.
  */
-async function operandField(word: Word, context: ExpansionContext): Promise<Field> {
+function operandField(word: Word, context: ExpansionContext): Eventually<Field> {
   const budget = new ExpansionBudget(context.budget.remaining);
   const out = new FieldBuilder(budget, null, word.text);
   out.open();
-  await expandParts(word.parts, { ...context, budget, mode: 'string', separators: null }, out);
-  return out.finish().flat();
+  return andThen(expandParts(word.parts, { ...context, budget, mode: 'string', separators: null }, out), () => out.finish().flat());
 }
 
 /**

@@ -4,6 +4,7 @@
  * makes the next character literal; that is how quoted characters reach a pattern. Character
  * classes and ranges follow the POSIX locale (code point order, ASCII classes).
  */
+import { BoundedCache } from './bounded-cache';
 
 const CLASSES: ReadonlyMap<string, string> = new Map([
   ['alnum', '0-9A-Za-z'],
@@ -160,23 +161,18 @@ export interface CompiledPattern {
   readonly grouped: boolean;
 }
 
-/** Compiles are cached: a `case` in a loop matches the same patterns again and again. */
-const compiled = new Map<string, CompiledPattern>();
-const CACHED_PATTERNS = 256;
+/** Compiled patterns by their options and text: a `case` or `${x%%.*}` in a loop compiles once. */
+const compiled = new BoundedCache<string, CompiledPattern>(512);
 
 /** `pattern` compiled; see PatternOptions. */
 export function compilePattern(pattern: string, options: PatternOptions = {}): CompiledPattern {
   const key = `${options.extglob === true ? 'x' : '-'}${options.nocase === true ? 'i' : '-'}${options.hidesDotFiles === true ? 'h' : '-'}${pattern}`;
-  let result = compiled.get(key);
-  if (result === undefined) {
+  return compiled.get(key, () => {
     const translation = new Translation(options);
     const source = translation.sequence(pattern);
     const flags = options.nocase === true ? 'sui' : 'su';
-    result = { whole: new RegExp(`^(?:${source})$`, flags), sticky: new RegExp(source, `${flags}y`), grouped: translation.grouped };
-    if (compiled.size >= CACHED_PATTERNS) compiled.clear();
-    compiled.set(key, result);
-  }
-  return result;
+    return { whole: new RegExp(`^(?:${source})$`, flags), sticky: new RegExp(source, `${flags}y`), grouped: translation.grouped };
+  });
 }
 
 /** Whether the whole of `text` matches `pattern`. */

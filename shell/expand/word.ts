@@ -3,6 +3,7 @@
  * substitution. Results go into a FieldBuilder, which splits unquoted ones on IFS; pathname
  * expansion then works on the finished fields.
  */
+import { andThen, type Eventually } from '../eventually';
 import { ShellError } from '../errors';
 import type { ArithmeticExpansion, CommandSubstitution, ParameterExpansion, ProcessSubstitution, Tilde, WordPart } from '../syntax/ast';
 import type { ExpansionBudget } from './budget';
@@ -32,42 +33,43 @@ export interface ExpansionContext {
  */
 export type Quoting = 'word' | 'operand' | 'quoted';
 
-export async function expandParts(parts: readonly WordPart[], context: ExpansionContext, out: FieldBuilder, quoting: Quoting = 'word'): Promise<void> {
+export function expandParts(parts: readonly WordPart[], context: ExpansionContext, out: FieldBuilder, quoting: Quoting = 'word', from = 0): Eventually<void> {
+  for (let index = from; index < parts.length; index++) {
+    const step = expandPart(parts[index] as WordPart, context, out, quoting);
+    // A part that waits (`$(...)`): the rest follow it.
+    if (step instanceof Promise) return step.then(() => expandParts(parts, context, out, quoting, index + 1));
+  }
+}
+
+function expandPart(part: WordPart, context: ExpansionContext, out: FieldBuilder, quoting: Quoting): Eventually<void> {
   const quoted = quoting === 'quoted';
-  for (const part of parts) {
-    switch (part.kind) {
-      case 'Literal':
-        if (quoting === 'operand' && !part.quoted) out.appendExpansion(part.value, false);
-        else out.append(part.value, part.quoted);
-        break;
-      case 'SingleQuoted':
-        out.append(part.value, true);
-        break;
-      case 'DoubleQuoted':
-        // "..." makes a field even when empty, except that "$@" with no parameters makes none; an
-        // empty quoted segment marks it (a quoted null: `${x^^""}` has a pattern, `${x^^}` none).
-        if (!part.parts.some(mayMakeNoField)) out.append('', true);
-        await expandParts(part.parts, context, out, 'quoted');
-        break;
-      case 'Tilde':
-        await expandTilde(part, context, out, quoting);
-        break;
-      case 'ParameterExpansion':
-        // The common `$x` and `${x}` stay synchronous.
-        if (part.operator === undefined && part.indirect !== true && part.subscript === undefined) expandParameter(part, quoted, context, out);
-        else await expandOperator(part, quoted, context, out);
-        break;
-      case 'CommandSubstitution':
-        out.appendExpansion(await substitute(part, context), quoted);
-        break;
-      case 'ArithmeticExpansion':
-        out.appendExpansion(await arithmetic(part, context), quoted);
-        break;
-      case 'ProcessSubstitution':
-        // A name of the shell's making: never split or globbed.
-        out.append(substituteProcess(part, context), true);
-        break;
-    }
+  switch (part.kind) {
+    case 'Literal':
+      if (quoting === 'operand' && !part.quoted) out.appendExpansion(part.value, false);
+      else out.append(part.value, part.quoted);
+      return;
+    case 'SingleQuoted':
+      out.append(part.value, true);
+      return;
+    case 'DoubleQuoted':
+      // "..." makes a field even when empty, except that "$@" with no parameters makes none; an
+      // empty quoted segment marks it (a quoted null: `${x^^""}` has a pattern, `${x^^}` none).
+      if (!part.parts.some(mayMakeNoField)) out.append('', true);
+      return expandParts(part.parts, context, out, 'quoted');
+    case 'Tilde':
+      return expandTilde(part, context, out, quoting);
+    case 'ParameterExpansion':
+      // The common `$x` and `${x}` stay synchronous.
+      if (part.operator === undefined && part.indirect !== true && part.subscript === undefined) return expandParameter(part, quoted, context, out);
+      return expandOperator(part, quoted, context, out);
+    case 'CommandSubstitution':
+      return substitute(part, context).then((text) => out.appendExpansion(text, quoted));
+    case 'ArithmeticExpansion':
+      return andThen(arithmetic(part, context), (text) => out.appendExpansion(text, quoted));
+    case 'ProcessSubstitution':
+      // A name of the shell's making: never split or globbed.
+      out.append(substituteProcess(part, context), true);
+      return;
   }
 }
 
@@ -84,19 +86,20 @@ function mayMakeNoField(part: WordPart): boolean {
 }
 
 /** `$(( ))`: its text expands as inside double quotes, then evaluates. */
-async function arithmetic(part: ArithmeticExpansion, context: ExpansionContext): Promise<string> {
+function arithmetic(part: ArithmeticExpansion, context: ExpansionContext): Eventually<string> {
   const { expression } = part.arithmetic;
   const text = new FieldBuilder(context.budget, null, expression.text);
-  await expandParts(expression.parts, { ...context, mode: 'string', separators: null }, text);
-  return context.env.arithmetic(text.finish().map(fieldText).join(''));
+  return andThen(expandParts(expression.parts, { ...context, mode: 'string', separators: null }, text), () =>
+    context.env.arithmetic(text.finish().map(fieldText).join('')),
+  );
 }
 
-async function expandTilde(tilde: Tilde, context: ExpansionContext, out: FieldBuilder, quoting: Quoting): Promise<void> {
+function expandTilde(tilde: Tilde, context: ExpansionContext, out: FieldBuilder, quoting: Quoting): Eventually<void> {
   const expansion = context.env.tildePrefix(tilde.user);
   // A prefix that names nothing stays as written, still open to pathname expansion (as in bash).
   if (expansion === undefined) {
     out.append(`~${tilde.user}`, false);
-    if (tilde.tail !== undefined) await expandParts(tilde.tail.parts, context, out, quoting);
+    if (tilde.tail !== undefined) return expandParts(tilde.tail.parts, context, out, quoting);
   } else {
     out.append(expansion + (tilde.tail?.text ?? ''), true);
   }

@@ -3,6 +3,7 @@
  * arithmetic module with the context's variables. A failure in `(( ))` fails that command
  * (`((: ` before bash's message); in `$(( ))` it abandons the command line (ExpansionAbort).
  */
+import { andThen, type Eventually } from '../eventually';
 import { ExpansionBudget } from '../expand/budget';
 import { expandWord } from '../expand';
 import { ArithmeticError, evaluateArithmeticText, isEmptyArithmetic } from '../expand/arith';
@@ -15,15 +16,16 @@ import type { ShellState } from './state';
  * The value of a `(( ))` or `for (( ))` expression, or `ifEmpty` for a blank one; a failure is
  * this command's, status 1.
  */
-export async function evaluateArithmetic(interpreter: Interpreter, arithmetic: Arithmetic, context: Context, ifEmpty = 0n): Promise<bigint> {
-  const text = await expandWord(arithmetic.expression, interpreter.expansionEnvironment(context), new ExpansionBudget());
-  if (isEmptyArithmetic(text)) return ifEmpty;
-  try {
-    return evaluateArithmeticText(text, context.state.arithmeticVariables());
-  } catch (error) {
-    if (error instanceof ArithmeticError) throw new ArithmeticError(`((: ${error.message}`);
-    throw error;
-  }
+export function evaluateArithmetic(interpreter: Interpreter, arithmetic: Arithmetic, context: Context, ifEmpty = 0n): Eventually<bigint> {
+  return andThen(expandWord(arithmetic.expression, interpreter.expansionEnvironment(context), new ExpansionBudget()), (text) => {
+    if (isEmptyArithmetic(text)) return ifEmpty;
+    try {
+      return evaluateArithmeticText(text, context.state.arithmeticVariables());
+    } catch (error) {
+      if (error instanceof ArithmeticError) throw new ArithmeticError(`((: ${error.message}`);
+      throw error;
+    }
+  });
 }
 
 /**

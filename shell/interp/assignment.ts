@@ -5,7 +5,8 @@
  */
 import { joinText } from '../bytes';
 import { expandWord, expandWords, type ExpansionBudget, type ExpansionEnvironment } from '../expand';
-import type { Assignment } from '../syntax/ast';
+import type { ArrayLiteral, Assignment } from '../syntax/ast';
+import { andThen, type Eventually } from '../eventually';
 import type { ArrayElementValue, ShellState } from './state';
 
 export type PlannedAssignment =
@@ -13,22 +14,25 @@ export type PlannedAssignment =
   | { readonly kind: 'element'; readonly name: string; readonly subscript: string; readonly value: string; readonly append: boolean }
   | { readonly kind: 'array'; readonly name: string; readonly elements: readonly ArrayElementValue[]; readonly append: boolean };
 
-export async function expandAssignment(assignment: Assignment, env: ExpansionEnvironment, budget: ExpansionBudget): Promise<PlannedAssignment> {
+export function expandAssignment(assignment: Assignment, env: ExpansionEnvironment, budget: ExpansionBudget): Eventually<PlannedAssignment> {
   const { name, append, value, subscript } = assignment;
-  if (value.kind === 'ArrayLiteral') {
-    const elements: ArrayElementValue[] = [];
-    for (const element of value.elements) {
-      if (element.key === null) {
-        for (const field of await expandWords([element.value], env, budget)) elements.push({ key: undefined, value: field, append: false });
-      } else {
-        elements.push({ key: await expandWord(element.key, env, budget), value: await expandWord(element.value, env, budget), append: element.append });
-      }
+  if (value.kind === 'ArrayLiteral') return expandArrayLiteral(assignment, value, env, budget);
+  return andThen(expandWord(value, env, budget), (text) => {
+    if (subscript === null) return { kind: 'scalar', name, value: text, append };
+    return andThen(expandWord(subscript, env, budget), (expanded): PlannedAssignment => ({ kind: 'element', name, subscript: expanded, value: text, append }));
+  });
+}
+
+async function expandArrayLiteral(assignment: Assignment, value: ArrayLiteral, env: ExpansionEnvironment, budget: ExpansionBudget): Promise<PlannedAssignment> {
+  const elements: ArrayElementValue[] = [];
+  for (const element of value.elements) {
+    if (element.key === null) {
+      for (const field of await expandWords([element.value], env, budget)) elements.push({ key: undefined, value: field, append: false });
+    } else {
+      elements.push({ key: await expandWord(element.key, env, budget), value: await expandWord(element.value, env, budget), append: element.append });
     }
-    return { kind: 'array', name, elements, append };
   }
-  const text = await expandWord(value, env, budget);
-  if (subscript === null) return { kind: 'scalar', name, value: text, append };
-  return { kind: 'element', name, subscript: await expandWord(subscript, env, budget), value: text, append };
+  return { kind: 'array', name: assignment.name, elements, append: assignment.append };
 }
 
 /** Assigns; returns bash's warnings about elements it skipped (`m=([a]=1 b)` for an associative m). */

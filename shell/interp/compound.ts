@@ -6,7 +6,8 @@
 import { ExpansionBudget } from '../expand/budget';
 import { expandPattern, expandWord, expandWords } from '../expand';
 import { matchesPattern } from '../expand/pattern';
-import type { Arithmetic, ArithmeticForClause, CaseClause, Clause, ForClause, LoopClause } from '../syntax/ast';
+import type { Arithmetic, ArithmeticForClause, CaseClause, Clause, ForClause, IfClause, LoopClause } from '../syntax/ast';
+import { andThen, finishing, recovering, repeat, type Eventually, type Progress } from '../eventually';
 import { evaluateArithmetic } from './arithmetic';
 import { evaluateConditional } from './conditional';
 import { LoopControl } from '../control';
@@ -15,7 +16,7 @@ import { CommandOutput } from './output';
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-export async function runClause(interpreter: Interpreter, clause: Clause, context: Context): Promise<number> {
+export function runClause(interpreter: Interpreter, clause: Clause, context: Context): Eventually<number> {
   switch (clause.kind) {
     case 'BraceGroup':
       return interpreter.runList(clause.body, context);
@@ -23,13 +24,10 @@ export async function runClause(interpreter: Interpreter, clause: Clause, contex
       const inner: Context = { ...context, state: context.state.clone(), fds: context.fds.derive() };
       // A subshell is outside the loops around it: `break` there is "only meaningful in a loop" (bash).
       inner.state.loopDepth = 0;
-      return interpreter.asSubshell(inner, () => interpreter.runList(clause.body, inner));
+      return interpreter.asSubshell(inner, async () => interpreter.runList(clause.body, inner));
     }
     case 'IfClause':
-      for (const branch of clause.branches) {
-        if ((await interpreter.runList(branch.condition, tested(context))) === 0) return interpreter.runList(branch.body, context);
-      }
-      return clause.otherwise === null ? 0 : interpreter.runList(clause.otherwise, context);
+      return runIf(interpreter, clause, context);
     case 'LoopClause':
       return runLoop(interpreter, clause, context);
     case 'ForClause':
@@ -39,12 +37,19 @@ export async function runClause(interpreter: Interpreter, clause: Clause, contex
     case 'CaseClause':
       return runCase(interpreter, clause, context);
     case 'ArithmeticCommand':
-      if (interpreter.announce(clause, context)) await interpreter.runDebugTrap(context);
-      return (await evaluateArithmetic(interpreter, clause.arithmetic, context)) === 0n ? 1 : 0;
+      return andThen(traced(interpreter, clause, context), () => andThen(evaluateArithmetic(interpreter, clause.arithmetic, context), (value) => (value === 0n ? 1 : 0)));
     case 'ConditionalCommand':
-      if (interpreter.announce(clause, context)) await interpreter.runDebugTrap(context);
-      return (await evaluateConditional(interpreter, clause.expression, context)) ? 0 : 1;
+      return andThen(traced(interpreter, clause, context), () => evaluateConditional(interpreter, clause.expression, context).then((holds) => (holds ? 0 : 1)));
   }
+}
+
+/** `if`: the first branch whose condition holds, from `branch` on; else the `else` part. */
+function runIf(interpreter: Interpreter, clause: IfClause, context: Context, branch = 0): Eventually<number> {
+  const taken = clause.branches[branch];
+  if (taken === undefined) return clause.otherwise === null ? 0 : interpreter.runList(clause.otherwise, context);
+  return andThen(interpreter.runList(taken.condition, tested(context)), (status) =>
+    status === 0 ? interpreter.runList(taken.body, context) : runIf(interpreter, clause, context, branch + 1),
+  );
 }
 
 /** A condition's context: `set -e` and the ERR trap ignore what fails there. */
@@ -55,119 +60,142 @@ function tested(context: Context): Context {
 /** What a loop does after its body: go on, or stop (a `break` that ends here). */
 type Step = 'next' | 'stop';
 
+interface Pass {
+  readonly status: number;
+  readonly step: Step;
+  readonly control: boolean;
+}
+
 /**
  * Runs one pass of a loop's body (or condition); a `break` or `continue` aimed at this loop is
  * taken here (its status is theirs, 0), one aimed further out goes on outward with a level less.
  */
-async function pass(run: () => Promise<number>): Promise<{ status: number; step: Step; control: boolean }> {
-  try {
-    return { status: await run(), step: 'next', control: false };
-  } catch (error) {
-    if (!(error instanceof LoopControl)) throw error;
-    if (error.levels > 1) throw error.outer();
-    return { status: error.status, step: error.kind === 'break' ? 'stop' : 'next', control: true };
-  }
+function pass(run: () => Eventually<number>): Eventually<Pass> {
+  return recovering(() => andThen(run(), (status): Pass => ({ status, step: 'next', control: false })), controlled);
+}
+
+function controlled(error: unknown): Pass {
+  if (!(error instanceof LoopControl)) throw error;
+  if (error.levels > 1) throw error.outer();
+  return { status: error.status, step: error.kind === 'break' ? 'stop' : 'next', control: true };
 }
 
 /** Runs `iterate` with the loop depth raised, so that `break` and `continue` know they are in a loop. */
-async function inLoop(context: Context, iterate: () => Promise<number>): Promise<number> {
+function inLoop(context: Context, iterate: () => Eventually<number>): Eventually<number> {
   context.state.loopDepth += 1;
-  try {
-    return await iterate();
-  } finally {
+  return finishing(iterate, () => {
     context.state.loopDepth -= 1;
-  }
+  });
 }
 
-function runLoop(interpreter: Interpreter, clause: LoopClause, context: Context): Promise<number> {
+/** The DEBUG trap before `command`, when one is set and not running (BASH_COMMAND names it either way). */
+function traced(interpreter: Interpreter, command: Parameters<Interpreter['announce']>[0], context: Context): Eventually<void> {
+  return interpreter.announce(command, context) ? interpreter.runDebugTrap(context) : undefined;
+}
+
+/** The loop goes on with this (its body's last status). */
+const next = <T>(value: T): Progress<T> => ({ done: false, value });
+/** The loop ends with this. */
+const stop = <T>(value: T): Progress<T> => ({ done: true, value });
+
+function runLoop(interpreter: Interpreter, clause: LoopClause, context: Context): Eventually<number> {
   const conditionContext = tested(context);
-  return inLoop(context, async () => {
-    let status = 0;
-    for (;;) {
-      await interpreter.checkpoint(context);
-      const condition = await pass(() => interpreter.runList(clause.condition, conditionContext));
-      // `break` in the condition: the loop's status is its body's last, as in bash.
-      if (condition.step === 'stop') return status;
-      if (condition.control) continue;
-      if ((condition.status === 0) === clause.until) return status;
-      const body = await pass(() => interpreter.runList(clause.body, context));
-      status = body.status;
-      if (body.step === 'stop') return status;
-    }
-  });
+  const iteration = (status: number): Eventually<Progress<number>> =>
+    andThen(interpreter.checkpoint(context), () =>
+      andThen(
+        pass(() => interpreter.runList(clause.condition, conditionContext)),
+        (condition): Eventually<Progress<number>> => {
+          // `break` in the condition: the loop's status is its body's last, as in bash.
+          if (condition.step === 'stop') return stop(status);
+          if (condition.control) return next(status);
+          if ((condition.status === 0) === clause.until) return stop(status);
+          return andThen(
+            pass(() => interpreter.runList(clause.body, context)),
+            (body) => ({ done: body.step === 'stop', value: body.status }),
+          );
+        },
+      ),
+    );
+  return inLoop(context, () => repeat(iteration, 0));
 }
 
-async function runFor(interpreter: Interpreter, clause: ForClause, context: Context): Promise<number> {
+function runFor(interpreter: Interpreter, clause: ForClause, context: Context): Eventually<number> {
   const { state } = context;
-  if (!NAME.test(clause.name)) {
-    await new CommandOutput(context.fds, undefined).err(`quirl: \`${clause.name}': not a valid identifier\n`);
-    return 1;
-  }
-  const values =
-    clause.words === null
-      ? [...state.positional]
-      : await expandWords(clause.words, interpreter.expansionEnvironment(context), new ExpansionBudget());
-  return inLoop(context, async () => {
-    let status = 0;
-    for (const value of values) {
-      await interpreter.checkpoint(context);
-      // The DEBUG trap comes before each pass, after the words are expanded (bash).
-      if (interpreter.announce(clause, context)) await interpreter.runDebugTrap(context);
-      state.set(clause.name, value);
-      const body = await pass(() => interpreter.runList(clause.body, context));
-      status = body.status;
-      if (body.step === 'stop') break;
-    }
-    return status;
+  if (!NAME.test(clause.name)) return new CommandOutput(context.fds, undefined).err(`quirl: \`${clause.name}': not a valid identifier\n`).then(() => 1);
+  const words =
+    clause.words === null ? [...state.positional] : expandWords(clause.words, interpreter.expansionEnvironment(context), new ExpansionBudget());
+  return andThen(words, (values) => {
+    let index = 0;
+    const iteration = (status: number): Eventually<Progress<number>> => {
+      if (index >= values.length) return stop(status);
+      const value = values[index++] as string;
+      return andThen(interpreter.checkpoint(context), () =>
+        // The DEBUG trap comes before each pass, after the words are expanded (bash).
+        andThen(traced(interpreter, clause, context), () => {
+          state.set(clause.name, value);
+          return andThen(
+            pass(() => interpreter.runList(clause.body, context)),
+            (body) => ({ done: body.step === 'stop', value: body.status }),
+          );
+        }),
+      );
+    };
+    return inLoop(context, () => repeat(iteration, 0));
   });
 }
 
-function runArithmeticFor(interpreter: Interpreter, clause: ArithmeticForClause, context: Context): Promise<number> {
-  return inLoop(context, async () => {
-    let status = 0;
-    // Each expression is a command of its own to BASH_COMMAND and the DEBUG trap (bash).
-    const evaluate = async (arithmetic: Arithmetic, empty?: bigint): Promise<bigint> => {
-      if (interpreter.announce(arithmetic, context)) await interpreter.runDebugTrap(context);
-      return evaluateArithmetic(interpreter, arithmetic, context, empty);
-    };
-    await evaluate(clause.init);
-    // An empty condition is true (bash), whatever an empty expression is elsewhere.
-    while ((await evaluate(clause.condition, 1n)) !== 0n) {
-      await interpreter.checkpoint(context);
-      const body = await pass(() => interpreter.runList(clause.body, context));
-      status = body.status;
-      if (body.step === 'stop') break;
-      await evaluate(clause.step);
-    }
-    return status;
-  });
+function runArithmeticFor(interpreter: Interpreter, clause: ArithmeticForClause, context: Context): Eventually<number> {
+  // Each expression is a command of its own to BASH_COMMAND and the DEBUG trap (bash).
+  const evaluate = (arithmetic: Arithmetic, empty?: bigint): Eventually<bigint> =>
+    andThen(traced(interpreter, arithmetic, context), () => evaluateArithmetic(interpreter, arithmetic, context, empty));
+  // An empty condition is true (bash), whatever an empty expression is elsewhere.
+  const holds = (): Eventually<boolean> => andThen(evaluate(clause.condition, 1n), (value) => value !== 0n);
+  const iteration = (status: number): Eventually<Progress<number>> =>
+    andThen(holds(), (holding) => {
+      if (!holding) return stop(status);
+      return andThen(interpreter.checkpoint(context), () =>
+        andThen(
+          pass(() => interpreter.runList(clause.body, context)),
+          (body): Eventually<Progress<number>> =>
+            body.step === 'stop' ? stop(body.status) : andThen(evaluate(clause.step), () => next(body.status)),
+        ),
+      );
+    });
+  return inLoop(context, () => andThen(evaluate(clause.init), () => repeat(iteration, 0)));
 }
 
 /**
  * `case`: the subject and each pattern expand without splitting or globbing; a pattern's quoted
  * characters match only themselves. `;&` runs the next body too; `;;&` tests the next patterns.
  */
-async function runCase(interpreter: Interpreter, clause: CaseClause, context: Context): Promise<number> {
-  if (interpreter.announce(clause, context)) await interpreter.runDebugTrap(context);
-  const environment = interpreter.expansionEnvironment(context);
-  const budget = new ExpansionBudget();
-  const subject = await expandWord(clause.subject, environment, budget);
-  let status = 0;
-  let fallingThrough = false;
-  for (const item of clause.items) {
-    if (!fallingThrough && !(await matchesAny(item.patterns, subject))) continue;
-    // An item with no commands is status 0, not the $? it left alone (bash).
-    status = item.body.items.length === 0 ? 0 : await interpreter.runList(item.body, context);
-    if (item.terminator === ';;') return status;
-    fallingThrough = item.terminator === ';&';
-  }
-  return status;
-
-  async function matchesAny(patterns: CaseClause['items'][number]['patterns'], value: string): Promise<boolean> {
-    for (const pattern of patterns) {
-      const options = { nocase: environment.options?.nocasematch, extglob: environment.options?.extglob };
-      if (matchesPattern(await expandPattern(pattern, environment, budget), value, options)) return true;
-    }
-    return false;
-  }
+function runCase(interpreter: Interpreter, clause: CaseClause, context: Context): Eventually<number> {
+  return andThen(traced(interpreter, clause, context), () => {
+    const environment = interpreter.expansionEnvironment(context);
+    const budget = new ExpansionBudget();
+    const options = { nocase: environment.options?.nocasematch, extglob: environment.options?.extglob };
+    const matchesAny = (patterns: CaseClause['items'][number]['patterns'], value: string): Eventually<boolean> => {
+      let index = 0;
+      return repeat((matched: boolean): Eventually<Progress<boolean>> => {
+        const pattern = patterns[index++];
+        if (matched || pattern === undefined) return stop(matched);
+        return andThen(expandPattern(pattern, environment, budget), (text) => next(matchesPattern(text, value, options)));
+      }, false);
+    };
+    return andThen(expandWord(clause.subject, environment, budget), (subject) => {
+      let index = 0;
+      let fallingThrough = false;
+      return repeat((status: number): Eventually<Progress<number>> => {
+        const item = clause.items[index++];
+        if (item === undefined) return stop(status);
+        return andThen(fallingThrough || matchesAny(item.patterns, subject), (matched) => {
+          if (!matched) return next(status);
+          // An item with no commands is status 0, not the $? it left alone (bash).
+          return andThen(item.body.items.length === 0 ? 0 : interpreter.runList(item.body, context), (status) => {
+            fallingThrough = item.terminator === ';&';
+            return { done: item.terminator === ';;', value: status };
+          });
+        });
+      }, 0);
+    });
+  });
 }

@@ -5,6 +5,7 @@
  * and `&&` / `||` evaluate only what they need. File and string tests are `test`'s own.
  */
 import { binaryTest, INTEGER_COMPARISONS, unaryTest } from '../builtins/test';
+import type { Eventually } from '../eventually';
 import { ShellError } from '../errors';
 import { ExpansionBudget } from '../expand/budget';
 import { expandPattern, expandWord } from '../expand';
@@ -17,7 +18,7 @@ import { regexFromExtended, regexLiteral } from './regex';
 export async function evaluateConditional(interpreter: Interpreter, expression: ConditionalExpression, context: Context): Promise<boolean> {
   const environment = interpreter.expansionEnvironment(context);
   const budget = new ExpansionBudget();
-  const expand = (word: Word): Promise<string> => expandWord(word, environment, budget);
+  const expand = (word: Word): Eventually<string> => expandWord(word, environment, budget);
   const test = { state: context.state, fds: context.fds };
 
   const evaluate = async (node: ConditionalExpression): Promise<boolean> => {

@@ -44,6 +44,7 @@ import type { AnnouncedCommand } from './command-text';
 import { traceAssignment, tracePrefix, traceWord } from './xtrace';
 import { expandText } from '../interactive/prompt-expansion';
 import { decodeBytes } from '../bytes';
+import { andThen, finishing, inTurn, recovering, type Eventually } from '../eventually';
 
 /** Where a command runs: its state, its descriptors, and the request that bounds it. */
 export interface Context {
@@ -93,6 +94,9 @@ const DEFAULT_FUNCTION_NESTING_LIMIT = 1000;
 /** $? of a foreground job stopped by Ctrl-Z (128 + SIGTSTP). */
 const STOPPED_STATUS = 128 + SIGNALS.SIGTSTP;
 
+/** How many lists deep a synchronous walk goes on one stack: some thirty frames each, far from Node's limit. */
+const LISTS_PER_STACK = 32;
+
 /** How often a command line that runs only inside the shell lets signals, children and the link be heard. */
 const YIELD_INTERVAL_MS = 20;
 
@@ -107,6 +111,8 @@ export class Interpreter implements ShellServices {
   /** Lines held by a stopped job, or going on in the background for one, by that job. */
   private readonly heldLines = new Map<Job, LineRun>();
   private lastYield = performance.now();
+  /** Lists running inside one another: how deep the synchronous walk may have gone. */
+  private listNesting = 0;
   /** Set by SIGINT while a command line runs in an interactive shell; taken at the next checkpoint. */
   private interruptPending = false;
   /** The top-level shell's signal traps, listened for while they are set. */
@@ -214,55 +220,90 @@ export class Interpreter implements ShellServices {
     return error.status;
   }
 
-  async runList(list: List, context: Context): Promise<number> {
-    for (const item of list.items) {
-      await this.checkpoint(context);
-      // `set -n`: commands are read, not run (an interactive shell ignores it, as bash does).
-      if (context.state.options.has('noexec') && !this.interactive) continue;
-      context.state.lastStatus = item.background ? await this.runInBackground(item.andOr, context) : await this.runAndOr(item.andOr, context);
-    }
-    return context.state.lastStatus;
+  runList(list: List, context: Context): Eventually<number> {
+    // A walk that waits for nothing never unwinds its stack: every so many lists deep (functions
+    // calling functions, eval, source), one starts on a fresh stack, from a microtask.
+    const fresh = ++this.listNesting % LISTS_PER_STACK === 0;
+    return finishing(
+      () => (fresh ? Promise.resolve().then(() => this.runItems(list, context)) : this.runItems(list, context)),
+      () => {
+        this.listNesting--;
+      },
+    );
+  }
+
+  private runItems(list: List, context: Context): Eventually<number> {
+    const { items } = list;
+    const ran = inTurn(items.length, (index) => andThen(this.checkpoint(context), () => this.runItem(items[index] as List['items'][number], context)));
+    return andThen(ran, () => context.state.lastStatus);
+  }
+
+  private runItem(item: List['items'][number], context: Context): Eventually<void> {
+    // `set -n`: commands are read, not run (an interactive shell ignores it, as bash does).
+    if (context.state.options.has('noexec') && !this.interactive) return;
+    return andThen(item.background ? this.runInBackground(item.andOr, context) : this.runAndOr(item.andOr, context), (status) => {
+      context.state.lastStatus = status;
+    });
   }
 
   /**
    * Called between commands: now and then lets the event loop run (SIGCHLD, the IPC link, a
    * SIGINT handler), so that a loop of builtins cannot starve it; then acts on a pending Ctrl-C.
+   * It waits for nothing otherwise: a loop of builtins runs synchronously between its yields.
    */
-  async checkpoint(context: Context): Promise<void> {
-    const now = performance.now();
-    if (now - this.lastYield >= YIELD_INTERVAL_MS) {
-      await new Promise((resolve) => setImmediate(resolve));
+  checkpoint(context: Context): Eventually<void> {
+    if (performance.now() - this.lastYield < YIELD_INTERVAL_MS) return this.checkStage(context);
+    return new Promise((resolve) => setImmediate(resolve)).then(() => {
       this.lastYield = performance.now();
-    }
-    const { stage } = context;
-    if (stage !== undefined) {
-      // A stage of a stopped job waits here until it is continued; one of a killed job ends.
-      await stage.whileRunning();
-      if (stage.signal.aborted) throw new Interrupted(killedStatus(stage.signal));
-    }
-    const going = context.line?.backgroundJob;
-    if (going?.abortSignal.aborted === true) throw new Interrupted(killedStatus(going.abortSignal));
-    if (this.trapsMayBePending(context)) await this.runPendingTraps(context);
-    if (context.owner === undefined && context.interrupt?.aborted === true) {
-      if (this.interruptPending) {
-        this.interruptPending = false;
-        // The terminal echoed ^C but no newline: the prompt comes on a line of its own.
-        await new CommandOutput(context.fds, undefined).err('\n');
-      }
-      throw new Interrupted(128 + SIGNALS.SIGINT);
-    }
+      return this.checkStage(context);
+    });
   }
 
-  private async runAndOr(andOr: AndOr, context: Context): Promise<number> {
-    // Every pipeline but the last is tested, so `set -e` ignores its failure.
-    const last = andOr.rest.length;
-    const tested: Context = last === 0 ? context : { ...context, conditional: true };
-    let status = await this.runPipeline(andOr.first, last === 0 ? context : tested, false);
-    for (const [index, { operator, pipeline }] of andOr.rest.entries()) {
-      context.state.lastStatus = status;
-      if ((operator === '&&') === (status === 0)) status = await this.runPipeline(pipeline, index === last - 1 ? context : tested, false);
+  private checkStage(context: Context): Eventually<void> {
+    const { stage } = context;
+    if (stage === undefined) return this.checkLine(context);
+    // A stage of a stopped job waits here until it is continued; one of a killed job ends.
+    return stage.whileRunning().then(() => {
+      if (stage.signal.aborted) throw new Interrupted(killedStatus(stage.signal));
+      return this.checkLine(context);
+    });
+  }
+
+  private checkLine(context: Context): Eventually<void> {
+    const going = context.line?.backgroundJob;
+    if (going?.abortSignal.aborted === true) throw new Interrupted(killedStatus(going.abortSignal));
+    if (this.trapsMayBePending(context)) return this.runPendingTraps(context).then(() => this.checkInterrupt(context));
+    return this.checkInterrupt(context);
+  }
+
+  private checkInterrupt(context: Context): Eventually<void> {
+    if (context.owner === undefined && context.interrupt?.aborted === true) return this.interrupted(context);
+  }
+
+  /** Ctrl-C ends the line here. */
+  private async interrupted(context: Context): Promise<never> {
+    if (this.interruptPending) {
+      this.interruptPending = false;
+      // The terminal echoed ^C but no newline: the prompt comes on a line of its own.
+      await new CommandOutput(context.fds, undefined).err('\n');
     }
-    return status;
+    throw new Interrupted(128 + SIGNALS.SIGINT);
+  }
+
+  private runAndOr(andOr: AndOr, context: Context): Eventually<number> {
+    const { rest } = andOr;
+    if (rest.length === 0) return this.runPipeline(andOr.first, context, false);
+    // Every pipeline but the last is tested, so `set -e` ignores its failure.
+    const tested: Context = { ...context, conditional: true };
+    let status = this.runPipeline(andOr.first, tested, false);
+    const ran = inTurn(rest.length, (index) =>
+      andThen(status, (previous) => {
+        const { operator, pipeline } = rest[index] as AndOr['rest'][number];
+        context.state.lastStatus = previous;
+        if ((operator === '&&') === (previous === 0)) status = this.runPipeline(pipeline, index === rest.length - 1 ? context : tested, false);
+      }),
+    );
+    return andThen(ran, () => status);
   }
 
   /**
@@ -304,10 +345,16 @@ export class Interpreter implements ShellServices {
     );
   }
 
-  private async runPipeline(pipeline: Pipeline, context: Context, background: boolean): Promise<number> {
+  private runPipeline(pipeline: Pipeline, context: Context, background: boolean): Eventually<number> {
     const inner = pipeline.negated ? { ...context, conditional: true } : context;
-    const run = (): Promise<number> => this.runPipelineStages(pipeline, inner, background);
-    const status = pipeline.time === null ? await run() : await timePipeline(pipeline.time, run, new CommandOutput(context.fds, undefined));
+    const status =
+      pipeline.time === null
+        ? this.runPipelineStages(pipeline, inner, background)
+        : timePipeline(pipeline.time, async () => this.runPipelineStages(pipeline, inner, background), new CommandOutput(context.fds, undefined));
+    return andThen(status, (status) => this.pipelineEnded(pipeline, status, context, background));
+  }
+
+  private pipelineEnded(pipeline: Pipeline, status: number, context: Context, background: boolean): Eventually<number> {
     // PIPESTATUS: a job's stages set it as they end; a brace group, loop or `if` leaves its last pipeline's.
     const single = pipeline.commands.length === 1 ? pipeline.commands[0] : undefined;
     if (single !== undefined && (single.kind !== 'CompoundCommand' || single.clause.kind === 'Subshell')) context.state.pipeStatus = [status];
@@ -315,7 +362,7 @@ export class Interpreter implements ShellServices {
     // A compound command other than ( ) failed because of a command inside it, which was judged there.
     const only = pipeline.commands.length === 1 ? pipeline.commands[0] : undefined;
     const judgedInside = only?.kind === 'CompoundCommand' && !['Subshell', 'ArithmeticCommand', 'ConditionalCommand'].includes(only.clause.kind);
-    if (status !== 0 && !background && !judgedInside) await this.failed(status, context);
+    if (status !== 0 && !background && !judgedInside) return andThen(this.failed(status, context), () => status);
     return status;
   }
 
@@ -324,14 +371,15 @@ export class Interpreter implements ShellServices {
    * with `set -E`), then `set -e` ends the shell or subshell with the status. Both apply inside
    * other traps' commands too, as in bash.
    */
-  private async failed(status: number, context: Context): Promise<void> {
+  private failed(status: number, context: Context): Eventually<void> {
     const { state } = context;
     if (context.conditional === true) return;
-    if (state.traps.command('ERR') !== undefined) {
-      state.lastStatus = status;
-      await this.runConditionTrap('ERR', context);
-    }
-    if (state.options.has('errexit')) throw new ExitRequest(status);
+    const exitIfErrexit = (): void => {
+      if (state.options.has('errexit')) throw new ExitRequest(status);
+    };
+    if (state.traps.command('ERR') === undefined) return exitIfErrexit();
+    state.lastStatus = status;
+    return this.runConditionTrap('ERR', context).then(exitIfErrexit);
   }
 
   /**
@@ -391,29 +439,28 @@ export class Interpreter implements ShellServices {
    * ends it, and the RETURN trap (its own, or inherited with `set -T`) runs as it ends, in its
    * context, before those traps come back (bash's execute_function and source).
    */
-  private async runReturning(context: Context, withheld: readonly CommandCondition[], run: () => Promise<number>): Promise<number> {
+  private runReturning(context: Context, withheld: readonly CommandCondition[], run: () => Eventually<number>): Eventually<number> {
     const { traps } = context.state;
     const taken = traps.withhold(withheld);
-    try {
-      let status: number;
-      try {
-        status = await run();
-      } catch (error) {
-        if (!(error instanceof FunctionReturn)) throw error;
-        status = error.status;
-      }
-      // `return` in the RETURN trap ends only the trap (bash loops on it).
-      await this.runConditionTrap('RETURN', context).catch((error: unknown) => {
-        if (!(error instanceof FunctionReturn)) throw error;
-      });
-      return status;
-    } finally {
-      traps.restore(taken);
-    }
+    const returned = (error: unknown): number => {
+      if (error instanceof FunctionReturn) return error.status;
+      throw error;
+    };
+    // `return` in the RETURN trap ends only the trap (bash loops on it).
+    const trapReturned = (error: unknown): void => {
+      if (!(error instanceof FunctionReturn)) throw error;
+    };
+    return finishing(
+      () =>
+        andThen(recovering(run, returned), (status) =>
+          traps.command('RETURN') === undefined ? status : this.runConditionTrap('RETURN', context).catch(trapReturned).then(() => status),
+        ),
+      () => traps.restore(taken),
+    );
   }
 
   /** `.` / `source`: the file's text runs here, and `return` ends it; DEBUG is not inherited without `set -T`. */
-  private runFile(text: string, name: string, context: Context): Promise<number> {
+  private async runFile(text: string, name: string, context: Context): Promise<number> {
     return this.runReturning(context, context.state.options.has('functrace') ? [] : ['DEBUG'], () => this.runSource(text, context, name));
   }
 
@@ -504,11 +551,17 @@ export class Interpreter implements ShellServices {
     return new Promise<never>(() => undefined);
   }
 
-  private async runPipelineStages(pipeline: Pipeline, context: Context, background: boolean): Promise<number> {
+  private runPipelineStages(pipeline: Pipeline, context: Context, background: boolean): Eventually<number> {
     const { commands } = pipeline;
     const only = commands.length === 1 && !background ? commands[0] : undefined;
     if (commands.length === 0) return 0;
     if (only !== undefined) return this.runCommand(only, context, pipeline.text);
+    return this.runJob(pipeline, context, background);
+  }
+
+  /** A pipeline of more than one command, or one in the background: a job of its stages. */
+  private async runJob(pipeline: Pipeline, context: Context, background: boolean): Promise<number> {
+    const { commands } = pipeline;
     const budget = new ExpansionBudget();
     try {
       const stages: Stage[] = [];
@@ -582,7 +635,7 @@ export class Interpreter implements ShellServices {
     fds: FdTable,
     control: StageControl,
     parent: Context,
-    run: (context: Context) => Promise<number>,
+    run: (context: Context) => Eventually<number>,
   ): Promise<number> {
     const context: Context = {
       state: parent.state.clone(),
@@ -603,13 +656,13 @@ export class Interpreter implements ShellServices {
   }
 
   /** Runs `run` as a subshell's body: `exit`, `return` and `break` end it, as a subshell process would end. */
-  async asSubshell(context: Context, run: () => Promise<number>, control?: StageControl): Promise<number> {
+  async asSubshell(context: Context, run: () => Eventually<number>, control?: StageControl): Promise<number> {
     const status = await this.subshellBody(context, run, control);
     if (context.state.traps.command('EXIT') === undefined) return status;
     return this.subshellBody(context, () => this.runExitTrap(context, status), control);
   }
 
-  private async subshellBody(context: Context, run: () => Promise<number>, control?: StageControl): Promise<number> {
+  private async subshellBody(context: Context, run: () => Eventually<number>, control?: StageControl): Promise<number> {
     try {
       return await run();
     } catch (error) {
@@ -627,13 +680,13 @@ export class Interpreter implements ShellServices {
   }
 
   /** One command of any kind, in `context`; `text` is its source as a job would show it. */
-  async runCommand(command: Command, context: Context, text: string): Promise<number> {
+  runCommand(command: Command, context: Context, text: string): Eventually<number> {
     context.state.lineNumber = command.span.start.line;
-    if (ownsProcessSubstitution(command)) return withProcessSubstitutions(context, (inner) => this.runCommandHere(command, inner, text));
+    if (ownsProcessSubstitution(command)) return withProcessSubstitutions(context, async (inner) => this.runCommandHere(command, inner, text));
     return this.runCommandHere(command, context, text);
   }
 
-  private async runCommandHere(command: Command, context: Context, text: string): Promise<number> {
+  private runCommandHere(command: Command, context: Context, text: string): Eventually<number> {
     switch (command.kind) {
       case 'SimpleCommand':
         return this.runSimpleCommand(command, context, text);
@@ -645,25 +698,36 @@ export class Interpreter implements ShellServices {
     }
   }
 
-  private async runSimpleCommand(command: SimpleCommand, context: Context, text: string): Promise<number> {
-    try {
-      if (this.announceSimple(command, context)) await this.runDebugTrap(context);
-      return await this.runPlanned(await planCommand(this, command, context, new ExpansionBudget()), context, text);
-    } catch (error) {
-      return this.reportFailure(error, context);
-    }
+  private runSimpleCommand(command: SimpleCommand, context: Context, text: string): Eventually<number> {
+    return recovering(
+      () =>
+        andThen(this.announceSimple(command, context) ? this.runDebugTrap(context) : undefined, () =>
+          andThen(planCommand(this, command, context, new ExpansionBudget()), (planned) => this.runPlanned(planned, context, text)),
+        ),
+      (error) => this.reportFailure(error, context),
+    );
   }
 
   /** An expanded simple command: assignments alone, a function, a builtin, or a program (`command` skips functions). */
-  private async runPlanned(planned: PlannedCommand, context: Context, text: string, sees?: (job: Job) => boolean, lookup: CommandLookup = {}): Promise<number> {
+  private runPlanned(planned: PlannedCommand, context: Context, text: string, sees?: (job: Job) => boolean, lookup: CommandLookup = {}): Eventually<number> {
     // `$_`: this command's last argument, for the next one (its own words are expanded already).
     context.state.lastArgument = planned.argv.at(-1) ?? '';
+    if (context.state.options.has('xtrace')) return this.trace(planned, context).then(() => this.runTraced(planned, context, text, sees, lookup));
+    return this.runTraced(planned, context, text, sees, lookup);
+  }
+
+  /** An expanded simple command, after `set -x` showed it. */
+  private runTraced(planned: PlannedCommand, context: Context, text: string, sees: ((job: Job) => boolean) | undefined, lookup: CommandLookup): Eventually<number> {
     const name = planned.argv[0];
-    if (context.state.options.has('xtrace')) await this.trace(planned, context);
     if (name === undefined) return this.runAssignments(planned, context);
     const definition = lookup.skipFunctions === true ? undefined : context.state.functions.get(name);
     if (definition !== undefined) return this.callFunction(definition, planned, context);
     if (BUILTINS.find(name, context.state.disabledBuiltins) !== undefined) return this.runBuiltinHere(planned, context, sees);
+    return this.runExternal(planned, context, text, lookup);
+  }
+
+  /** A program: its job in the foreground. */
+  private async runExternal(planned: PlannedCommand, context: Context, text: string, lookup: CommandLookup): Promise<number> {
     let stage: Stage;
     try {
       stage = this.externalStage(planned, context, lookup.searchPath);
@@ -704,21 +768,27 @@ export class Interpreter implements ShellServices {
    * its message goes to its own stderr: `nosuch 2>err` puts the message in err.
    */
   private async reportWithRedirects(error: ShellError, command: PlannedCommand, context: Context): Promise<void> {
-    await this.withRedirects(command.redirects, context, async (inner) => {
-      await this.say(inner, error.message);
-      return 0;
-    }).catch(async () => {
+    try {
+      await this.withRedirects(command.redirects, context, async (inner) => {
+        await this.say(inner, error.message);
+        return 0;
+      });
+    } catch {
       // The redirect's own failure is the lesser news; the message goes to the shell's stderr.
       await this.say(context, error.message);
-    });
+    }
   }
 
   /**
    * Runs `run` with `redirects` applied to a derived descriptor table; whatever they opened is
    * closed after, and writers of here-documents the body did not read are abandoned.
    */
-  async withRedirects(redirects: readonly PlannedRedirect[], context: Context, run: (context: Context) => Promise<number>): Promise<number> {
+  withRedirects(redirects: readonly PlannedRedirect[], context: Context, run: (context: Context) => Eventually<number>): Eventually<number> {
     if (redirects.length === 0) return run(context);
+    return this.withRedirectsApplied(redirects, context, run);
+  }
+
+  private async withRedirectsApplied(redirects: readonly PlannedRedirect[], context: Context, run: (context: Context) => Eventually<number>): Promise<number> {
     const fds = context.fds.derive();
     try {
       await applyWithoutBlocking(fds, redirects, context.request.signal ?? context.interrupt);
@@ -912,52 +982,62 @@ export class Interpreter implements ShellServices {
   }
 
   /** A compound command with its redirects, performed around each run of it. */
-  async runCompound(command: CompoundCommand, context: Context): Promise<number> {
+  runCompound(command: CompoundCommand, context: Context): Eventually<number> {
     // A failure of the clause itself (`(( 1/0 ))`) is reported where its redirects send stderr.
-    const run = (inner: Context): Promise<number> => runClause(this, command.clause, inner).catch((error: unknown) => this.reportFailure(error, inner));
-    try {
-      if (command.redirects.length === 0) return await run(context);
-      const redirects = await planRedirects(command.redirects, this.expansionEnvironment(context), new ExpansionBudget(), context.state);
-      return await this.withRedirects(redirects, context, run);
-    } catch (error) {
-      return this.reportFailure(error, context);
-    }
+    const run = (inner: Context): Eventually<number> =>
+      recovering(
+        () => runClause(this, command.clause, inner),
+        (error) => this.reportFailure(error, inner),
+      );
+    return recovering(
+      () => {
+        if (command.redirects.length === 0) return run(context);
+        return planRedirects(command.redirects, this.expansionEnvironment(context), new ExpansionBudget(), context.state).then((redirects) =>
+          this.withRedirects(redirects, context, run),
+        );
+      },
+      (error) => this.reportFailure(error, context),
+    );
   }
 
   /**
    * `name args`: the body runs in the caller's context with new positional parameters and a
    * frame for `local`; prefix assignments (`x=1 f`) are exported for the call only, as in bash.
    */
-  private async callFunction(definition: FunctionDefinition, planned: PlannedCommand, context: Context): Promise<number> {
+  private callFunction(definition: FunctionDefinition, planned: PlannedCommand, context: Context): Eventually<number> {
     const { state } = context;
     const limit = functionNestingLimit(state);
-    if (state.functionDepth >= limit) {
-      // bash abandons the whole command the runaway call is part of, not just the innermost call.
-      await this.say(context, `${definition.name}: maximum function nesting level exceeded (${limit})`);
-      throw new Interrupted(1);
-    }
+    if (state.functionDepth >= limit) return this.nestedTooDeep(definition, limit, context);
     const positional = state.positional;
     // A function's body is outside the caller's loops: `break` there only complains (bash).
     const loopDepth = state.loopDepth;
     state.loopDepth = 0;
     const prefix = prefixValues(state, planned.assignments);
     state.enterFunction(definition.name);
-    try {
+    const body = (): Eventually<number> => {
       for (const [name, value] of prefix) {
         state.makeLocal(name);
         state.export(name, value);
       }
       state.positional = planned.argv.slice(1);
-      return await this.runReturning(context, uninherited(state.options), async () => {
+      return this.runReturning(context, uninherited(state.options), () =>
         // With `set -T` the DEBUG trap runs again as the body begins, in the function (bash).
-        if (this.debugTrapDue(context)) await this.runDebugTrap(context);
-        return this.withRedirects(planned.redirects, context, (inner) => this.runCompound(definition.body, inner));
-      });
-    } finally {
+        andThen(this.debugTrapDue(context) ? this.runDebugTrap(context) : undefined, () =>
+          this.withRedirects(planned.redirects, context, (inner) => this.runCompound(definition.body, inner)),
+        ),
+      );
+    };
+    return finishing(body, () => {
       state.positional = positional;
       state.loopDepth = loopDepth;
       state.leaveFunction();
-    }
+    });
+  }
+
+  /** bash abandons the whole command the runaway call is part of, not just the innermost call. */
+  private async nestedTooDeep(definition: FunctionDefinition, limit: number, context: Context): Promise<never> {
+    await this.say(context, `${definition.name}: maximum function nesting level exceeded (${limit})`);
+    throw new Interrupted(1);
   }
 
   /**
@@ -965,27 +1045,31 @@ export class Interpreter implements ShellServices {
    * SIGPIPE ends a process (the error goes on up); only an interactive shell's own command line
    * reports it and goes on, as bash, which survives it there.
    */
-  private async runBuiltinHere(command: PlannedCommand, context: Context, sees?: (job: Job) => boolean): Promise<number> {
-    const name = command.argv[0] as string;
+  private runBuiltinHere(command: PlannedCommand, context: Context, sees?: (job: Job) => boolean): Eventually<number> {
     const restore = context.state.assignTemporarily(prefixValues(context.state, command.assignments));
-    try {
-      const status = await this.withRedirects(command.redirects, context, (inner) => this.runBuiltin(command, inner, sees, context.fds));
-      // Ctrl-C ended the builtin (a `read`): the rest of the line is abandoned too.
-      if (context.interrupt?.aborted === true) await this.checkpoint(context);
-      return status;
-    } catch (error) {
-      const endsContext = error instanceof BrokenPipe && (context.owner !== undefined || context.state.isSubshell || !this.interactive);
-      if (!endsContext && (error instanceof BrokenPipe || error instanceof BadDescriptor)) {
-        await new CommandOutput(context.fds, undefined).err(`quirl: ${name}: write error: ${error.message.replace(/^write error: /, '')}\n`);
-        return 1;
-      }
-      throw error;
-    } finally {
-      restore();
-    }
+    const run = (): Eventually<number> =>
+      andThen(
+        this.withRedirects(command.redirects, context, (inner) => this.runBuiltin(command, inner, sees, context.fds)),
+        // Ctrl-C ended the builtin (a `read`): the rest of the line is abandoned too.
+        (status) => (context.interrupt?.aborted === true ? andThen(this.checkpoint(context), () => status) : status),
+      );
+    return finishing(
+      () => recovering(run, (error) => this.builtinFailed(error, command.argv[0] as string, context)),
+      restore,
+    );
   }
 
-  private runBuiltin(command: PlannedCommand, context: Context, sees: (job: Job) => boolean = () => true, outerFds = context.fds): Promise<number> {
+  /** A write error of a builtin: said, status 1; a broken pipe in a subshell or script ends it, going on up. */
+  private async builtinFailed(error: unknown, name: string, context: Context): Promise<number> {
+    const endsContext = error instanceof BrokenPipe && (context.owner !== undefined || context.state.isSubshell || !this.interactive);
+    if (!endsContext && (error instanceof BrokenPipe || error instanceof BadDescriptor)) {
+      await new CommandOutput(context.fds, undefined).err(`quirl: ${name}: write error: ${error.message.replace(/^write error: /, '')}\n`);
+      return 1;
+    }
+    throw error;
+  }
+
+  private runBuiltin(command: PlannedCommand, context: Context, sees: (job: Job) => boolean = () => true, outerFds = context.fds): Eventually<number> {
     const builtin = BUILTINS.find(command.argv[0] as string, context.state.disabledBuiltins);
     if (builtin === undefined) throw new Error(`${command.argv[0]} is not a builtin`);
     return builtin({
@@ -998,7 +1082,7 @@ export class Interpreter implements ShellServices {
       runFile: (source, name) => this.runFile(source, name, context),
       assignments: prefixValues(context.state, command.assignments),
       declarations: command.declarations,
-      runCommand: (argv, searchPath) =>
+      runCommand: async (argv, searchPath) =>
         this.runPlanned({ ...command, argv: [...argv], redirects: [] }, context, argv.join(' '), sees, { skipFunctions: true, searchPath }),
       keepRedirects: () => {
         // Redirects naming the command's own process substitutions (exec 3< <(list)) are kept with them.
@@ -1064,12 +1148,19 @@ export class Interpreter implements ShellServices {
   }
 
   /** `NAME=value ... [redirects]` with no command: redirects are performed, variables set. */
-  private async runAssignments(command: PlannedCommand, context: Context): Promise<number> {
-    await this.withRedirects(command.redirects, context, async () => 0);
-    for (const assignment of command.assignments) {
-      for (const warning of applyAssignment(context.state, assignment)) await this.say(context, warning);
-    }
-    return command.substitutionStatus ?? 0;
+  private runAssignments(command: PlannedCommand, context: Context): Eventually<number> {
+    const { assignments } = command;
+    const assigned = andThen(this.withRedirects(command.redirects, context, () => 0), () =>
+      inTurn(assignments.length, (index) => {
+        const warnings = applyAssignment(context.state, assignments[index] as PlannedAssignment);
+        if (warnings.length > 0) return this.sayEach(context, warnings);
+      }),
+    );
+    return andThen(assigned, () => command.substitutionStatus ?? 0);
+  }
+
+  private async sayEach(context: Context, messages: readonly string[]): Promise<void> {
+    for (const message of messages) await this.say(context, message);
   }
 
   /** `set -x`: the expanded command on stderr after PS4, its words quoted to be read back. */

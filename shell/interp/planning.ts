@@ -9,7 +9,8 @@ import type { PlannedRedirect } from '../exec/fds';
 import type { ExpansionBudget } from '../expand/budget';
 import { expandWords, literalText } from '../expand';
 import type { ExpansionEnvironment, SpecialParameters } from '../expand/types';
-import type { Program, SimpleCommand } from '../syntax/ast';
+import type { Assignment, Program, SimpleCommand, Word } from '../syntax/ast';
+import { andThen, inTurn, type Eventually } from '../eventually';
 import { DECLARATION_BUILTINS } from '../syntax/parser';
 import { arithmeticExpansion } from './arithmetic';
 import { expandAssignment, prefixValues, type PlannedAssignment } from './assignment';
@@ -39,6 +40,7 @@ export interface Expanding {
 }
 
 const NO_ASSIGNMENTS: ReadonlyMap<string, string> = new Map();
+const NO_DECLARATIONS: ReadonlyMap<number, PlannedAssignment> = new Map();
 
 /** A declaration operand as its builtin's argv shows it: `NAME=value`, `NAME[sub]+=value`, `NAME=(...)`. */
 function declarationText(planned: PlannedAssignment): string {
@@ -54,41 +56,51 @@ function declarationText(planned: PlannedAssignment): string {
 }
 
 /** Expands a simple command's assignments, words and redirects, in that order. */
-export async function planCommand(shell: Expanding, command: SimpleCommand, context: Context, budget: ExpansionBudget): Promise<PlannedCommand> {
+export function planCommand(shell: Expanding, command: SimpleCommand, context: Context, budget: ExpansionBudget): Eventually<PlannedCommand> {
   let substitutionStatus: number | undefined;
   const onSubstitution = (status: number): void => {
     substitutionStatus = status;
   };
   const assignments: PlannedAssignment[] = [];
-  if (command.assignments.length > 0) {
-    // Each assignment sees the ones before it (`a=1 b=$a cmd`); the words do not (`x=1 echo $x`).
-    const assigned = new Map<string, string>();
-    const assigning = expansionEnvironment(shell, context, assigned, onSubstitution);
-    for (const assignment of command.assignments) {
-      const planned = await expandAssignment(assignment, assigning, budget);
+  // Each assignment sees the ones before it (`a=1 b=$a cmd`); the words do not (`x=1 echo $x`).
+  // Maps are made only for a command that has assignments or declarations: most have neither.
+  let assigned: Map<string, string> | undefined;
+  let assigning: ExpansionEnvironment | undefined;
+  const assigningStep = (index: number): Eventually<void> =>
+    andThen(expandAssignment(command.assignments[index] as Assignment, (assigning ??= expansionEnvironment(shell, context, (assigned = new Map()), onSubstitution)), budget), (planned) => {
       assignments.push(planned);
-      for (const [name, value] of prefixValues(context.state, [planned])) assigned.set(name, value);
-    }
-  }
+      for (const [name, value] of prefixValues(context.state, [planned])) assigned?.set(name, value);
+    });
   // Made only for a word that needs more than its literal text (most need none).
   let environment: ExpansionEnvironment | undefined;
   const expanding = (): ExpansionEnvironment => (environment ??= expansionEnvironment(shell, context, NO_ASSIGNMENTS, onSubstitution));
   const argv: string[] = [];
-  const declarations = new Map<number, PlannedAssignment>();
-  for (const word of command.words) {
+  let declarations: Map<number, PlannedAssignment> | undefined;
+  const wordStep = (index: number): Eventually<void> => {
+    const word = command.words[index] as Word;
     // `export NAME=$value`, `local a=(1 2)`: operands taken as assignments, unsplit and unglobbed.
     if (word.declaration !== undefined && DECLARATION_BUILTINS.has(argv[0] as string)) {
-      const planned = await expandAssignment(word.declaration, expanding(), budget);
-      declarations.set(argv.length, planned);
-      argv.push(declarationText(planned));
-      continue;
+      return andThen(expandAssignment(word.declaration, expanding(), budget), (planned) => {
+        (declarations ??= new Map()).set(argv.length, planned);
+        argv.push(declarationText(planned));
+      });
     }
     const text = literalText(word, budget);
-    if (text !== undefined) argv.push(text);
-    else argv.push(...(await expandWords([word], expanding(), budget)));
-  }
-  const redirects = command.redirects.length === 0 ? [] : await planRedirects(command.redirects, expanding(), budget, context.state);
-  return { argv, assignments, declarations, redirects, substitutionStatus };
+    if (text !== undefined) {
+      argv.push(text);
+      return;
+    }
+    return andThen(expandWords([word], expanding(), budget), (fields) => {
+      argv.push(...fields);
+    });
+  };
+  const expanded = andThen(inTurn(command.assignments.length, assigningStep), () => inTurn(command.words.length, wordStep));
+  return andThen(expanded, () =>
+    andThen(
+      command.redirects.length === 0 ? [] : planRedirects(command.redirects, expanding(), budget, context.state),
+      (redirects): PlannedCommand => ({ argv, assignments, declarations: declarations ?? NO_DECLARATIONS, redirects, substitutionStatus }),
+    ),
+  );
 }
 
 /** How words expand in `context`; `assigned` holds a command's prefix assignments made so far. */
@@ -98,40 +110,92 @@ export function expansionEnvironment(
   assigned: ReadonlyMap<string, string> = NO_ASSIGNMENTS,
   onSubstitution: (status: number) => void = () => undefined,
 ): ExpansionEnvironment {
-  const { state } = context;
-  return {
-    options: state.options.expansion(),
-    lookup: (name) => assigned.get(name) ?? state.get(name),
-    special: new StateSpecialParameters(state, shell.interactive),
-    tildePrefix: (prefix) => tildeExpansion(state, prefix),
-    cwd: state.cwd,
-    readDirectory: (path) => {
-      try {
-        return readdirSync(fsPath(path), { encoding: 'buffer' }).map(decodeBytes);
-      } catch {
-        return undefined;
-      }
-    },
-    arithmetic: (expression, name) => arithmeticExpansion(expression, state, name),
-    assign: (name, value) => state.set(name, value),
-    entries: (name) => state.entries(name),
-    element: (name, subscript) => (assigned.has(name) ? (Number(subscript) === 0 ? assigned.get(name) : undefined) : state.element(name, subscript)),
-    assignElement: (name, subscript, value) => state.assignElement(name, subscript, value),
-    attributes: (name) => {
-      const variable = state.lookup(name);
-      return variable === undefined ? undefined : [...variable.attributes].sort(byDeclareOrder).join('');
-    },
-    promptCounts: () => ({ jobs: shell.jobCount(), commandNumber: state.commandNumber }),
-    variableNames: () => state.assigned().map(([name]) => name),
-    commandSubstitution: async (program, maxBytes) => {
-      const { status, output } = await shell.capture(program, context, maxBytes);
-      // `$?` is the substitution's status from here on, within the same command too (bash: `$(false)$?` is 1).
-      state.lastStatus = status;
-      onSubstitution(status);
-      return output;
-    },
-    processSubstitution: (program, direction) => shell.substituteProcess(program, direction, context),
-  };
+  return new ContextEnvironment(shell, context, assigned, onSubstitution);
+}
+
+/**
+ * A context's expansion environment. A class, so that making one for each command that expands
+ * a word is one object, not a closure per operation (a profile of a counting loop showed them).
+ */
+class ContextEnvironment implements ExpansionEnvironment {
+  readonly options: ExpansionEnvironment['options'];
+  readonly special: SpecialParameters;
+  readonly cwd: string;
+  private readonly state: ShellState;
+
+  constructor(
+    private readonly shell: Expanding,
+    private readonly context: Context,
+    private readonly assigned: ReadonlyMap<string, string>,
+    private readonly onSubstitution: (status: number) => void,
+  ) {
+    this.state = context.state;
+    this.options = this.state.options.expansion();
+    this.special = new StateSpecialParameters(this.state, shell.interactive);
+    this.cwd = this.state.cwd;
+  }
+
+  lookup(name: string): string | undefined {
+    return this.assigned.get(name) ?? this.state.get(name);
+  }
+
+  tildePrefix(prefix: string): string | undefined {
+    return tildeExpansion(this.state, prefix);
+  }
+
+  readDirectory(path: string): readonly string[] | undefined {
+    try {
+      return readdirSync(fsPath(path), { encoding: 'buffer' }).map(decodeBytes);
+    } catch {
+      return undefined;
+    }
+  }
+
+  arithmetic(expression: string, name?: string): string {
+    return arithmeticExpansion(expression, this.state, name);
+  }
+
+  assign(name: string, value: string): void {
+    this.state.set(name, value);
+  }
+
+  entries(name: string): readonly (readonly [string, string])[] | undefined {
+    return this.state.entries(name);
+  }
+
+  element(name: string, subscript: string): string | undefined {
+    if (!this.assigned.has(name)) return this.state.element(name, subscript);
+    return Number(subscript) === 0 ? this.assigned.get(name) : undefined;
+  }
+
+  assignElement(name: string, subscript: string, value: string): void {
+    this.state.assignElement(name, subscript, value);
+  }
+
+  attributes(name: string): string | undefined {
+    const variable = this.state.lookup(name);
+    return variable === undefined ? undefined : [...variable.attributes].sort(byDeclareOrder).join('');
+  }
+
+  promptCounts(): { jobs: number; commandNumber: number } {
+    return { jobs: this.shell.jobCount(), commandNumber: this.state.commandNumber };
+  }
+
+  variableNames(): string[] {
+    return this.state.assigned().map(([name]) => name);
+  }
+
+  async commandSubstitution(program: Program, maxBytes: number): Promise<string> {
+    const { status, output } = await this.shell.capture(program, this.context, maxBytes);
+    // `$?` is the substitution's status from here on, within the same command too (bash: `$(false)$?` is 1).
+    this.state.lastStatus = status;
+    this.onSubstitution(status);
+    return output;
+  }
+
+  processSubstitution(program: Program, direction: '<' | '>'): string {
+    return this.shell.substituteProcess(program, direction, this.context);
+  }
 }
 
 /**

@@ -109,6 +109,23 @@ test('a runaway recursion ends its command with a message naming the limit, and 
   assert.equal(result.stdout, 'status 1\n');
 });
 
+test('recursion through eval, and a file sourcing itself 3,000 deep, run on without a stack overflow', () => {
+  const result = inTempDir((dir) => {
+    writeFileSync(join(dir, 'again.sh'), 'n=$((n+1)); [ $n -lt 3000 ] && . ./again.sh; :\n');
+    writeFileSync(join(dir, 'script.sh'), 'g() { eval g; }\ng\necho "status $?"\n. ./again.sh; echo "sourced $n"\n');
+    return run('quirl', ['script.sh'], dir);
+  });
+  assert.match(result.stderr, /^script\.sh: line 1: g: maximum function nesting level exceeded \(1000\)$/m);
+  assert.doesNotMatch(result.stderr, /internal error|RangeError/);
+  assert.equal(result.stdout, 'status 1\nsourced 3000\n');
+});
+
+// The loop's builtins complete synchronously; it ends only once the shell has heard SIGCHLD and
+// reaped the child (kill -0 succeeds on a zombie), so the shell must still yield to its event loop.
+test('a busy loop of builtins still hears its children end: kill -0 fails once the background job is reaped', () => {
+  assertLikeBash('sleep 0.2 & pid=$!\nf() { (( n++ )); }\nwhile kill -0 $pid 2>/dev/null; do f; done\necho reaped\n');
+});
+
 test('10,000 nested braces or parentheses are a parse error with status 2, not a stack overflow', () => {
   for (const [open, close] of [
     ['{ ', '; }'],

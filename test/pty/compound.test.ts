@@ -68,6 +68,17 @@ ptyTest('Ctrl-C ends a foreground loop that runs only builtins, and the prompt c
   assert.deepEqual(await sh.run('echo $?'), ['130']);
 });
 
+ptyTest('Ctrl-C ends a loop of function calls, arithmetic and case, which waits for nothing, and the prompt comes back with 130', async (sh) => {
+  await sh.run('f() { (( n++ )); case $n in *0) : ;; esac; local x=${n%%0}; }');
+  sh.type('echo loop-started; until [ -n "$stop" ]; do f; done; echo after\r');
+  await sh.waitForScreen(/^loop-started$/m, 'the loop started');
+  sh.press('Ctrl-C');
+  await sh.nextPrompt();
+  assertShellOwnsTerminal(sh, 'after Ctrl-C in the loop');
+  assert.deepEqual(await sh.run('echo $?'), ['130']);
+  assert.deepEqual(await sh.run('[ "$n" -gt 0 ] && echo ran'), ['ran']);
+});
+
 ptyTest('Ctrl-C ends a foreground loop around a program: the program dies and no later iteration runs', async (sh) => {
   const start = sh.markRow();
   const pid = await startForeground(sh, 'for i in 1 2 3; do sleep 30; echo after-$i; done', 'sleep');

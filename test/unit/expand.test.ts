@@ -271,7 +271,7 @@ test('${x:=w} assigns through the environment; ${x?w} is a fatal expansion error
   const env = fakeEnvironment();
   assert.deepEqual(await expandWords(firstCommand('echo ${new:=a b}').words, env, new ExpansionBudget()), ['echo', 'a', 'b']);
   assert.equal(env.lookup('new'), 'a b');
-  await assert.rejects(expandWords(firstCommand('echo ${unset?gone $x}').words, env, new ExpansionBudget()), (error: unknown) => {
+  await assert.rejects(async () => expandWords(firstCommand('echo ${unset?gone $x}').words, env, new ExpansionBudget()), (error: unknown) => {
     assert.ok(isShellError(error, 'FatalExpansion'));
     assert.equal(error.message, 'unset: gone a b');
     return true;
@@ -281,12 +281,12 @@ test('${x:=w} assigns through the environment; ${x?w} is a fatal expansion error
 test('expansion budget: operator results and operator words are charged', async () => {
   const env = fakeEnvironment({ vars: { big: 'x'.repeat(1000) } });
   // The replacement multiplies the value: it fails while it grows, not once it is built.
-  await assert.rejects(expandWords(firstCommand('echo ${big//x/$big}').words, env, new ExpansionBudget(100_000)), isResourceLimit);
+  await assert.rejects(async () => expandWords(firstCommand('echo ${big//x/$big}').words, env, new ExpansionBudget(100_000)), isResourceLimit);
   const budget = new ExpansionBudget(100);
   assert.deepEqual(await expandWords(firstCommand('${unset:-abc} ${glob/t/TT}').words, env, budget), ['abc', '*.TTxt']);
   assert.equal(budget.remaining, 100 - 3 - 6);
   // A word used inside the operator (a pattern) is bounded by what is left, not retained.
-  await assert.rejects(expandWords(firstCommand('"${glob#$big}"').words, env, new ExpansionBudget(999)), isResourceLimit);
+  await assert.rejects(async () => expandWords(firstCommand('"${glob#$big}"').words, env, new ExpansionBudget(999)), isResourceLimit);
   assert.deepEqual(await expandWords(firstCommand('"${glob#$big}"').words, env, new ExpansionBudget(1000)), ['*.txt']);
 });
 
@@ -309,7 +309,7 @@ test('expansion budget: cumulative across fragments, words and stages', async ()
   // Each alone is well under the limit; together they pass it.
   const stageThree = firstCommand('cat "$v"').words;
   assert.deepEqual(await expandWords(stageThree, env, new ExpansionBudget(20)), ['cat', 'é b']);
-  await assert.rejects(expandWords(stageThree, env, budget), isResourceLimit);
+  await assert.rejects(async () => expandWords(stageThree, env, budget), isResourceLimit);
   // Command substitution is limited to what remains of the budget.
   const fresh = new ExpansionBudget(100);
   await expandWords(firstCommand('echo $(greet) $(greet)').words, env, fresh);
@@ -321,17 +321,17 @@ test('expansion budget: fails before the first byte over', async () => {
   const exact = new ExpansionBudget(10);
   assert.deepEqual(await expandWords(firstCommand('abcdefghij').words, env, exact), ['abcdefghij']);
   assert.equal(exact.remaining, 0);
-  await assert.rejects(expandWords(firstCommand('k').words, env, exact), isResourceLimit);
+  await assert.rejects(async () => expandWords(firstCommand('k').words, env, exact), isResourceLimit);
   assert.equal(exact.remaining, 0);
   // The fragment that would cross the limit is refused whole, and not counted.
   const crossing = new ExpansionBudget(5);
-  await assert.rejects(expandWords(firstCommand('abc"$y"').words, env, crossing), isResourceLimit);
+  await assert.rejects(async () => expandWords(firstCommand('abc"$y"').words, env, crossing), isResourceLimit);
   assert.equal(crossing.remaining, 2);
   // Pathname matches are charged as they are added.
-  await assert.rejects(expandWords(firstCommand('*.txt').words, env, new ExpansionBudget(5 + 5)), isResourceLimit);
+  await assert.rejects(async () => expandWords(firstCommand('*.txt').words, env, new ExpansionBudget(5 + 5)), isResourceLimit);
   assert.deepEqual(await expandWords(firstCommand('*.txt').words, env, new ExpansionBudget(5 + 10)), ['a.txt', 'b.txt']);
   // A substitution whose output does not fit what remains fails in the environment, before any append.
-  await assert.rejects(expandWord(scalarValue(firstCommand('v=ab$(greet)').assignments[0])!, env, new ExpansionBudget(12)), isResourceLimit);
+  await assert.rejects(async () => expandWord(scalarValue(firstCommand('v=ab$(greet)').assignments[0])!, env, new ExpansionBudget(12)), isResourceLimit);
 });
 
 test('NUL bytes rejected as invalid command data', async () => {
@@ -339,7 +339,7 @@ test('NUL bytes rejected as invalid command data', async () => {
   const rejects = async (source: string, message: string): Promise<void> => {
     const command = firstCommand(source);
     const budget = new ExpansionBudget();
-    const expansion =
+    const expansion = async (): Promise<unknown> =>
       command.assignments.length > 0 ? expandWord(scalarValue(command.assignments[0])!, env, budget) : expandWords(command.words, env, budget);
     await assert.rejects(expansion, (error: unknown) => {
       assert.ok(isShellError(error, 'InvalidCommandData'));
@@ -355,7 +355,7 @@ test('NUL bytes rejected as invalid command data', async () => {
   await rejects('echo a\0b', 'a\0b: the expansion contains a NUL byte, which is invalid command data');
   // Even where IFS would split on NUL, the byte is refused rather than silently dropped.
   const splitting = fakeEnvironment({ vars: { IFS: '\0', z: 'a\0b' } });
-  await assert.rejects(expandWords(firstCommand('echo $z').words, splitting, new ExpansionBudget()), (error: unknown) =>
+  await assert.rejects(async () => expandWords(firstCommand('echo $z').words, splitting, new ExpansionBudget()), (error: unknown) =>
     isShellError(error, 'InvalidCommandData'),
   );
 });
@@ -371,5 +371,5 @@ test('a 1 MiB word from 100,000 fragments expands whole, and one byte more from 
   assert.equal(fields.length, 100_000);
   // One byte more than the budget, from many fragments, fails.
   const over = firstCommand(`"${'$q'.repeat(104_857)}"x`).words;
-  await assert.rejects(expandWords(over, env, new ExpansionBudget(1_048_570)), isResourceLimit);
+  await assert.rejects(async () => expandWords(over, env, new ExpansionBudget(1_048_570)), isResourceLimit);
 });

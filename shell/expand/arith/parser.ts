@@ -5,6 +5,7 @@
  * reaches it, holding what bash had evaluated by then, and the enclosing operations never complete.
  */
 import { ArithmeticError, type ArithExpr, type ArithVariable, type BinaryOperator } from './ast';
+import { BoundedCache } from '../bounded-cache';
 import { LexFailure, readToken, type Token, type TokenKind } from './lexer';
 
 /**
@@ -25,9 +26,15 @@ export interface ParseResult {
   readonly error: ArithmeticError | undefined;
 }
 
+/**
+ * Trees by their text: a loop's `$((i+1))` is parsed once, not at each pass. A tree depends on
+ * its text alone and is never changed by evaluation, so one tree serves every evaluation.
+ */
+const parsed = new BoundedCache<string, ParseResult>(512);
+
 /** Parses non-blank `text` (a blank expression is 0 and never parsed, as in bash). */
 export function parse(text: string): ParseResult {
-  return new Parser(text).parseAll();
+  return parsed.get(text, (source) => new Parser(source).parseAll());
 }
 
 class Parser {
