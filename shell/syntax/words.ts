@@ -541,8 +541,10 @@ export class WordLexer {
       if (c === '\\') this.escape(parts);
       else if (c === "'") parts.push(this.singleQuoted());
       else if (c === '"') parts.push(this.doubleQuoted());
-      else if (c === '$') this.dollar(parts, true);
-      else if (c === '`') parts.push(this.backquoted(false));
+      // `m[$'a']=` is key a, as in bash.
+      else if (c === '$') {
+        if (!this.dollarQuoted(parts, true)) this.dollar(parts, true);
+      } else if (c === '`') parts.push(this.backquoted(false));
       else parts.literal(s.match(SUBSCRIPT_RUN) || s.next(), true, at, s.offset);
     }
     return parts.finish();

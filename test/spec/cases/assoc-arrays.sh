@@ -163,3 +163,11 @@ k="a b"
 unset "m[$k]"
 echo "${!m[@]}"
 ## stdout: c
+
+#### $'...' and $"..." in a key are quoted strings, as in a word
+declare -A m
+m[$'a']=1
+m[$'b c']=2
+m[$"q"]=3
+echo "${m[a]} ${m[b c]} ${m[q]} ${m[$'a']}"
+## stdout: 1 2 3 1
