@@ -8,6 +8,7 @@ import { delimiter, join, resolve } from 'node:path';
 import { decodeBytes, fsPath } from '../bytes';
 import { describeErrno, isSystemError } from '../errors';
 import { ArithmeticError, evaluateArithmeticText } from '../expand/arith';
+import { fatalIfUnbound } from '../interp/arithmetic';
 import { FunctionReturn, Interrupted, LoopControl } from '../control';
 import { ExitRequest, type Builtin, type BuiltinContext } from './types';
 
@@ -150,6 +151,7 @@ export const letBuiltin: Builtin = async ({ argv, state, output }) => {
   try {
     for (const expression of argv.slice(1)) last = evaluateArithmeticText(expression, state.arithmeticVariables());
   } catch (error) {
+    fatalIfUnbound(error);
     if (!(error instanceof ArithmeticError)) throw error;
     await output.err(`quirl: let: ${error.message}\n`);
     return 1;

@@ -13,6 +13,14 @@ import type { Context, Interpreter } from './interpreter';
 import type { ShellState } from './state';
 
 /**
+ * An unset variable read under `set -u` ends a script wherever the arithmetic is (`(( ))`, `let`,
+ * `[[ -eq ]]`), as bash's does; any other arithmetic error is the command's own.
+ */
+export function fatalIfUnbound(error: unknown): void {
+  if (error instanceof ArithmeticError && error.unboundVariable !== undefined) throw new ExpansionAbort(error.message, 1, true);
+}
+
+/**
  * The value of a `(( ))` or `for (( ))` expression, or `ifEmpty` for a blank one; a failure is
  * this command's, status 1.
  */
@@ -22,6 +30,7 @@ export function evaluateArithmetic(interpreter: Interpreter, arithmetic: Arithme
     try {
       return evaluateArithmeticText(text, context.state.arithmeticVariables());
     } catch (error) {
+      fatalIfUnbound(error);
       if (error instanceof ArithmeticError) throw new ArithmeticError(`((: ${error.message}`);
       throw error;
     }

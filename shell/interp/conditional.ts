@@ -12,6 +12,7 @@ import { expandPattern, expandWord } from '../expand';
 import { matchesPattern } from '../expand/pattern';
 import type { ConditionalExpression, Word } from '../syntax/ast';
 import { ArithmeticError, evaluateArithmeticText } from '../expand/arith';
+import { fatalIfUnbound } from './arithmetic';
 import type { Context, Interpreter } from './interpreter';
 import { regexFromExtended, regexLiteral } from './regex';
 
@@ -66,6 +67,7 @@ function integer(text: string, context: Context): bigint {
   try {
     return evaluateArithmeticText(text, context.state.arithmeticVariables());
   } catch (error) {
+    fatalIfUnbound(error);
     if (error instanceof ArithmeticError) throw new ArithmeticError(`[[: ${error.message}`);
     throw error;
   }

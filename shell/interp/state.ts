@@ -293,6 +293,7 @@ export class ShellState {
       isAssociative: (name) => this.lookup(name)?.value instanceof AssociativeArray || this.lookup(name)?.attributes.has('A') === true,
       getElement: (name, subscript) => this.element(name, subscript),
       setElement: (name, subscript, value) => this.assignElement(name, subscript, value),
+      nounset: this.options.has('nounset'),
     };
   }
 

@@ -450,3 +450,29 @@ sh -c 'echo "after=${lo-unset}"'
 lo=inside
 after=unset
 ## END
+
+#### set -u: an unset variable in $(( )) ends the script, naming it
+set -u
+x=1
+echo $((x + 1))
+echo $((z + 1))
+echo not reached
+## status: 1
+## stdout: 2
+
+#### set -u: an unset variable in (( )) or let ends the script too
+set -u
+( (( y = z + 1 )); echo not reached ) 2>/dev/null
+echo "(( )) status $?"
+( let 'w = v + 1'; echo not reached ) 2>/dev/null
+echo "let status $?"
+## STDOUT:
+(( )) status 1
+let status 1
+## END
+
+#### set -u: ${u:-0} in arithmetic and an unset array element are not errors
+set -u
+a=(1)
+echo $(( ${u:-0} + a[5] + 1 ))
+## stdout: 1
