@@ -5,7 +5,6 @@
  */
 import path from 'node:path';
 import { IPC_SECRET_VARIABLE, IPC_SOCKET_VARIABLE } from '../shell/ipc/protocol';
-import { SHELL_NODE_FLAGS } from '../shell/node-flags';
 
 /** The platforms the native addon is written for. */
 export const SUPPORTED_PLATFORMS: readonly NodeJS.Platform[] = ['linux', 'darwin'];
@@ -84,9 +83,8 @@ export function shellLaunch(settings: LaunchSettings, host: LaunchHost, link: Te
   const ownRuntime = nodePath.trim() === '';
   return {
     shellPath: ownRuntime ? host.execPath : nodePath,
-    // The runtime's own flags first, as bin/quirl gives them; then the shell's long options before
-    // the one-letter ones, as bash requires.
-    shellArgs: [...SHELL_NODE_FLAGS, bundle, ...(loadRcFile ? [] : ['--norc']), '-i', ...args],
+    // Long options before the one-letter ones, as bash requires.
+    shellArgs: [bundle, ...(loadRcFile ? [] : ['--norc']), '-i', ...args],
     shellIntegrationNonce: nonce,
     env: {
       ...env,

@@ -4,7 +4,6 @@
 import { accessSync, constants } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { QUIRL } from './model';
-import { launcherNodeFlags } from '../support/launcher';
 
 export const REPO = resolve(__dirname, '..', '..');
 /** Every interactive subject draws exactly this prompt (no escapes, the same width everywhere). */
@@ -39,18 +38,14 @@ export function findProgram(name: string, path = process.env.PATH ?? '/usr/bin:/
 
 const PS1 = { PS1: PROMPT };
 
-/**
- * Quirl from this checkout, or (for a before/after comparison in one run) from another one, run as
- * its bin/quirl runs it: this node with the launcher's own node flags.
- */
+/** Quirl from this checkout, or (for a before/after comparison in one run) from another one. */
 export function quirlSubject(checkout = REPO, name = QUIRL): Subject {
   const quirl = join(checkout, 'bin', 'quirl');
-  const node = [process.execPath, ...launcherNodeFlags(quirl)];
   return {
     name,
-    script: (file, flags = []) => [...node, quirl, ...flags, file],
+    script: (file, flags = []) => [process.execPath, quirl, ...flags, file],
     posix: true,
-    interactive: { argv: [...node, quirl, '-i'], env: PS1 },
+    interactive: { argv: [process.execPath, quirl, '-i'], env: PS1 },
   };
 }
 

@@ -3,16 +3,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LaunchError, shellLaunch, type LaunchHost, type LaunchSettings } from '../../extension/launch';
-import { SHELL_NODE_FLAGS } from '../../shell/node-flags';
 
 const host: LaunchHost = { extensionRoot: '/ext', execPath: '/opt/vscode/code', isElectron: true, platform: 'linux', exists: (file) => file === '/ext/dist/quirl.js' };
 const link = { socketPath: '/tmp/quirl-x/ext.sock', secret: 'abc' };
 const defaults: LaunchSettings = { nodePath: undefined, shellArgs: undefined, env: undefined, loadRcFile: undefined };
 
-test('launch: by default the host runtime runs the bundle as Node with the shell\'s node flags, the link in the env', () => {
+test('launch: by default the host runtime runs the bundle as Node, with the link in the env', () => {
   assert.deepEqual(shellLaunch(defaults, host, link, 'n0nce'), {
     shellPath: '/opt/vscode/code',
-    shellArgs: [...SHELL_NODE_FLAGS, '/ext/dist/quirl.js', '-i'],
+    shellArgs: ['/ext/dist/quirl.js', '-i'],
     shellIntegrationNonce: 'n0nce',
     env: { ELECTRON_RUN_AS_NODE: '1', VSCODE_NONCE: 'n0nce', QUIRL_IPC_SOCKET: '/tmp/quirl-x/ext.sock', QUIRL_IPC_SECRET: 'abc' },
   });
@@ -27,7 +26,7 @@ test('launch: quirl.nodePath, quirl.shellArgs and quirl.env; the link variables 
   );
   assert.deepEqual(launch, {
     shellPath: '/usr/bin/node',
-    shellArgs: [...SHELL_NODE_FLAGS, '/ext/dist/quirl.js', '-i', '-x'],
+    shellArgs: ['/ext/dist/quirl.js', '-i', '-x'],
     shellIntegrationNonce: 'n0nce',
     env: { FOO: 'bar', DROP: null, VSCODE_NONCE: 'n0nce', QUIRL_IPC_SOCKET: '/tmp/quirl-x/ext.sock', QUIRL_IPC_SECRET: 'abc' },
   });
@@ -41,8 +40,8 @@ test('launch: a host runtime that is Node already (a VS Code server) gets no ELE
 });
 
 test('launch: quirl.loadRcFile false starts the shell with --norc, before -i as bash wants long options', () => {
-  assert.deepEqual(shellLaunch({ ...defaults, loadRcFile: false, shellArgs: ['-x'] }, host, link, 'n0nce').shellArgs, [...SHELL_NODE_FLAGS, '/ext/dist/quirl.js', '--norc', '-i', '-x']);
-  assert.deepEqual(shellLaunch({ ...defaults, loadRcFile: true }, host, link, 'n0nce').shellArgs, [...SHELL_NODE_FLAGS, '/ext/dist/quirl.js', '-i']);
+  assert.deepEqual(shellLaunch({ ...defaults, loadRcFile: false, shellArgs: ['-x'] }, host, link, 'n0nce').shellArgs, ['/ext/dist/quirl.js', '--norc', '-i', '-x']);
+  assert.deepEqual(shellLaunch({ ...defaults, loadRcFile: true }, host, link, 'n0nce').shellArgs, ['/ext/dist/quirl.js', '-i']);
 });
 
 const failures: readonly [string, LaunchSettings, Partial<LaunchHost>, string, RegExp][] = [
