@@ -350,22 +350,8 @@ export class WordLexer {
         }
       }
       tildeAllowed = false;
+      if (this.quotingOrExpansion(parts, c)) continue;
       switch (c) {
-        case '\\':
-          this.escape(parts);
-          break;
-        case "'":
-          parts.push(this.singleQuoted());
-          break;
-        case '"':
-          parts.push(this.doubleQuoted());
-          break;
-        case '$':
-          if (!this.dollarQuoted(parts, true)) this.dollar(parts, false);
-          break;
-        case '`':
-          parts.push(this.backquoted(false));
-          break;
         case '<':
         case '>':
           parts.push(this.processSubstitution());
@@ -391,6 +377,29 @@ export class WordLexer {
     return this.assignmentToken(assignment, this.wordNode(parts, assignment.valueStart, end), start);
   }
 
+  /** A quoted part or an expansion at `c` (a backslash, quotes, `$`, a backquote) into `parts`; false at any other character. */
+  private quotingOrExpansion(parts: Parts<WordPart>, c: string): boolean {
+    switch (c) {
+      case '\\':
+        this.escape(parts);
+        return true;
+      case "'":
+        parts.push(this.singleQuoted());
+        return true;
+      case '"':
+        parts.push(this.doubleQuoted());
+        return true;
+      case '$':
+        if (!this.dollarQuoted(parts, true)) this.dollar(parts, false);
+        return true;
+      case '`':
+        parts.push(this.backquoted(false));
+        return true;
+      default:
+        return false;
+    }
+  }
+
   /** Whether the `(` at the scanner opens an extglob group: an unquoted `?*+@!` of the word before it (its escape is ruled out by the caller). */
   private opensGroup(wordStart: number): boolean {
     const at = this.scanner.offset;
@@ -409,24 +418,10 @@ export class WordLexer {
     for (;;) {
       const c = s.peek();
       const at = s.offset;
+      if (this.quotingOrExpansion(parts, c)) continue;
       switch (c) {
         case '':
           throw syntaxError(this.source, "unexpected EOF while looking for matching `)'", open, at, true);
-        case '\\':
-          this.escape(parts);
-          break;
-        case "'":
-          parts.push(this.singleQuoted());
-          break;
-        case '"':
-          parts.push(this.doubleQuoted());
-          break;
-        case '$':
-          if (!this.dollarQuoted(parts, true)) this.dollar(parts, false);
-          break;
-        case '`':
-          parts.push(this.backquoted(false));
-          break;
         case '(':
         case ')':
           s.next();
