@@ -5,6 +5,7 @@
  * with how to fix it.
  */
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { constants } from 'node:os';
 import path from 'node:path';
 import { inspect } from 'node:util';
@@ -50,9 +51,9 @@ export function loadAddon(directories: readonly string[]): AddonBinding {
       continue;
     }
     try {
-      // The path is only known at run time, so this stays a require (esbuild leaves it alone).
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      return require(file) as AddonBinding;
+      // The path is only known at run time, so esbuild must leave this require alone; and a shell
+      // started from a snapshot has the snapshot builder's require, which loads only built-ins.
+      return createRequire(file)(file) as AddonBinding;
     } catch (error) {
       // E.g. built for another Node version: say so in one line, not with a loader stack.
       firstFailure ??= error;

@@ -147,15 +147,18 @@ function takeJobsAlongOnSignals(executor: Executor): void {
   }
 }
 
-main().then(
-  (status) => process.exit(status),
-  (error: unknown) => {
-    if ((error as { code?: unknown }).code === 'NativeAddonMissing') {
-      // Not a bug in the shell but an unbuilt checkout: the message says how to fix it.
-      process.stderr.write(`quirl: ${errorMessage(error)}\n`);
-      process.exit(126);
-    }
-    process.stderr.write(`quirl: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(70);
-  },
-);
+/** Runs the shell and exits with its status; called once the launcher (or the start-up snapshot) has set up the process. */
+export function startShell(): void {
+  main().then(
+    (status) => process.exit(status),
+    (error: unknown) => {
+      if ((error as { code?: unknown }).code === 'NativeAddonMissing') {
+        // Not a bug in the shell but an unbuilt checkout: the message says how to fix it.
+        process.stderr.write(`quirl: ${errorMessage(error)}\n`);
+        process.exit(126);
+      }
+      process.stderr.write(`quirl: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.exit(70);
+    },
+  );
+}

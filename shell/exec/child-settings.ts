@@ -9,18 +9,22 @@ import type { ChildLimit, ChildSettings, ResourceLimit, ResourceName } from '../
 export type { ChildSettings };
 import { native } from '../../native';
 
-/** The process's umask: what the top-level shell context last set (or the one it started with). */
-let processUmask = process.umask();
+/**
+ * The process's umask: what the top-level shell context last set, or the one it started with,
+ * read on first use: a start-up snapshot is built under another process's umask.
+ */
+let processUmask: number | undefined;
 
 /** The top-level context's umask becomes the process's, so that its children need no fork. */
 export function setProcessUmask(mask: number): void {
-  if (mask === processUmask) return;
+  if (mask === processUmaskNow()) return;
   native.setUmask(mask);
   processUmask = mask;
 }
 
 /** The umask a new top-level context starts with. */
 export function processUmaskNow(): number {
+  processUmask ??= process.umask();
   return processUmask;
 }
 
@@ -36,7 +40,7 @@ export function childSettings(state: ChildSettingsSource): ChildSettings {
   const limits: ChildLimit[] = [...state.childLimits].map(([resource, limit]) => ({ resource, ...limit }));
   const ignoredSignals = state.traps.signals('ignore');
   return {
-    ...(state.umask === processUmask ? {} : { umask: state.umask }),
+    ...(state.umask === processUmaskNow() ? {} : { umask: state.umask }),
     ...(limits.length === 0 ? {} : { limits }),
     ...(ignoredSignals.length === 0 ? {} : { ignoredSignals }),
   };
