@@ -7,6 +7,8 @@ import type { Subject } from './subjects';
 export interface FigureContext {
   readonly config: BenchConfig;
   readonly quirl: Subject;
+  /** Quirl as the VS Code profile launches it (start-up and idle memory). */
+  readonly quirlProfile: Subject;
   readonly bareNode: Subject;
   /** bash first, then the other reference shells installed here (and quirl-base, when asked for). */
   readonly references: readonly Subject[];

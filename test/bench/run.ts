@@ -23,7 +23,7 @@ import { substFigure } from './figures/subst';
 import { whileFigure } from './figures/while';
 import { machine } from './machine';
 import type { FigureResult } from './model';
-import { bareNodeSubject, quirlSubject, referenceSubjects, REPO } from './subjects';
+import { bareNodeSubject, quirlProfileSubject, quirlSubject, referenceSubjects, REPO } from './subjects';
 import { resultsTable } from './table';
 
 const RUNNERS: Record<FigureId, FigureRunner> = {
@@ -61,7 +61,7 @@ async function main(): Promise<number> {
   }
   if (missing.length > 0) log(`not installed (left out): ${missing.join(', ')}`);
   if (config.baseline !== undefined) references.push(quirlSubject(config.baseline, 'quirl-base'));
-  const context: FigureContext = { config, quirl: quirlSubject(), bareNode: bareNodeSubject(), references, log };
+  const context: FigureContext = { config, quirl: quirlSubject(), quirlProfile: quirlProfileSubject(), bareNode: bareNodeSubject(), references, log };
   const about = machine();
   log(`${about.date} · ${about.cpus} × ${about.cpu} · node ${about.node} · load ${about.load}`);
   const figures: FigureResult[] = [];

@@ -38,15 +38,25 @@ export function findProgram(name: string, path = process.env.PATH ?? '/usr/bin:/
 
 const PS1 = { PS1: PROMPT };
 
-/** Quirl from this checkout, or (for a before/after comparison in one run) from another one. */
+/**
+ * Quirl from this checkout, or (for a before/after comparison in one run) from another one, started
+ * as a user starts it: bin/quirl through its #! line, which starts node from the start-up snapshot
+ * where it can.
+ */
 export function quirlSubject(checkout = REPO, name = QUIRL): Subject {
   const quirl = join(checkout, 'bin', 'quirl');
-  return {
-    name,
-    script: (file, flags = []) => [process.execPath, quirl, ...flags, file],
-    posix: true,
-    interactive: { argv: [process.execPath, quirl, '-i'], env: PS1 },
-  };
+  return { name, script: (file, flags = []) => [quirl, ...flags, file], posix: true, interactive: { argv: [quirl, '-i'], env: PS1 } };
+}
+
+export const QUIRL_PROFILE = 'quirl (profile)';
+
+/**
+ * Quirl started as the VS Code profile starts it: the runtime running dist/quirl.js, with V8's code
+ * cache and no snapshot (VS Code's Electron runtime cannot load one). `nodeFlags` go before it.
+ */
+export function quirlProfileSubject(nodeFlags: readonly string[] = []): Subject {
+  const launcher = join(REPO, 'dist', 'quirl.js');
+  return { name: QUIRL_PROFILE, script: undefined, posix: true, interactive: { argv: [process.execPath, ...nodeFlags, launcher, '-i'], env: PS1 } };
 }
 
 /** node with readline and nothing else, started on the same runtime as Quirl. */

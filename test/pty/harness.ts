@@ -36,9 +36,9 @@ export const SHELLS: readonly ShellKind[] = (() => {
 })();
 export const MODES: readonly LaunchMode[] = ['direct', 'under-bash'];
 
-/** argv of the shell under test. */
+/** argv of the shell under test: Quirl as a user starts it, bin/quirl by its #! line (from the start-up snapshot). */
 export function shellArgv(shell: ShellKind): string[] {
-  return shell === 'quirl' ? [process.execPath, join(REPO, 'bin', 'quirl')] : [BASH, '--norc', '--noprofile', '-i'];
+  return shell === 'quirl' ? [join(REPO, 'bin', 'quirl')] : [BASH, '--norc', '--noprofile', '-i'];
 }
 
 /** The name a shell gives itself in its error messages (`bash: fg: %9: no such job`). */
@@ -177,7 +177,7 @@ export class PtyShell {
         sh.type(`PS1='\\w\\$ ' ${argv.map(shq).join(' ')}\r`);
       }
       await sh.waitForPrompt(1);
-      if (mode === 'under-bash') sh.shellPidValue = sh.findInnerShell(argv0(shell));
+      if (mode === 'under-bash') sh.shellPidValue = sh.findInnerShell(shellProgram(shell));
       sh.baselineFds = procFds(sh.shellPid);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -491,11 +491,12 @@ export class PtyShell {
     );
   }
 
-  private findInnerShell(argv0: string): number {
+  /** The outer bash's child started as `program`: its argv names it (bin/quirl execs node, which keeps the script's path). */
+  private findInnerShell(program: string): number {
     const outer = this.proc.pid;
-    const children = allProcs().filter((p) => p.ppid === outer && procArgv(p.pid)?.[0] === argv0);
+    const children = allProcs().filter((p) => p.ppid === outer && procArgv(p.pid)?.includes(program) === true);
     if (children.length !== 1) {
-      throw new Error(`expected one ${argv0} child of the outer bash (pid ${outer}), found ${children.length}:\n${this.describeProcesses()}`);
+      throw new Error(`expected one ${program} child of the outer bash (pid ${outer}), found ${children.length}:\n${this.describeProcesses()}`);
     }
     return (children[0] as ProcInfo).pid;
   }
@@ -677,7 +678,7 @@ export class PtyShell {
   }
 }
 
-function argv0(shell: ShellKind): string {
+function shellProgram(shell: ShellKind): string {
   return shellArgv(shell)[0] as string;
 }
 

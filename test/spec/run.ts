@@ -29,7 +29,8 @@ function external(name: string, path: string, flags: readonly string[]): Shell {
 }
 
 export const SHELLS: Readonly<Record<string, Shell>> = {
-  quirl: { name: 'quirl', path: QUIRL_BIN, argv: (args) => [process.execPath, QUIRL_BIN, ...args] },
+  // As a user starts it: bin/quirl by its #! line, which starts node from the start-up snapshot.
+  quirl: { name: 'quirl', path: QUIRL_BIN, argv: (args) => [QUIRL_BIN, ...args] },
   bash: external('bash', '/usr/bin/bash', ['--norc', '--noprofile']),
   dash: external('dash', '/usr/bin/dash', []),
   zsh: external('zsh', '/usr/bin/zsh', ['-f']),

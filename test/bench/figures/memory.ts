@@ -14,7 +14,7 @@ import type { SubjectOutcome } from '../model';
 import { PtySession, BenchError } from '../pty-session';
 import { interleaved } from '../rounds';
 import { rssMiB } from '../rss';
-import { BARE_NODE, type Subject } from '../subjects';
+import { BARE_NODE, quirlProfileSubject, type Subject } from '../subjects';
 import { allProcs } from '../../pty/proc';
 
 /** Background jobs typed per command line. */
@@ -27,7 +27,7 @@ function settle(): Promise<void> {
 }
 
 export const idleFigure: FigureRunner = async (context) => {
-  const subjects = [context.quirl, context.bareNode, ...context.references];
+  const subjects = [context.quirl, context.quirlProfile, context.bareNode, ...context.references];
   const outcomes = await interleaved(subjects, planOf(context, 'idle'), async (subject) => {
     const { session } = await PtySession.start(subject);
     try {
@@ -102,8 +102,8 @@ async function aroundRetainedJobs(
 async function heapPerJob(context: FigureContext, retained: number): Promise<SubjectOutcome[]> {
   const dir = mkdtempSync(join(tmpdir(), 'quirl-bench-heap-'));
   try {
-    const [node, ...args] = context.quirl.interactive.argv;
-    const quirl: Subject = { ...context.quirl, interactive: { ...context.quirl.interactive, argv: [node as string, ...heapSnapshotFlags(dir), ...args] } };
+    // node's own flags make the snapshot: Quirl as the profile launches it, which takes them.
+    const quirl: Subject = { ...quirlProfileSubject(heapSnapshotFlags(dir)), name: context.quirl.name };
     return await interleaved([quirl], planOf(context, 'retained'), (subject) =>
       aroundRetainedJobs(subject, retained, async (sh) => {
         const before = await liveHeapBytes(sh.pid, dir);

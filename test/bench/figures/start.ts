@@ -6,7 +6,7 @@ import { interleaved } from '../rounds';
 import { BARE_NODE } from '../subjects';
 
 export const startFigure: FigureRunner = async (context) => {
-  const subjects = [context.quirl, context.bareNode, ...context.references];
+  const subjects = [context.quirl, context.quirlProfile, context.bareNode, ...context.references];
   const outcomes = await interleaved(subjects, planOf(context, 'start'), async (subject) => {
     const { session, startedAt } = await PtySession.start(subject);
     try {
