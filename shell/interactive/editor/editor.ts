@@ -74,12 +74,18 @@ export class LineEditor {
   private handling = false;
   private escapeTimer: NodeJS.Timeout | undefined;
   private inputEnded = false;
+  /**
+   * What the editor drew and has not written yet: each of its turns (a read's start, the keys that
+   * came together, its end) goes out in one write, for each write to a terminal is a system call
+   * and a wake-up of the program that reads it, most of a prompt's cost on a fast command.
+   */
+  private unwritten = '';
 
   constructor(
     private readonly terminal: EditorTerminal,
     private readonly options: LineEditorOptions,
   ) {
-    this.renderer = new Renderer((text) => terminal.write(text));
+    this.renderer = new Renderer((text) => this.write(text));
     this.escapeTimeout = options.escapeTimeout ?? 100;
   }
 
@@ -115,9 +121,10 @@ export class LineEditor {
       };
       this.reading = { session, resolve, reject, unlisten };
       try {
-        this.terminal.write(BRACKETED_PASTE_ON);
+        this.write(BRACKETED_PASTE_ON);
         this.renderer.startOnFreshLine(this.terminal.columns());
         this.draw(session);
+        this.flush();
         input.resume();
         if (this.decoder.waiting) this.startEscapeTimer();
         void this.handleKeys();
@@ -141,11 +148,13 @@ export class LineEditor {
     }
     if (text === '') return;
     try {
-      if (this.renderer.insertAbove(text, this.terminal.columns(), this.terminal.rows())) return;
-      this.renderer.erase();
-      // Raw mode may have turned output newline translation off.
-      this.terminal.write(text.replace(/\r?\n/g, '\r\n') + (text.endsWith('\n') ? '' : '\r\n'));
-      this.draw(reading.session);
+      if (!this.renderer.insertAbove(text, this.terminal.columns(), this.terminal.rows())) {
+        this.renderer.erase();
+        // Raw mode may have turned output newline translation off.
+        this.write(text.replace(/\r?\n/g, '\r\n') + (text.endsWith('\n') ? '' : '\r\n'));
+        this.draw(reading.session);
+      }
+      this.flush();
     } catch (error) {
       this.finish({ error });
     }
@@ -190,6 +199,7 @@ export class LineEditor {
     try {
       this.renderer.resize(this.terminal.columns());
       this.draw(reading.session);
+      this.flush();
     } catch (error) {
       this.finish({ error });
     }
@@ -223,6 +233,8 @@ export class LineEditor {
         const step = await reading.session.handle(key);
         // interrupt() may have ended the read while a completion was awaited.
         if (reading === this.reading) this.apply(reading.session, step);
+        // Keys typed ahead are drawn together.
+        if (this.queue.length === 0) this.flush();
       }
     } catch (error) {
       this.finish({ error });
@@ -239,7 +251,7 @@ export class LineEditor {
         this.draw(session);
         return;
       case 'bell':
-        this.terminal.write(BELL);
+        this.write(BELL);
         return;
       case 'clear-screen':
         this.renderer.clearScreen();
@@ -247,13 +259,24 @@ export class LineEditor {
         return;
       case 'list':
         this.renderer.commit();
-        for (const line of step.lines) this.terminal.write(`${line}\r\n`);
+        for (const line of step.lines) this.write(`${line}\r\n`);
         this.draw(session);
         return;
       case 'done':
         this.finish({ result: step.result });
         return;
     }
+  }
+
+  private write(text: string): void {
+    this.unwritten += text;
+  }
+
+  private flush(): void {
+    if (this.unwritten === '') return;
+    const text = this.unwritten;
+    this.unwritten = '';
+    this.terminal.write(text);
   }
 
   private draw(session: EditSession): void {
@@ -271,10 +294,13 @@ export class LineEditor {
       // After a failure the screen is unknown: moving past the line at least leaves the next read a fresh start.
       if ('result' in outcome) this.leaveScreen(reading.session, outcome.result, outcome.standIn);
       else this.renderer.commit();
-      this.terminal.write(BRACKETED_PASTE_OFF);
+      this.write(BRACKETED_PASTE_OFF);
+      // Written before raw mode is left, with the output settings it was drawn for.
+      this.flush();
     } catch (error) {
       failure ??= { error };
     } finally {
+      this.unwritten = '';
       reading.unlisten();
       this.terminal.input.pause();
       try {
