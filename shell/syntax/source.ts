@@ -19,6 +19,8 @@ export interface SourceText {
 export class Source implements SourceText {
   readonly open = true;
   private readonly lineStarts: number[] = [0];
+  /** The line of the latest position asked for. */
+  private recentLine = 0;
 
   constructor(
     readonly text: string,
@@ -29,15 +31,27 @@ export class Source implements SourceText {
   }
 
   position(offset: number): Position {
-    // The last line starting at or before `offset`.
+    const line = this.lineIndex(offset);
+    return { offset, line: line + this.firstLine, column: offset - this.lineStarts[line]! + 1 };
+  }
+
+  /** The index of the last line starting at or before `offset`. */
+  private lineIndex(offset: number): number {
+    const starts = this.lineStarts;
+    // The parser asks mostly about the line it asked about last, or the next one: try those first.
+    const recent = this.recentLine;
+    if (starts[recent]! <= offset) {
+      if (recent + 1 === starts.length || offset < starts[recent + 1]!) return recent;
+      if (recent + 2 === starts.length || offset < starts[recent + 2]!) return (this.recentLine = recent + 1);
+    }
     let low = 0;
-    let high = this.lineStarts.length - 1;
+    let high = starts.length - 1;
     while (low < high) {
       const middle = (low + high + 1) >> 1;
-      if (this.lineStarts[middle]! <= offset) low = middle;
+      if (starts[middle]! <= offset) low = middle;
       else high = middle - 1;
     }
-    return { offset, line: low + this.firstLine, column: offset - this.lineStarts[low]! + 1 };
+    return (this.recentLine = low);
   }
 }
 
