@@ -113,8 +113,9 @@ export function* parseCommands(text: string, options: ParseOptions = {}): Genera
 
 /** A word that is a reserved word where a command starts: one unquoted literal. */
 function reservedWord(word: Word): string | undefined {
-  const [part, ...more] = word.parts;
-  return part?.kind === 'Literal' && !part.quoted && more.length === 0 ? part.value : undefined;
+  // Indexed, not destructured: asked of nearly every token, and a rest pattern allocates.
+  const part = word.parts.length === 1 ? word.parts[0] : undefined;
+  return part?.kind === 'Literal' && !part.quoted ? part.value : undefined;
 }
 
 /** The delimiter of a here-document as written after quote removal, and whether any of it was quoted. */
@@ -197,13 +198,14 @@ class Parser {
   private expandAliases(): void {
     const lookup = this.options.aliases;
     if (lookup === undefined) return;
-    const replaced = new Set<string>();
+    // Made at the first alias: most commands' first word names none.
+    let replaced: Set<string> | undefined;
     for (;;) {
       const t = this.token;
       const name = t.kind === 'word' ? reservedWord(t.word) : undefined;
-      const value = name === undefined || replaced.has(name) ? undefined : lookup(name);
+      const value = name === undefined || replaced?.has(name) === true ? undefined : lookup(name);
       if (name === undefined || value === undefined) return;
-      replaced.add(name);
+      (replaced ??= new Set()).add(name);
       this.aliasNextWord = /[ \t]$/.test(value);
       const tokens = this.aliasTokens(value, t);
       this.queued.unshift(...tokens.slice(1));

@@ -75,6 +75,27 @@ export class EmbeddedSource implements SourceText {
   }
 }
 
+/**
+ * The stretch `start..end` of an enclosing source read on its own (an arithmetic expression, a
+ * subscript): an EmbeddedSource whose origins run on one by one from `start`, with no array of them.
+ */
+export class SlicedSource implements SourceText {
+  readonly open = false;
+  readonly text: string;
+
+  constructor(
+    private readonly enclosing: SourceText,
+    private readonly start: number,
+    end: number,
+  ) {
+    this.text = enclosing.text.slice(start, end);
+  }
+
+  position(offset: number): Position {
+    return this.enclosing.position(this.start + offset);
+  }
+}
+
 export function spanOf(source: SourceText, start: number, end: number): Span {
   return { start: source.position(start), end: source.position(end) };
 }
