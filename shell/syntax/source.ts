@@ -15,12 +15,17 @@ export interface SourceText {
   position(offset: number): Position;
 }
 
+/** How many positions a Source keeps to give again (a power of two). */
+const RECENT_POSITIONS = 64;
+
 /** A whole input: a script, a `-c` string, or the lines an interactive user has typed so far. */
 export class Source implements SourceText {
   readonly open = true;
   private readonly lineStarts: number[] = [0];
   /** The line of the latest position asked for. */
   private recentLine = 0;
+  /** Positions made lately, each in the slot of its offset modulo RECENT_POSITIONS. */
+  private readonly recentPositions: (Position | undefined)[] = new Array<Position | undefined>(RECENT_POSITIONS).fill(undefined);
 
   constructor(
     readonly text: string,
@@ -31,8 +36,15 @@ export class Source implements SourceText {
   }
 
   position(offset: number): Position {
+    // Nodes share boundaries (a word and its only part, a command and its first word) and are
+    // made near one another: a position made lately is given again, not made anew.
+    const slot = offset & (RECENT_POSITIONS - 1);
+    const recent = this.recentPositions[slot];
+    if (recent !== undefined && recent.offset === offset) return recent;
     const line = this.lineIndex(offset);
-    return { offset, line: line + this.firstLine, column: offset - this.lineStarts[line]! + 1 };
+    const position = { offset, line: line + this.firstLine, column: offset - this.lineStarts[line]! + 1 };
+    this.recentPositions[slot] = position;
+    return position;
   }
 
   /** The index of the last line starting at or before `offset`. */
