@@ -174,7 +174,8 @@ class Parser {
     if (depth > MAX_NESTING) {
       throw syntaxError(this.source, `commands nested more than ${MAX_NESTING} deep`, this.begin, this.begin);
     }
-    const nested: ParseOptions = { ...options, firstLine: undefined };
+    // Options already without a first line (a nested parser's) are passed on as they are, not copied again.
+    const nested: ParseOptions = options.firstLine === undefined ? options : { ...options, firstLine: undefined };
     this.substitutions = {
       dollar: (inner, start) => new Parser(inner, start, this.depth + 1, nested).program(),
       backquote: (inner) => new Parser(new Scanner(inner), null, this.depth + 1, nested).program(),
@@ -187,7 +188,7 @@ class Parser {
 
   /** The next token: one an alias put in place of a word first, then the source's. */
   private nextToken(assignments: boolean, words: WordMode = 'plain'): Token {
-    return this.queued.shift() ?? this.lexer.next(assignments, words);
+    return this.queued.length === 0 ? this.lexer.next(assignments, words) : this.queued.shift()!;
   }
 
   /**

@@ -147,7 +147,7 @@ export function isDigit(c: string): boolean {
 }
 
 function isName(text: string): boolean {
-  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(text);
+  return isNameStartCode(text.charCodeAt(0)) && nameEnd(text, 0) === text.length;
 }
 
 /** What `NAME=`, `NAME+=`, `NAME[sub]=` lexed: where the value starts. */
