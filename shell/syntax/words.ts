@@ -84,6 +84,8 @@ const QUOTED_OPERAND_ESCAPABLE = '$`"\\}';
 const DOUBLE_QUOTED_RUN = stopSet('"\\$`');
 /** What ends a run of characters with no meaning in a here-document body, where `"` is ordinary. */
 const HERE_DOCUMENT_RUN = stopSet('\\$`');
+/** What ends a run of characters inside `` `...` `` that stand for themselves. */
+const BACKQUOTED_RUN = stopSet('\\`');
 /** Unquoted characters that end a word but belong to a `[[ =~ ]]` regular expression. */
 const REGEX_CHARACTERS = '()|<>&; \t';
 
@@ -1073,6 +1075,12 @@ export class WordLexer {
       const at = s.offset;
       if (c === '') throw syntaxError(this.source, 'unterminated backquote', start, at, true);
       if (c === '`') break;
+      // All but a backslash stands for itself: taken a run at a time.
+      const run = s.run(BACKQUOTED_RUN);
+      if (run !== '') {
+        append(run, at);
+        continue;
+      }
       s.next();
       const escaped = c === '\\' ? s.peekRaw() : '';
       if (escaped !== '' && ('$`\\'.includes(escaped) || (inDoubleQuotes && escaped === '"'))) {
