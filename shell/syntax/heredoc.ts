@@ -31,7 +31,8 @@ export function readHereDocumentBody(scanner: Scanner, document: HereDocument, s
     let lineStart = at;
     if (document.stripTabs) while (text[lineStart] === '\t') lineStart += 1;
     at = newline === -1 ? text.length : newline + 1;
-    if (text.slice(lineStart, lineEnd) === document.delimiter) break;
+    // Compared in place: no copy of each line to hold against the delimiter.
+    if (lineEnd - lineStart === document.delimiter.length && text.startsWith(document.delimiter, lineStart)) break;
     body += text.slice(lineStart, at);
     for (let index = lineStart; index < at; index += 1) origins.push(index);
     // A last line cut off by the end of the input still ends in a newline, as bash reads it.

@@ -113,8 +113,9 @@ export function* parseCommands(text: string, options: ParseOptions = {}): Genera
 
 /** A word that is a reserved word where a command starts: one unquoted literal. */
 function reservedWord(word: Word): string | undefined {
-  const [part, ...more] = word.parts;
-  return part?.kind === 'Literal' && !part.quoted && more.length === 0 ? part.value : undefined;
+  // Indexed, not destructured: asked of nearly every token, and a rest pattern allocates.
+  const part = word.parts.length === 1 ? word.parts[0] : undefined;
+  return part?.kind === 'Literal' && !part.quoted ? part.value : undefined;
 }
 
 /** The delimiter of a here-document as written after quote removal, and whether any of it was quoted. */
@@ -173,7 +174,8 @@ class Parser {
     if (depth > MAX_NESTING) {
       throw syntaxError(this.source, `commands nested more than ${MAX_NESTING} deep`, this.begin, this.begin);
     }
-    const nested: ParseOptions = { ...options, firstLine: undefined };
+    // Options already without a first line (a nested parser's) are passed on as they are, not copied again.
+    const nested: ParseOptions = options.firstLine === undefined ? options : { ...options, firstLine: undefined };
     this.substitutions = {
       dollar: (inner, start) => new Parser(inner, start, this.depth + 1, nested).program(),
       backquote: (inner) => new Parser(new Scanner(inner), null, this.depth + 1, nested).program(),
@@ -186,7 +188,7 @@ class Parser {
 
   /** The next token: one an alias put in place of a word first, then the source's. */
   private nextToken(assignments: boolean, words: WordMode = 'plain'): Token {
-    return this.queued.shift() ?? this.lexer.next(assignments, words);
+    return this.queued.length === 0 ? this.lexer.next(assignments, words) : this.queued.shift()!;
   }
 
   /**
@@ -197,13 +199,14 @@ class Parser {
   private expandAliases(): void {
     const lookup = this.options.aliases;
     if (lookup === undefined) return;
-    const replaced = new Set<string>();
+    // Made at the first alias: most commands' first word names none.
+    let replaced: Set<string> | undefined;
     for (;;) {
       const t = this.token;
       const name = t.kind === 'word' ? reservedWord(t.word) : undefined;
-      const value = name === undefined || replaced.has(name) ? undefined : lookup(name);
+      const value = name === undefined || replaced?.has(name) === true ? undefined : lookup(name);
       if (name === undefined || value === undefined) return;
-      replaced.add(name);
+      (replaced ??= new Set()).add(name);
       this.aliasNextWord = /[ \t]$/.test(value);
       const tokens = this.aliasTokens(value, t);
       this.queued.unshift(...tokens.slice(1));

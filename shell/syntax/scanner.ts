@@ -4,6 +4,15 @@
  */
 import type { SourceText } from './source';
 
+/** ASCII characters that end a run (Scanner.run): 1 at the code of each; any other character goes on. */
+export type StopSet = Uint8Array;
+
+export function stopSet(characters: string): StopSet {
+  const stops = new Uint8Array(0x80);
+  for (let i = 0; i < characters.length; i += 1) stops[characters.charCodeAt(i)] = 1;
+  return stops;
+}
+
 export class Scanner {
   /** Index of the next character in `source.text`. */
   private at = 0;
@@ -55,14 +64,17 @@ export class Scanner {
   }
 
   /**
-   * Consumes the run of characters at the scanner that `sticky` (a RegExp with the `y` flag)
-   * matches, as written ('' if none). The pattern must exclude `\`, so a run never spans a line continuation.
+   * Consumes the run of characters at the scanner up to the first of `stops` (see stopSet), as
+   * written ('' if none). `stops` must hold `\`, so a run never spans a line continuation.
    */
-  match(sticky: RegExp): string {
-    sticky.lastIndex = this.at;
-    const run = sticky.exec(this.source.text)?.[0] ?? '';
-    this.at += run.length;
-    return run;
+  run(stops: StopSet): string {
+    const text = this.source.text;
+    const start = this.at;
+    let at = start;
+    // Index and char code, not a sticky RegExp: no match array and no lookup per run.
+    for (let code = text.charCodeAt(at); at < text.length && (code >= 0x80 || stops[code] === 0); code = text.charCodeAt(at)) at += 1;
+    this.at = at;
+    return text.slice(start, at);
   }
 
   /** Skips a comment: everything up to, not including, the next newline. */

@@ -15,10 +15,17 @@ export interface SourceText {
   position(offset: number): Position;
 }
 
+/** How many positions a Source keeps to give again (a power of two). */
+const RECENT_POSITIONS = 64;
+
 /** A whole input: a script, a `-c` string, or the lines an interactive user has typed so far. */
 export class Source implements SourceText {
   readonly open = true;
   private readonly lineStarts: number[] = [0];
+  /** The line of the latest position asked for. */
+  private recentLine = 0;
+  /** Positions made lately, each in the slot of its offset modulo RECENT_POSITIONS. */
+  private readonly recentPositions: (Position | undefined)[] = new Array<Position | undefined>(RECENT_POSITIONS).fill(undefined);
 
   constructor(
     readonly text: string,
@@ -29,15 +36,34 @@ export class Source implements SourceText {
   }
 
   position(offset: number): Position {
-    // The last line starting at or before `offset`.
+    // Nodes share boundaries (a word and its only part, a command and its first word) and are
+    // made near one another: a position made lately is given again, not made anew.
+    const slot = offset & (RECENT_POSITIONS - 1);
+    const recent = this.recentPositions[slot];
+    if (recent !== undefined && recent.offset === offset) return recent;
+    const line = this.lineIndex(offset);
+    const position = { offset, line: line + this.firstLine, column: offset - this.lineStarts[line]! + 1 };
+    this.recentPositions[slot] = position;
+    return position;
+  }
+
+  /** The index of the last line starting at or before `offset`. */
+  private lineIndex(offset: number): number {
+    const starts = this.lineStarts;
+    // The parser asks mostly about the line it asked about last, or the next one: try those first.
+    const recent = this.recentLine;
+    if (starts[recent]! <= offset) {
+      if (recent + 1 === starts.length || offset < starts[recent + 1]!) return recent;
+      if (recent + 2 === starts.length || offset < starts[recent + 2]!) return (this.recentLine = recent + 1);
+    }
     let low = 0;
-    let high = this.lineStarts.length - 1;
+    let high = starts.length - 1;
     while (low < high) {
       const middle = (low + high + 1) >> 1;
-      if (this.lineStarts[middle]! <= offset) low = middle;
+      if (starts[middle]! <= offset) low = middle;
       else high = middle - 1;
     }
-    return { offset, line: low + this.firstLine, column: offset - this.lineStarts[low]! + 1 };
+    return (this.recentLine = low);
   }
 }
 
@@ -58,6 +84,27 @@ export class EmbeddedSource implements SourceText {
 
   position(offset: number): Position {
     return this.enclosing.position(this.origins[offset]!);
+  }
+}
+
+/**
+ * The stretch `start..end` of an enclosing source read on its own (an arithmetic expression, a
+ * subscript): an EmbeddedSource whose origins run on one by one from `start`, with no array of them.
+ */
+export class SlicedSource implements SourceText {
+  readonly open = false;
+  readonly text: string;
+
+  constructor(
+    private readonly enclosing: SourceText,
+    private readonly start: number,
+    end: number,
+  ) {
+    this.text = enclosing.text.slice(start, end);
+  }
+
+  position(offset: number): Position {
+    return this.enclosing.position(this.start + offset);
   }
 }
 

@@ -23,8 +23,8 @@ import type {
 } from './ast';
 import { ansiCString } from '../expand/escapes';
 import { GROUP_OPERATORS } from '../expand/pattern';
-import { Scanner } from './scanner';
-import { EmbeddedSource, spanOf, syntaxError, type SourceText } from './source';
+import { Scanner, stopSet, type StopSet } from './scanner';
+import { EmbeddedSource, SlicedSource, spanOf, syntaxError, type SourceText } from './source';
 
 /** What the word lexer needs from the parser: the commands inside a substitution, the locale and extglob. */
 export interface Substitutions {
@@ -49,9 +49,12 @@ export type WordToken =
   | { readonly kind: 'word'; readonly word: Word; readonly start: number; readonly end: number }
   | { readonly kind: 'assignment'; readonly assignment: Assignment; readonly start: number; readonly end: number };
 
-/** Characters that end an unquoted word: blanks, newline and the operator characters. */
+/** Characters that end an unquoted word, besides the end: blanks, newline and the operator characters. */
+const WORD_ENDS = stopSet(' \t\n|&;<>()');
+
 function endsWord(c: string): boolean {
-  return c === '' || c === ' ' || c === '\t' || c === '\n' || '|&;<>()'.includes(c);
+  const code = c.charCodeAt(0);
+  return c === '' || (code < 0x80 && WORD_ENDS[code] === 1);
 }
 
 /** Whether `<(` or `>(`, a process substitution, starts at `at`: there `<` and `>` do not end a word. */
@@ -65,24 +68,24 @@ function endsRegex(c: string, depth: number): boolean {
 }
 
 const SPECIAL_PARAMETERS = '?$!#@*-';
-/** Characters with no meaning inside an extglob group, where blanks and operators are ordinary. */
-const GROUP_RUN = /[^\\'"$`()]+/y;
-/** Unquoted characters with no meaning inside a word, taken as a run; `~`, `=` and `:` mean something in places. */
-const ORDINARY_RUN = /[^ \t\n|&;<>()\\'"$`~=:]+/y;
-/** A name that may begin an assignment: `=`, `+=` or a subscript's `[` follows it. */
-const ASSIGNMENT_NAME = /[A-Za-z_][A-Za-z0-9_]*(?=\+?=|\[)/y;
-/** Characters with no meaning in a subscript. */
-const SUBSCRIPT_RUN = /[^\\'"$`]+/y;
-/** Characters with no meaning in a tilde-prefix's tail (see Tilde): not `/`, `}`, quoting or expanding ones. */
-const TILDE_TAIL_RUN = /[^ \t\n|&;<>()\\'"$`\/}]+/y;
-/** Characters with no meaning in an operator's word of `${...}`. */
-const OPERAND_RUN = /[^\\'"$`}\/:~]+/y;
+/** What ends a run of characters with no meaning inside an extglob group, where blanks and operators are ordinary. */
+const GROUP_RUN = stopSet('\\\'"$`()');
+/** What ends a run of unquoted characters with no meaning inside a word; `~`, `=` and `:` mean something in places. */
+const ORDINARY_RUN = stopSet(' \t\n|&;<>()\\\'"$`~=:');
+/** What ends a run of characters with no meaning in a subscript. */
+const SUBSCRIPT_RUN = stopSet('\\\'"$`');
+/** What ends a run of characters with no meaning in a tilde-prefix's tail (see Tilde): `/`, `}`, quoting or expanding ones. */
+const TILDE_TAIL_RUN = stopSet(' \t\n|&;<>()\\\'"$`/}');
+/** What ends a run of characters with no meaning in an operator's word of `${...}`. */
+const OPERAND_RUN = stopSet('\\\'"$`}/:~');
 /** What a backslash escapes in a double-quoted operator's word, outside its stripped inner quotes. */
 const QUOTED_OPERAND_ESCAPABLE = '$`"\\}';
-/** Characters with no meaning inside double quotes. */
-const DOUBLE_QUOTED_RUN = /[^"\\$`]+/y;
-/** Characters with no meaning in a here-document body, where `"` is ordinary. */
-const HERE_DOCUMENT_RUN = /[^\\$`]+/y;
+/** What ends a run of characters with no meaning inside double quotes. */
+const DOUBLE_QUOTED_RUN = stopSet('"\\$`');
+/** What ends a run of characters with no meaning in a here-document body, where `"` is ordinary. */
+const HERE_DOCUMENT_RUN = stopSet('\\$`');
+/** What ends a run of characters inside `` `...` `` that stand for themselves. */
+const BACKQUOTED_RUN = stopSet('\\`');
 /** Unquoted characters that end a word but belong to a `[[ =~ ]]` regular expression. */
 const REGEX_CHARACTERS = '()|<>&; \t';
 
@@ -92,7 +95,7 @@ interface QuotedTextRules {
   readonly close: string;
   /** Characters that a backslash escapes; before any other, the backslash stands for itself. */
   readonly escapable: string;
-  readonly run: RegExp;
+  readonly run: StopSet;
   /** Double quotes are removed, not kept (arithmetic: `$(( "1" + 2 ))`). */
   readonly dropsDoubleQuotes: boolean;
 }
@@ -103,12 +106,35 @@ const IN_ARITHMETIC: QuotedTextRules = { close: '', escapable: '$`"\\', run: DOU
 /** Characters a tilde-prefix cannot contain: they quote or expand, so the `~` stays literal. */
 const QUOTING = '\\\'"$`';
 
+function isNameStartCode(code: number): boolean {
+  return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || code === 0x5f;
+}
+
+function isNameCode(code: number): boolean {
+  return isNameStartCode(code) || (code >= 0x30 && code <= 0x39);
+}
+
 function isNameStart(c: string): boolean {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c === '_';
+  return isNameStartCode(c.charCodeAt(0));
 }
 
 function isNameChar(c: string): boolean {
-  return isNameStart(c) || isDigit(c);
+  return isNameCode(c.charCodeAt(0));
+}
+
+/** The end of the run of name characters at `at` (`at` itself where there is none), as written. */
+function nameEnd(text: string, at: number): number {
+  let end = at;
+  while (isNameCode(text.charCodeAt(end))) end += 1;
+  return end;
+}
+
+/** The end of a name at `at` that may begin an assignment (`=`, `+=` or a subscript's `[` follows it); `at` where there is none. */
+function assignmentNameEnd(text: string, at: number): number {
+  if (!isNameStartCode(text.charCodeAt(at))) return at;
+  const end = nameEnd(text, at);
+  const next = text[end];
+  return next === '=' || next === '[' || (next === '+' && text[end + 1] === '=') ? end : at;
 }
 
 /** How much a run of a substring's arithmetic opens or closes the nesting that hides a `:`. */
@@ -123,7 +149,7 @@ export function isDigit(c: string): boolean {
 }
 
 function isName(text: string): boolean {
-  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(text);
+  return isNameStartCode(text.charCodeAt(0)) && nameEnd(text, 0) === text.length;
 }
 
 /** What `NAME=`, `NAME+=`, `NAME[sub]=` lexed: where the value starts. */
@@ -252,18 +278,26 @@ function bracedClose(source: SourceText, from: number): number | null {
 /** Collects a word's parts, merging adjacent literal characters of the same quoting into one Literal. */
 class Parts<P extends WordPart> {
   private readonly parts: (P | Literal)[] = [];
-  private run: { value: string; quoted: boolean; start: number; end: number } | null = null;
+  // The literal run being merged, in fields rather than an object: one allocation less per run.
+  /** The run's text, or null where there is no run. */
+  private runValue: string | null = null;
+  private runQuoted = false;
+  private runStart = 0;
+  private runEnd = 0;
 
   constructor(private readonly source: SourceText) {}
 
   literal(value: string, quoted: boolean, start: number, end: number): void {
-    if (this.run !== null && this.run.quoted === quoted) {
-      this.run.value += value;
-      this.run.end = end;
+    if (this.runValue !== null && this.runQuoted === quoted) {
+      this.runValue += value;
+      this.runEnd = end;
       return;
     }
     this.flush();
-    this.run = { value, quoted, start, end };
+    this.runValue = value;
+    this.runQuoted = quoted;
+    this.runStart = start;
+    this.runEnd = end;
   }
 
   push(part: P): void {
@@ -273,7 +307,7 @@ class Parts<P extends WordPart> {
 
   /** The text so far when it is a single unquoted literal, to recognise `NAME=`. */
   plainText(): string | undefined {
-    return this.parts.length === 0 && this.run !== null && !this.run.quoted ? this.run.value : undefined;
+    return this.parts.length === 0 && this.runValue !== null && !this.runQuoted ? this.runValue : undefined;
   }
 
   finish(): (P | Literal)[] {
@@ -282,10 +316,9 @@ class Parts<P extends WordPart> {
   }
 
   private flush(): void {
-    if (this.run === null) return;
-    const { value, quoted, start, end } = this.run;
-    this.parts.push({ kind: 'Literal', value, quoted, span: spanOf(this.source, start, end) });
-    this.run = null;
+    if (this.runValue === null) return;
+    this.parts.push({ kind: 'Literal', value: this.runValue, quoted: this.runQuoted, span: spanOf(this.source, this.runStart, this.runEnd) });
+    this.runValue = null;
   }
 }
 
@@ -323,11 +356,7 @@ export class WordLexer {
     let assignmentLike = false;
     let tildeAllowed = true;
 
-    const continues = (c: string): boolean => {
-      if (regex) return !endsRegex(c, regexDepth);
-      return !endsWord(c) || startsProcessSubstitution(this.source.text, s.offset) || (extglob && !afterEscape && this.opensGroup(start));
-    };
-    for (let c = s.peek(); continues(c); c = s.peek()) {
+    for (let c = s.peek(); regex ? !endsRegex(c, regexDepth) : this.plainWordGoesOn(c, extglob && !afterEscape, start); c = s.peek()) {
       const at = s.offset;
       afterEscape = c === '\\';
       if (!regex && c === '(') {
@@ -357,7 +386,7 @@ export class WordLexer {
           parts.push(this.processSubstitution());
           break;
         default: {
-          const run = s.match(ORDINARY_RUN);
+          const run = s.run(ORDINARY_RUN);
           if (run !== '') {
             parts.literal(run, false, at, s.offset);
             break;
@@ -400,6 +429,11 @@ export class WordLexer {
     }
   }
 
+  /** Whether a word goes on at `c`: not at a character that ends one, unless it opens a process substitution or (where `groups`) an extglob group. */
+  private plainWordGoesOn(c: string, groups: boolean, wordStart: number): boolean {
+    return !endsWord(c) || startsProcessSubstitution(this.source.text, this.scanner.offset) || (groups && this.opensGroup(wordStart));
+  }
+
   /** Whether the `(` at the scanner opens an extglob group: an unquoted `?*+@!` of the word before it (its escape is ruled out by the caller). */
   private opensGroup(wordStart: number): boolean {
     const at = this.scanner.offset;
@@ -430,7 +464,7 @@ export class WordLexer {
           if (depth === 0) return;
           break;
         default:
-          parts.literal(s.match(GROUP_RUN) || s.next(), false, at, s.offset);
+          parts.literal(s.run(GROUP_RUN) || s.next(), false, at, s.offset);
       }
     }
   }
@@ -448,8 +482,10 @@ export class WordLexer {
   private assignmentTarget(): AssignmentTarget | null {
     const s = this.scanner;
     const at = s.offset;
-    const name = s.match(ASSIGNMENT_NAME);
-    if (name === '') return null;
+    const end = assignmentNameEnd(this.source.text, at);
+    if (end === at) return null;
+    const name = this.source.text.slice(at, end);
+    s.seek(end);
     let subscript: Word | null = null;
     if (s.peek() === '[') {
       const close = subscriptClose(this.source, s.offset + 1);
@@ -522,10 +558,13 @@ export class WordLexer {
    * blanks and wildcards taken literally.
    */
   private subscriptWord(start: number, end: number): Word {
-    const source = this.source;
-    const origins = Array.from({ length: end - start + 1 }, (_, index) => start + index);
-    const inner = new WordLexer(new Scanner(new EmbeddedSource(source.text.slice(start, end), origins, source)), this.substitutions);
-    return { kind: 'Word', parts: inner.subscriptParts(), text: source.text.slice(start, end), span: spanOf(source, start, end) };
+    const inner = this.lexerOf(start, end);
+    return { kind: 'Word', parts: inner.subscriptParts(), text: inner.source.text, span: spanOf(this.source, start, end) };
+  }
+
+  /** A lexer of its own over `start..end` of the source, its positions still the source's. */
+  private lexerOf(start: number, end: number): WordLexer {
+    return new WordLexer(new Scanner(new SlicedSource(this.source, start, end)), this.substitutions);
   }
 
   private subscriptParts(): WordPart[] {
@@ -540,7 +579,7 @@ export class WordLexer {
       else if (c === '$') {
         if (!this.dollarQuoted(parts, true)) this.dollar(parts, true);
       } else if (c === '`') parts.push(this.backquoted(false));
-      else parts.literal(s.match(SUBSCRIPT_RUN) || s.next(), true, at, s.offset);
+      else parts.literal(s.run(SUBSCRIPT_RUN) || s.next(), true, at, s.offset);
     }
     return parts.finish();
   }
@@ -596,7 +635,7 @@ export class WordLexer {
       if (c === '$') this.dollar(parts, false);
       else if (c === '`') parts.push(this.backquoted(false));
       else if (c === '<' || c === '>') parts.push(this.processSubstitution());
-      else parts.literal(s.match(TILDE_TAIL_RUN) || s.next(), false, at, s.offset);
+      else parts.literal(s.run(TILDE_TAIL_RUN) || s.next(), false, at, s.offset);
     }
     if (/[\\'"]/.test(this.source.text.slice(start, s.offset))) return null;
     return this.wordNode(parts, start, s.offset);
@@ -639,11 +678,9 @@ export class WordLexer {
 
   /** `start..end` of the source as an arithmetic expression, lexed as double-quoted text. */
   arithmeticWord(start: number, end: number): Word {
-    const source = this.source;
-    const origins = Array.from({ length: end - start + 1 }, (_, index) => start + index);
-    const inner = new WordLexer(new Scanner(new EmbeddedSource(source.text.slice(start, end), origins, source)), this.substitutions);
+    const inner = this.lexerOf(start, end);
     const parts = inner.quotedText(IN_ARITHMETIC, 0);
-    return { kind: 'Word', parts, text: source.text.slice(start, end), span: spanOf(source, start, end) };
+    return { kind: 'Word', parts, text: inner.source.text, span: spanOf(this.source, start, end) };
   }
 
   /** Quoted text up to `rules.close` (left unconsumed) or the end; `start` is where an error points. */
@@ -667,7 +704,7 @@ export class WordLexer {
       } else if (c === '"' && rules.dropsDoubleQuotes) {
         s.next();
       } else {
-        const run = s.match(rules.run);
+        const run = s.run(rules.run);
         parts.literal(run === '' ? s.next() : run, true, at, s.offset);
       }
     }
@@ -739,9 +776,7 @@ export class WordLexer {
       const program = this.substitutions.dollar(s, start);
       parts.push({ kind: 'CommandSubstitution', program, style: 'dollar', span: spanOf(this.source, start, s.offset) });
     } else if (isNameStart(c)) {
-      let name = '';
-      while (isNameChar(s.peek())) name += s.next();
-      parts.push(this.parameter(name, false, start));
+      parts.push(this.parameter(this.name(), false, start));
     } else if (isDigit(c) || (c !== '' && SPECIAL_PARAMETERS.includes(c))) {
       s.next();
       parts.push(this.parameter(c, false, start));
@@ -813,12 +848,26 @@ export class WordLexer {
     const first = s.peek();
     let name = '';
     if (isNameStart(first)) {
-      while (isNameChar(s.peek())) name += s.next();
+      name = this.name();
     } else if (isDigit(first)) {
       while (isDigit(s.peek())) name += s.next();
       name = name.replace(/^0+(?=\d)/, '');
     } else if (first !== '' && SPECIAL_PARAMETERS.includes(first)) {
       name = s.next();
+    }
+    return name;
+  }
+
+  /** The name at the scanner, read a run at a time, through any line continuations in it. */
+  private name(): string {
+    const s = this.scanner;
+    const text = this.source.text;
+    let name = '';
+    while (isNameChar(s.peek())) {
+      const start = s.offset;
+      const end = nameEnd(text, start);
+      name += text.slice(start, end);
+      s.seek(end);
     }
     return name;
   }
@@ -947,7 +996,7 @@ export class WordLexer {
       } else if (c === '`') {
         parts.push(this.backquoted(false));
       } else {
-        const run = s.match(OPERAND_RUN);
+        const run = s.run(OPERAND_RUN);
         const text = run === '' ? s.next() : run;
         if (kind === 'arithmetic') nesting += conditionalNesting(text);
         parts.literal(text, false, at, s.offset);
@@ -996,7 +1045,7 @@ export class WordLexer {
         parts.push(this.backquoted(true));
       } else {
         if (c === "'" && !nestedQuoted) singleQuoted = !singleQuoted;
-        const run = s.match(OPERAND_RUN);
+        const run = s.run(OPERAND_RUN);
         parts.literal(run === '' ? s.next() : run, true, at, s.offset);
       }
     }
@@ -1026,6 +1075,12 @@ export class WordLexer {
       const at = s.offset;
       if (c === '') throw syntaxError(this.source, 'unterminated backquote', start, at, true);
       if (c === '`') break;
+      // All but a backslash stands for itself: taken a run at a time.
+      const run = s.run(BACKQUOTED_RUN);
+      if (run !== '') {
+        append(run, at);
+        continue;
+      }
       s.next();
       const escaped = c === '\\' ? s.peekRaw() : '';
       if (escaped !== '' && ('$`\\'.includes(escaped) || (inDoubleQuotes && escaped === '"'))) {
