@@ -13,7 +13,7 @@ import { ShellError, isShellError } from '../errors';
 import type { InShellStage, PipelineSpec, Stage } from '../exec/construct';
 import { applyWithoutBlocking } from '../exec/blocking-opens';
 import { describeUnexpected } from '../unexpected';
-import { CaptureDrain } from '../exec/drain';
+import { CaptureSink } from '../exec/capture-sink';
 import { childSettings } from '../exec/child-settings';
 import type { ExecutionRequest, Executor, Outcome } from '../exec/executor';
 import { SIGNALS } from '../exec/signals';
@@ -1214,11 +1214,10 @@ export class Interpreter implements ShellServices {
 
   /** `$(...)`: runs `program` in a subshell context with stdout captured within `maxBytes`. */
   async capture(program: Program, context: Context, maxBytes: number): Promise<{ status: number; output: string }> {
-    const pipe = native.pipe();
     const fds = context.fds.derive();
-    fds.set(1, pipe.write, true);
     // One byte past the budget tells an over-long output from one that fits exactly.
-    const drain = new CaptureDrain(pipe.read, maxBytes + 1);
+    const sink = new CaptureSink(maxBytes + 1);
+    fds.capture(1, sink);
     let status: number;
     try {
       const inner: Context = { ...context, state: context.state.clone(), fds };
@@ -1232,12 +1231,13 @@ export class Interpreter implements ShellServices {
         this.traceLevel--;
       }
     } finally {
-      // The write end closed, the drain ends by itself at EOF, even when the substitution was
+      // The write end closed, a drain ends by itself at EOF, even when the substitution was
       // abandoned (Ctrl-C): cancelling it instead destroys a net.Socket, whose teardown makes
       // Node open the terminal again for process.stderr, a descriptor the shell then keeps.
       fds.closeOwned();
+      sink.close();
     }
-    const result = await drain.done;
+    const result = await sink.result();
     if (result.totalBytes > maxBytes) {
       throw new ShellError(
         'ResourceLimit',
