@@ -36,6 +36,15 @@ export function literalText(word: Word, budget: ExpansionBudget, wildcards = tru
   return text;
 }
 
+/** What gives a pattern's text a meaning other than itself: wildcards, a bracket, an escape, an extglob group. */
+const PATTERN_SYNTAX = /[\\*?[(]/;
+
+/** A pattern word (`case`) that matches only its own text, which is returned; undefined for any other. */
+export function literalPattern(word: Word, budget: ExpansionBudget): string | undefined {
+  const text = literalText(word, budget);
+  return text === undefined || PATTERN_SYNTAX.test(text) ? undefined : text;
+}
+
 /** A word that is one parameter: its name, and whether it is in double quotes. */
 export interface LoneParameter {
   readonly name: string;
