@@ -25,7 +25,7 @@ import type { ExpansionEnvironment } from '../expand/types';
 import { formatJobLine } from '../jobs/format';
 import { isFinished, jobStateOf, statusOf, type JobId } from '../jobs/job';
 import { JobOrder } from '../jobs/spec';
-import type { AndOr, Command, CompoundCommand, FunctionDefinition, List, Pipeline, Program, SimpleCommand } from '../syntax/ast';
+import type { AndOr, Clause, Command, CompoundCommand, FunctionDefinition, List, Pipeline, Program, SimpleCommand } from '../syntax/ast';
 import { parseCommands } from '../syntax';
 import { readingFor } from './script';
 import { LineRun, type LineEnd } from './line';
@@ -90,6 +90,9 @@ const STDERR_TO_PIPE: PlannedRedirect = { kind: 'dup', fd: 2, source: 1 };
 
 /** Function calls nested deeper than this fail (bash has FUNCNEST, unset by default, and then dies of the stack). */
 const DEFAULT_FUNCTION_NESTING_LIMIT = 1000;
+
+/** Compound commands whose failure is their own, judged by `set -e` where they end (the others' were judged inside). */
+const JUDGED_AS_A_WHOLE: ReadonlySet<Clause['kind']> = new Set(['Subshell', 'ArithmeticCommand', 'ConditionalCommand']);
 
 /** $? of a foreground job stopped by Ctrl-Z (128 + SIGTSTP). */
 const STOPPED_STATUS = 128 + SIGNALS.SIGTSTP;
@@ -361,7 +364,7 @@ export class Interpreter implements ShellServices {
     if (pipeline.negated) return status === 0 ? 1 : 0;
     // A compound command other than ( ) failed because of a command inside it, which was judged there.
     const only = pipeline.commands.length === 1 ? pipeline.commands[0] : undefined;
-    const judgedInside = only?.kind === 'CompoundCommand' && !['Subshell', 'ArithmeticCommand', 'ConditionalCommand'].includes(only.clause.kind);
+    const judgedInside = only?.kind === 'CompoundCommand' && !JUDGED_AS_A_WHOLE.has(only.clause.kind);
     if (status !== 0 && !background && !judgedInside) return andThen(this.failed(status, context), () => status);
     return status;
   }
