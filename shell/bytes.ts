@@ -90,8 +90,17 @@ function isLowSurrogate(unit: number): boolean {
   return unit >= 0xdc00 && unit <= 0xdfff;
 }
 
+/** Text this short is checked for ASCII in JavaScript: cheaper than a call into Buffer (the budget charges every word). */
+const SHORT_TEXT = 64;
+
+function isAscii(text: string): boolean {
+  for (let index = 0; index < text.length; index++) if (text.charCodeAt(index) > 0x7f) return false;
+  return true;
+}
+
 /** How many bytes encodeText(text) has. */
 export function byteLength(text: string): number {
+  if (text.length <= SHORT_TEXT && isAscii(text)) return text.length;
   const utf8 = Buffer.byteLength(text, 'utf8');
   return utf8 === text.length || !SURROGATE.test(text) ? utf8 : encodeText(text).length;
 }

@@ -212,8 +212,13 @@ function integerOperand(word: string): bigint {
   return value;
 }
 
+/** A plain decimal of at most 15 digits: exact as a number, so compared without BigInt (a loop's `[ $i -lt $n ]`). */
+const SMALL_DECIMAL = /^-?\d{1,15}$/;
+
+type Comparison = <T extends bigint | number>(left: T, right: T) => boolean;
+
 /** The integer operators, shared with `[[ ]]` (where their operands are arithmetic). */
-export const INTEGER_COMPARISONS: Readonly<Record<string, (left: bigint, right: bigint) => boolean>> = {
+export const INTEGER_COMPARISONS: Readonly<Record<string, Comparison>> = {
   '-eq': (l, r) => l === r,
   '-ne': (l, r) => l !== r,
   '-lt': (l, r) => l < r,
@@ -244,7 +249,8 @@ export function binaryTest(operator: string, left: string, right: string, env: T
     case '-ef':
       return compareFiles(operator, statPath(left, env), statPath(right, env));
   }
-  const compare = INTEGER_COMPARISONS[operator] as (left: bigint, right: bigint) => boolean;
+  const compare = INTEGER_COMPARISONS[operator] as Comparison;
+  if (SMALL_DECIMAL.test(left) && SMALL_DECIMAL.test(right)) return compare(Number(left), Number(right));
   const leftValue = integerOperand(left);
   return compare(leftValue, integerOperand(right));
 }

@@ -6,6 +6,7 @@
 import { constants, writeSync } from 'node:fs';
 import { native } from '../../native';
 import { describeErrno, isShellError, isSystemError, ShellError } from '../errors';
+import { CaptureSink } from './capture-sink';
 import { closeQuietly } from './close';
 import { HereStringWriter } from './drain';
 
@@ -40,13 +41,16 @@ const OPEN_FLAGS: Record<OpenMode, number> = {
   readWrite: constants.O_RDWR | constants.O_CREAT,
 };
 
+/** What a descriptor number names: an OS descriptor, or a capture that has none until one is needed. */
+type Entry = number | CaptureSink;
+
 export class FdTable {
-  private readonly entries: Map<number, number>;
+  private readonly entries: Map<number, Entry>;
   private readonly owned = new Set<number>();
   /** Here-string writers started by redirects of this table; the job that runs it joins them. */
   readonly writers: HereStringWriter[] = [];
 
-  private constructor(entries: Map<number, number>) {
+  private constructor(entries: Map<number, Entry>) {
     this.entries = entries;
   }
 
@@ -66,8 +70,21 @@ export class FdTable {
     return new FdTable(new Map(this.entries));
   }
 
+  /** The OS descriptor behind `fd`: a capture kept in memory gets one now. */
   get(fd: number): number | undefined {
-    return this.entries.get(fd);
+    const entry = this.entries.get(fd);
+    return entry instanceof CaptureSink ? entry.open() : entry;
+  }
+
+  /** Where a write to `fd` goes without making a descriptor: a capture still in memory, or an OS descriptor. */
+  target(fd: number): Entry | undefined {
+    const entry = this.entries.get(fd);
+    return entry instanceof CaptureSink ? (entry.descriptor ?? entry) : entry;
+  }
+
+  /** Points `fd` at a capture (see CaptureSink); the capture, not the table, owns its descriptor. */
+  capture(fd: number, sink: CaptureSink): void {
+    this.entries.set(fd, sink);
   }
 
   /** Points `fd` at `osFd`; an owned descriptor is closed by closeOwned(). */
@@ -80,7 +97,7 @@ export class FdTable {
   childFds(): number[] {
     const highest = Math.max(2, ...this.entries.keys());
     const plan: number[] = [];
-    for (let fd = 0; fd <= highest; fd += 1) plan.push(this.entries.get(fd) ?? -1);
+    for (let fd = 0; fd <= highest; fd += 1) plan.push(this.get(fd) ?? -1);
     return plan;
   }
 
@@ -132,7 +149,7 @@ export class FdTable {
 
   /** Best effort: true when the message reached this table's stderr. */
   private report(message: string): boolean {
-    const stderr = this.entries.get(2);
+    const stderr = this.get(2);
     if (stderr === undefined) return false;
     try {
       writeSync(stderr, `quirl: ${message}\n`);
@@ -158,7 +175,7 @@ export class FdTable {
         if (source === undefined) {
           throw new ShellError('RedirectFailed', `${redirect.source}: ${describeErrno('EBADF')}`);
         }
-        this.set(redirect.fd, source, false);
+        this.entries.set(redirect.fd, source);
         if (redirect.move === true && redirect.source !== redirect.fd) this.entries.delete(redirect.source);
         return;
       }

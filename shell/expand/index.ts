@@ -12,10 +12,13 @@ import { expandBraces } from './brace';
 import type { ExpansionBudget } from './budget';
 import { FieldBuilder, FieldSeparators, fieldText, parameterJoiner, type Field } from './fields';
 import { fieldPattern, matchPathnames, patternOf } from './glob';
+import { isPlainValue, literalText, loneParameter } from './literal';
+import { boundValue, parameterValue } from './parameters';
 import { expandParts, type ExpansionContext } from './word';
 import type { ExpansionEnvironment } from './types';
 
 export { ExpansionBudget, PIPELINE_EXPANSION_LIMIT } from './budget';
+export { literalText } from './literal';
 export type { ExpansionEnvironment, SpecialParameters } from './types';
 
 /** A command's words, each through every step, into the fields that become its arguments. */
@@ -39,6 +42,17 @@ function expandWordsFrom(
       fields.push(text);
       continue;
     }
+    const parameter = loneParameter(word);
+    if (parameter !== undefined) {
+      const value = boundValue(parameter.name, parameterValue(parameter.name, env), env);
+      if ((parameter.quoted || isPlainValue(value, env.lookup('IFS'))) && !value.includes('\0')) {
+        budget.charge(value);
+        fields.push(value);
+      } else {
+        fields.push(...expansionFields(value, parameter.quoted, word, (context ??= contextFor(env, budget, 'fields'))));
+      }
+      continue;
+    }
     const wordContext = (context ??= contextFor(env, budget, 'fields'));
     const expanded = expandBracedFrom(expandBraces(word, budget.remaining), 0, wordContext, fields);
     if (expanded instanceof Promise) return expanded.then(() => expandWordsFrom(words, index + 1, wordContext, env, budget, fields));
@@ -60,26 +74,16 @@ function expandBracedFrom(braced: readonly Word[], from: number, context: Expans
 export function expandWord(word: Word, env: ExpansionEnvironment, budget: ExpansionBudget): Eventually<string> {
   const text = literalText(word, budget);
   if (text !== undefined) return text;
-  return andThen(expandToFields(word, contextFor(env, budget, 'string')), (fields) => fields.map(fieldText).reduce(joinText, ''));
-}
-
-/** Unquoted characters that may make a literal word expand to more: a pattern's (an extglob group's `(`), and brace expansion's `{`. */
-const EXPANDING = /[*?[{(]/;
-
-/**
- * A word that expands to itself (literals and single quotes, no unquoted wildcard or `{`), charged to
- * `budget`: most words of most commands, which then skip the expander's machinery. Undefined
- * for any other word.
- */
-export function literalText(word: Word, budget: ExpansionBudget): string | undefined {
-  let text = '';
-  for (const part of word.parts) {
-    if (part.kind === 'SingleQuoted' || (part.kind === 'Literal' && (part.quoted || !EXPANDING.test(part.value)))) text = joinText(text, part.value);
-    else return undefined;
+  const parameter = loneParameter(word);
+  if (parameter !== undefined) {
+    const value = boundValue(parameter.name, parameterValue(parameter.name, env), env);
+    // A NUL is refused on the full path, with its message.
+    if (!value.includes('\0')) {
+      budget.charge(value);
+      return value;
+    }
   }
-  if (word.parts.length === 0 || text.includes('\0')) return undefined;
-  budget.charge(text);
-  return text;
+  return andThen(expandToFields(word, contextFor(env, budget, 'string')), (fields) => fields.map(fieldText).reduce(joinText, ''));
 }
 
 /**
@@ -114,6 +118,13 @@ function contextFor(env: ExpansionEnvironment, budget: ExpansionBudget, mode: Ex
 function expandToFields(word: Word, context: ExpansionContext): Eventually<Field[]> {
   const out = new FieldBuilder(context.budget, context.separators, word.text);
   return andThen(expandParts(word.parts, context, out), () => out.finish());
+}
+
+/** An expansion's result as a word's fields: split (unquoted, in 'fields' mode) and globbed as any expansion's, a NUL refused. */
+function expansionFields(value: string, quoted: boolean, word: Word, context: ExpansionContext): string[] {
+  const out = new FieldBuilder(context.budget, context.separators, word.text);
+  out.appendExpansion(value, quoted);
+  return pathnames(out.finish(), context);
 }
 
 /** Every step, pathname expansion included. */

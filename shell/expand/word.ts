@@ -8,6 +8,7 @@ import { ShellError } from '../errors';
 import type { ArithmeticExpansion, CommandSubstitution, ParameterExpansion, ProcessSubstitution, Tilde, WordPart } from '../syntax/ast';
 import type { ExpansionBudget } from './budget';
 import { FieldBuilder, fieldText, type FieldSeparators } from './fields';
+import { literalText } from './literal';
 import { expandOperator } from './operators';
 import { boundValue, parameterValue } from './parameters';
 import type { ExpansionEnvironment } from './types';
@@ -88,6 +89,8 @@ function mayMakeNoField(part: WordPart): boolean {
 /** `$(( ))`: its text expands as inside double quotes, then evaluates. */
 function arithmetic(part: ArithmeticExpansion, context: ExpansionContext): Eventually<string> {
   const { expression } = part.arithmetic;
+  const literal = literalText(expression, context.budget, false);
+  if (literal !== undefined) return context.env.arithmetic(literal);
   const text = new FieldBuilder(context.budget, null, expression.text);
   return andThen(expandParts(expression.parts, { ...context, mode: 'string', separators: null }, text), () =>
     context.env.arithmetic(text.finish().map(fieldText).join('')),

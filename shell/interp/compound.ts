@@ -5,6 +5,7 @@
  */
 import { ExpansionBudget } from '../expand/budget';
 import { expandPattern, expandWord, expandWords } from '../expand';
+import { literalPattern } from '../expand/literal';
 import { matchesPattern } from '../expand/pattern';
 import type { Arithmetic, ArithmeticForClause, CaseClause, Clause, ForClause, IfClause, LoopClause } from '../syntax/ast';
 import { andThen, finishing, recovering, repeat, type Eventually, type Progress } from '../eventually';
@@ -178,6 +179,9 @@ function runCase(interpreter: Interpreter, clause: CaseClause, context: Context)
       return repeat((matched: boolean): Eventually<Progress<boolean>> => {
         const pattern = patterns[index++];
         if (matched || pattern === undefined) return stop(matched);
+        // A pattern of plain text is compared as text: no matcher compiled or looked up.
+        const literal = options.nocase === true ? undefined : literalPattern(pattern, budget);
+        if (literal !== undefined) return next(literal === value);
         return andThen(expandPattern(pattern, environment, budget), (text) => next(matchesPattern(text, value, options)));
       }, false);
     };

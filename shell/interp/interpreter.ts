@@ -13,7 +13,7 @@ import { ShellError, isShellError } from '../errors';
 import type { InShellStage, PipelineSpec, Stage } from '../exec/construct';
 import { applyWithoutBlocking } from '../exec/blocking-opens';
 import { describeUnexpected } from '../unexpected';
-import { CaptureDrain } from '../exec/drain';
+import { CaptureSink } from '../exec/capture-sink';
 import { childSettings } from '../exec/child-settings';
 import type { ExecutionRequest, Executor, Outcome } from '../exec/executor';
 import { SIGNALS } from '../exec/signals';
@@ -25,7 +25,7 @@ import type { ExpansionEnvironment } from '../expand/types';
 import { formatJobLine } from '../jobs/format';
 import { isFinished, jobStateOf, statusOf, type JobId } from '../jobs/job';
 import { JobOrder } from '../jobs/spec';
-import type { AndOr, Command, CompoundCommand, FunctionDefinition, List, Pipeline, Program, SimpleCommand } from '../syntax/ast';
+import type { AndOr, Clause, Command, CompoundCommand, FunctionDefinition, List, Pipeline, Program, SimpleCommand } from '../syntax/ast';
 import { parseCommands } from '../syntax';
 import { readingFor } from './script';
 import { LineRun, type LineEnd } from './line';
@@ -90,6 +90,9 @@ const STDERR_TO_PIPE: PlannedRedirect = { kind: 'dup', fd: 2, source: 1 };
 
 /** Function calls nested deeper than this fail (bash has FUNCNEST, unset by default, and then dies of the stack). */
 const DEFAULT_FUNCTION_NESTING_LIMIT = 1000;
+
+/** Compound commands whose failure is their own, judged by `set -e` where they end (the others' were judged inside). */
+const JUDGED_AS_A_WHOLE: ReadonlySet<Clause['kind']> = new Set(['Subshell', 'ArithmeticCommand', 'ConditionalCommand']);
 
 /** $? of a foreground job stopped by Ctrl-Z (128 + SIGTSTP). */
 const STOPPED_STATUS = 128 + SIGNALS.SIGTSTP;
@@ -361,7 +364,7 @@ export class Interpreter implements ShellServices {
     if (pipeline.negated) return status === 0 ? 1 : 0;
     // A compound command other than ( ) failed because of a command inside it, which was judged there.
     const only = pipeline.commands.length === 1 ? pipeline.commands[0] : undefined;
-    const judgedInside = only?.kind === 'CompoundCommand' && !['Subshell', 'ArithmeticCommand', 'ConditionalCommand'].includes(only.clause.kind);
+    const judgedInside = only?.kind === 'CompoundCommand' && !JUDGED_AS_A_WHOLE.has(only.clause.kind);
     if (status !== 0 && !background && !judgedInside) return andThen(this.failed(status, context), () => status);
     return status;
   }
@@ -1214,11 +1217,10 @@ export class Interpreter implements ShellServices {
 
   /** `$(...)`: runs `program` in a subshell context with stdout captured within `maxBytes`. */
   async capture(program: Program, context: Context, maxBytes: number): Promise<{ status: number; output: string }> {
-    const pipe = native.pipe();
     const fds = context.fds.derive();
-    fds.set(1, pipe.write, true);
     // One byte past the budget tells an over-long output from one that fits exactly.
-    const drain = new CaptureDrain(pipe.read, maxBytes + 1);
+    const sink = new CaptureSink(maxBytes + 1);
+    fds.capture(1, sink);
     let status: number;
     try {
       const inner: Context = { ...context, state: context.state.clone(), fds };
@@ -1232,12 +1234,13 @@ export class Interpreter implements ShellServices {
         this.traceLevel--;
       }
     } finally {
-      // The write end closed, the drain ends by itself at EOF, even when the substitution was
+      // The write end closed, a drain ends by itself at EOF, even when the substitution was
       // abandoned (Ctrl-C): cancelling it instead destroys a net.Socket, whose teardown makes
       // Node open the terminal again for process.stderr, a descriptor the shell then keeps.
       fds.closeOwned();
+      sink.close();
     }
-    const result = await drain.done;
+    const result = await sink.result();
     if (result.totalBytes > maxBytes) {
       throw new ShellError(
         'ResourceLimit',

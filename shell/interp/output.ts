@@ -49,16 +49,17 @@ export class CommandOutput {
   }
 
   async write(fd: number, text: string): Promise<void> {
-    const osFd = this.fds.get(fd);
-    if (osFd === undefined) throw new BadDescriptor(fd);
+    const target = this.fds.target(fd);
+    if (target === undefined) throw new BadDescriptor(fd);
     if (this.control !== undefined) {
       await this.control.whileRunning();
       if (this.control.signal.aborted) throw new BrokenPipe();
     }
     const data = encodeText(text);
     if (data.length === 0) return;
-    if (osFd <= 2) writeAllSync(osFd, data);
-    else await this.writeOnThread(osFd, data);
+    if (typeof target !== 'number') target.append(data);
+    else if (target <= 2) writeAllSync(target, data);
+    else await this.writeOnThread(target, data);
   }
 
   /** The job's abort (its readers are being killed) cancels a write blocked on a full pipe. */

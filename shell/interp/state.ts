@@ -48,7 +48,7 @@ export class ShellState {
   readonly aliases: Map<string, string>;
   /** One frame per function call running, innermost last. */
   private readonly localFrames: LocalFrame[] = [];
-  /** The functions running, innermost first (bash's FUNCNAME). */
+  /** The functions running, innermost last: a call pushes, a return pops (FUNCNAME, innermost first, is made only when read). */
   private readonly callStack: string[] = [];
   /** Dynamic variables not yet unset (unsetting one makes it ordinary). */
   private readonly dynamicNames: Set<string>;
@@ -100,6 +100,8 @@ export class ShellState {
   commands = new CommandHashTable();
   /** `enable -n`: the builtins switched off (replaced whole when changed). */
   disabledBuiltins: ReadonlySet<string> = new Set();
+  /** What arithmetic sees of this state: made once, not for every evaluation. */
+  private arithmeticView: ArithmeticVariables | undefined;
   /** A subshell's own copy of the command history, made when its builtins first use it. */
   private ownHistory: CommandHistory | undefined;
 
@@ -219,7 +221,7 @@ export class ShellState {
   /** A call of function `name` begins: its `local` variables go into a new frame. */
   enterFunction(name: string): void {
     this.localFrames.push({ variables: new Map() });
-    this.callStack.unshift(name);
+    this.callStack.push(name);
   }
 
   /**
@@ -229,7 +231,7 @@ export class ShellState {
   leaveFunction(): void {
     const frame = this.localFrames.pop();
     if (frame === undefined) throw new Error('leaveFunction without enterFunction');
-    this.callStack.shift();
+    this.callStack.pop();
     if (frame.options !== undefined) this.options.restoreSetOptions(frame.options);
     for (const [name, previous] of frame.variables) {
       if (previous === undefined) this.variables.delete(name);
@@ -286,15 +288,7 @@ export class ShellState {
 
   /** The variables as arithmetic (`$(( ))`, `let`, `(( ))`, subscripts, `declare -i`) reads and assigns them. */
   arithmeticVariables(): ArithmeticVariables {
-    return {
-      get: (name) => this.get(name),
-      set: (name, value) => this.set(name, value),
-      isSet: (name) => this.isSet(name),
-      isAssociative: (name) => this.lookup(name)?.value instanceof AssociativeArray || this.lookup(name)?.attributes.has('A') === true,
-      getElement: (name, subscript) => this.element(name, subscript),
-      setElement: (name, subscript, value) => this.assignElement(name, subscript, value),
-      nounset: this.options.has('nounset'),
-    };
+    return (this.arithmeticView ??= new StateArithmeticVariables(this));
   }
 
   /** Every variable with a value, in name order (`set` with no arguments, `${!prefix*}`). */
@@ -352,7 +346,9 @@ export class ShellState {
 
   /** FUNCNAME: the functions running, innermost first. */
   functionNames(): readonly string[] {
-    return this.runsScriptFile && this.callStack.length > 0 ? [...this.callStack, 'main'] : this.callStack;
+    const names = this.callStack.toReversed();
+    if (this.runsScriptFile && names.length > 0) names.push('main');
+    return names;
   }
 
   /** Element `subscript` of `name` (an indexed array's number, an associative key); a scalar is element 0. */
@@ -655,4 +651,38 @@ function readonlyError(name: string): ShellError {
 
 function checkName(name: string): void {
   if (!isValidName(name)) throw new ShellError('Usage', `\`${name}': not a valid identifier`);
+}
+
+/** A state's variables as arithmetic reads and assigns them; `set -u` as it is at each read. */
+class StateArithmeticVariables implements ArithmeticVariables {
+  constructor(private readonly state: ShellState) {}
+
+  get nounset(): boolean {
+    return this.state.options.has('nounset');
+  }
+
+  get(name: string): string | undefined {
+    return this.state.get(name);
+  }
+
+  set(name: string, value: string): void {
+    this.state.set(name, value);
+  }
+
+  isSet(name: string): boolean {
+    return this.state.isSet(name);
+  }
+
+  isAssociative(name: string): boolean {
+    const variable = this.state.lookup(name);
+    return variable?.value instanceof AssociativeArray || variable?.attributes.has('A') === true;
+  }
+
+  getElement(name: string, subscript: bigint | string): string | undefined {
+    return this.state.element(name, subscript);
+  }
+
+  setElement(name: string, subscript: bigint | string, value: string): void {
+    this.state.assignElement(name, subscript, value);
+  }
 }
