@@ -298,8 +298,10 @@ export interface NativeBinding {
    */
   readonly writeAll: (fd: number, data: Buffer) => BlockingOperation<void>;
   /**
-   * Reads one record, never consuming more than it returns: one byte per read(2), except on a
-   * regular file, where it reads a block and moves the offset back to just after the record.
+   * Reads one record, never consuming more than it returns: a pipe's bytes are looked at first
+   * (tee(2) into a private pipe) and then exactly the record's taken; a regular file is read a
+   * block at a time, its offset moved back to just after the record; anything else (and a pipe
+   * on the thread) a byte per read(2).
    * On a pipe, a socket or a regular file, what is there already is read at once, on the calling
    * thread, without blocking (a byte only once a zero-timeout poll says it is there): a record
    * that ends so (or reaches EOF or maxBytes, or has timeoutMs 0) is returned as it is. Otherwise,

@@ -17,10 +17,11 @@
 // creation (tens of microseconds) per line or per write.
 //
 // Most records need no thread at all: a script's `while read` mostly finds its line already in
-// the pipe or file. So readRecord first reads, on the JS thread, what is already there (a byte of
-// a pipe or socket at a time while a zero-timeout poll says one is waiting, a block of a regular
-// file), and only when the record is not complete by then does a thread wait for the rest, with
-// the bytes read so far. Nothing of that waits: a poll has just said the byte is there, and a
+// the pipe or file. So readRecord first reads, on the JS thread, what is already there (a pipe's
+// record looked ahead at, look-ahead.cc: three system calls, not one per byte; a byte of a
+// socket at a time while a zero-timeout poll says one is waiting; a block of a regular file),
+// and only when the record is not complete by then does a thread wait for the rest, with the
+// bytes read so far. Nothing of that waits: a poll has just said the byte is there, and a
 // regular file never waits (it is read so on the thread too). The one exception is another
 // process reading the same pipe between that poll and the read, which then waits for the next
 // byte (on the thread, such a read cannot be cancelled either). A terminal, or any other device,
@@ -40,6 +41,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <bitset>
 #include <cerrno>
 #include <cstdint>
 #include <memory>
@@ -51,6 +53,7 @@
 #include "addon.h"
 #include "errors.h"
 #include "fds.h"
+#include "look-ahead.h"
 #include "threads.h"
 
 namespace quirl {
@@ -243,6 +246,21 @@ class WriteAll final : public Operation {
   const std::vector<char> data_;
 };
 
+// The descriptors tee(2) refused last time (files, sockets, terminals), so that a file's record
+// costs no refused tee before its fstat. Only an order of trying: fstat still decides, and a
+// descriptor it finds to be a pipe again is forgotten. Kept on the JS thread, the one TryNow runs on.
+constexpr int kRememberedFds = 1024;
+std::bitset<kRememberedFds>& NotAPipe() {
+  thread_local std::bitset<kRememberedFds> fds;
+  return fds;
+}
+
+bool NotAPipeLastTime(int fd) { return fd >= 0 && fd < kRememberedFds && NotAPipe().test(static_cast<size_t>(fd)); }
+
+void RememberNotAPipe(int fd, bool not_a_pipe) {
+  if (fd >= 0 && fd < kRememberedFds) NotAPipe().set(static_cast<size_t>(fd), not_a_pipe);
+}
+
 class ReadRecord final : public Operation {
  public:
   ReadRecord(int fd, int delimiter, size_t max_bytes, int timeout_ms)
@@ -256,17 +274,62 @@ class ReadRecord final : public Operation {
   // On a regular file, a block per read(2), and the offset set back to just after the record.
   static constexpr size_t kFileBlock = 4096;
 
-  // Reads what is already there; the thread, if one is needed, goes on from it.
+  // Reads what is already there; the thread, if one is needed, goes on from it. A pipe is read
+  // ahead (tee), tried first unless the descriptor was no pipe last time; maxBytes 0 consumes
+  // nothing, which a poll answers (Collect).
   bool TryNow() override {
+    const bool look_ahead = max_bytes_ > 0;
+    if (look_ahead && !NotAPipeLastTime(fd_)) {
+      const Ahead ahead = ReadAhead();
+      if (ahead != Ahead::kNotAPipe) return ahead == Ahead::kSettled;
+      RememberNotAPipe(fd_, true);
+    }
     struct stat status;
     if (fstat(fd_, &status) != 0) return Failed(errno, "fstat");
     regular_ = S_ISREG(status.st_mode);
     stream_ = S_ISFIFO(status.st_mode) || S_ISSOCK(status.st_mode);
+    if (look_ahead && S_ISFIFO(status.st_mode)) {
+      RememberNotAPipe(fd_, false);
+      const Ahead ahead = ReadAhead();
+      if (ahead != Ahead::kNotAPipe) return ahead == Ahead::kSettled;
+    }
     if (!regular_ && !stream_) return false;
     if (Collect(kNow)) return true;
-    // With no time to wait, nothing there now is the timeout itself.
-    if (timeout_ms_ == 0) return End("timeout");
-    return false;
+    return NothingThere();
+  }
+
+  // With no time to wait, nothing there now is the timeout itself; else the thread waits.
+  bool NothingThere() { return timeout_ms_ == 0 && End("timeout"); }
+
+  enum class Ahead { kSettled, kWait, kNotAPipe };
+
+  // Reads a pipe's record through ReadPipeAhead while the pipe has bytes: kSettled once End or
+  // Fail is called, kWait when the pipe is empty (the bytes so far kept for the thread).
+  Ahead ReadAhead() {
+    for (;;) {
+      if (data_.size() >= max_bytes_) {
+        End("limit");
+        return Ahead::kSettled;
+      }
+      const PipeRead step = ReadPipeAhead(fd_, delimiter_, max_bytes_ - data_.size(), &data_);
+      switch (step.kind) {
+        case PipeRead::kRead:
+          continue;
+        case PipeRead::kDelimited:
+          End("delimiter");
+          return Ahead::kSettled;
+        case PipeRead::kEof:
+          End("eof");
+          return Ahead::kSettled;
+        case PipeRead::kEmpty:
+          return NothingThere() ? Ahead::kSettled : Ahead::kWait;
+        case PipeRead::kNotAPipe:
+          return Ahead::kNotAPipe;
+        case PipeRead::kFailed:
+          Fail(step.error, step.syscall);
+          return Ahead::kSettled;
+      }
+    }
   }
 
   void Run() override {

@@ -135,6 +135,70 @@ describe('readRecord', () => {
     assert.equal(rest(read), 'c\n');
   });
 
+  test('a pipe is read ahead without consuming past a record: long and short lines, the rest left to the next reader', async (t) => {
+    const scope = new Scope(t);
+    const { read, write } = scope.pipe();
+    const long = 'y'.repeat(5000); // longer than one look-ahead
+    await native.writeAll(write, Buffer.from(`${long}\nshort\n\nlast\nafter`)).done;
+    assert.equal(now(read, LINE).data.toString(), long);
+    assert.equal(now(read, LINE).data.toString(), 'short');
+    assert.deepEqual([now(read, LINE).data.toString(), ioThreads()], ['', 0]);
+    assert.equal(now(read, { delimiter: 0x0a, maxBytes: 2, timeoutMs: null }).data.toString(), 'la');
+    scope.close(write);
+    assert.equal(rest(read), 'st\nafter');
+  });
+
+  test('a descriptor number that was a file and is now a pipe is read as a pipe', async (t) => {
+    const scope = new Scope(t);
+    const directory = mkdtempSync(join(tmpdir(), 'quirl-read-'));
+    t.after(() => rmSync(directory, { recursive: true }));
+    writeFileSync(join(directory, 'lines'), 'file\nrest\n');
+    const fd = native.open(join(directory, 'lines'), constants.O_RDONLY, 0);
+    assert.equal(now(fd, LINE).data.toString(), 'file');
+    native.close(fd);
+    const { read, write } = scope.pipe();
+    assert.equal(read, fd, 'the lowest free number again');
+    await native.writeAll(write, Buffer.from('pipe\nmore\n')).done;
+    assert.equal(now(read, LINE).data.toString(), 'pipe');
+    scope.close(write);
+    assert.equal(rest(read), 'more\n');
+  });
+
+  test('a socket, which tee(2) refuses, is read a byte at a time, leaving the rest', () => {
+    // libuv gives a child's stdin as one end of a socketpair.
+    const script = `
+      const { native } = require(${JSON.stringify(join(__dirname, '..', '..', 'native'))});
+      const fs = require('node:fs');
+      if (!fs.fstatSync(0).isSocket()) throw new Error('stdin is not a socket');
+      const line = { delimiter: 10, maxBytes: 100, timeoutMs: null };
+      const first = native.readRecord(0, line);
+      const second = native.readRecord(0, line);
+      process.stdout.write(JSON.stringify([first.data.toString(), second.data.toString(), fs.readFileSync(0, 'utf8')]));`;
+    const result = spawnSync(process.execPath, ['--import', 'tsx', '-e', script], { input: 'one\ntwo\nthree\n', encoding: 'utf8', timeout: 60_000 });
+    assert.equal(result.stderr, '');
+    assert.deepEqual(JSON.parse(result.stdout), ['one', 'two', 'three\n']);
+  });
+
+  test('the look-ahead pipe is made once, private and close-on-exec', () => {
+    const script = `
+      const { native } = require(${JSON.stringify(join(__dirname, '..', '..', 'native'))});
+      const fs = require('node:fs');
+      // The listing's own directory descriptor is gone once listed.
+      const open = () => new Set(fs.readdirSync('/proc/self/fd').filter((fd) => fs.existsSync('/proc/self/fdinfo/' + fd)));
+      const { read, write } = native.pipe();
+      native.writeAll(write, Buffer.from('a\\nb\\nc\\n'));
+      const before = open();
+      native.readRecord(read, { delimiter: 10, maxBytes: 100, timeoutMs: null });
+      const made = [...open()].filter((fd) => !before.has(fd));
+      native.readRecord(read, { delimiter: 10, maxBytes: 100, timeoutMs: null });
+      const again = [...open()].filter((fd) => !before.has(fd));
+      const flags = made.map((fd) => Number.parseInt(/^flags:\\s*(\\d+)/m.exec(fs.readFileSync('/proc/self/fdinfo/' + fd, 'utf8'))[1], 8));
+      process.stdout.write(JSON.stringify({ made: made.length, again: again.length, cloexec: flags.every((f) => (f & 0o2000000) !== 0) }));`;
+    const result = spawnSync(process.execPath, ['--import', 'tsx', '-e', script], { encoding: 'utf8', timeout: 60_000 });
+    assert.equal(result.stderr, '');
+    assert.deepEqual(JSON.parse(result.stdout), { made: 2, again: 2, cloexec: true });
+  });
+
   test('EOF without a delimiter ends the record at once, and again with nothing', async (t) => {
     const scope = new Scope(t);
     const { read, write } = scope.pipe();
