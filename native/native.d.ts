@@ -337,11 +337,16 @@ export type InBytes<T> = {
 };
 
 /** The addon as loaded: NativeBinding, with paths, arguments and environments as bytes. */
-export interface AddonBinding extends Omit<NativeBinding, 'spawn' | 'spawnStaged' | 'releasePrepared' | 'startPreparingGroup' | 'execve' | 'open'> {
+/** What the addon's readRecord gives: [data, end], not an object (cheaper to make through N-API). */
+export type RecordPair = readonly [Buffer, RecordRead['end']];
+
+export interface AddonBinding extends Omit<NativeBinding, 'spawn' | 'spawnStaged' | 'releasePrepared' | 'startPreparingGroup' | 'execve' | 'open' | 'readRecord'> {
   readonly spawn: (options: InBytes<SpawnOptions>) => number;
   readonly spawnStaged: (options: InBytes<StagedSpawnOptions>) => StagedChild;
   readonly releasePrepared: (child: StagedChild, guest: InBytes<PreparedGuest>, timeoutMs: number) => void;
   readonly startPreparingGroup: (anchor: InBytes<AnchorSpawnOptions>) => PreparingGroup;
   readonly execve: (options: InBytes<ExecOptions & { readonly cwd: null }>) => never;
   readonly open: (path: Buffer, flags: number, mode: number) => number;
+  /** The options as arguments (null as -1): no property to look up per record. */
+  readonly readRecord: (fd: number, delimiter: number, maxBytes: number, timeoutMs: number) => RecordPair | BlockingOperation<RecordPair>;
 }

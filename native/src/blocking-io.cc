@@ -345,11 +345,13 @@ class ReadRecord final : public Operation {
     // The bytes a pipe or socket says it holds (FIONREAD) are there to read without a poll before
     // each; that poll is needed only to hear a cancellation, so only once there can be one.
     const bool count_ahead = stream_ && !Cancellable();
+    // A regular file is always readable: polled likewise only to hear a cancellation.
+    const bool poll = !regular_ || Cancellable();
     int waiting = 0;
     for (;;) {
       if (max_bytes_ > 0 && data_.size() >= max_bytes_) return End("limit");
       if (waiting == 0 && count_ahead && ioctl(fd_, FIONREAD, &waiting) != 0) waiting = 0;
-      if (waiting == 0) {
+      if (waiting == 0 && poll) {
         switch (Wait(POLLIN, deadline)) {
           case Waited::kReady:
             break;
@@ -390,10 +392,11 @@ class ReadRecord final : public Operation {
     return true;
   }
 
+  // [data, end]: an array's elements, unlike an object's properties, need no name looked up.
   Napi::Value Result(Napi::Env env) override {
-    Napi::Object result = Napi::Object::New(env);
-    result.Set("data", Napi::Buffer<char>::Copy(env, data_.data(), data_.size()));
-    result.Set("end", end_);
+    Napi::Array result = Napi::Array::New(env, 2);
+    result.Set(0u, Napi::Buffer<char>::Copy(env, data_.data(), data_.size()));
+    result.Set(1u, Napi::String::New(env, end_));
     return result;
   }
 
@@ -417,17 +420,13 @@ Napi::Value WriteAllExport(const Napi::CallbackInfo& info) {
   return Operation::Start(info.Env(), std::move(operation));
 }
 
-// A null option arrives as -1.
-int OptionalInt(Napi::Object options, const char* name) {
-  Napi::Value value = options.Get(name);
-  return value.IsNull() ? -1 : value.As<Napi::Number>().Int32Value();
-}
-
+// readRecord(fd, delimiter, maxBytes, timeoutMs), checked by native/index.ts; -1 stands for null.
 Napi::Value ReadRecordExport(const Napi::CallbackInfo& info) {
   int fd = info[0].As<Napi::Number>().Int32Value();
-  Napi::Object options = info[1].As<Napi::Object>();
-  size_t max_bytes = options.Get("maxBytes").As<Napi::Number>().Uint32Value();
-  auto operation = std::make_shared<ReadRecord>(fd, OptionalInt(options, "delimiter"), max_bytes, OptionalInt(options, "timeoutMs"));
+  int delimiter = info[1].As<Napi::Number>().Int32Value();
+  size_t max_bytes = info[2].As<Napi::Number>().Uint32Value();
+  int timeout_ms = info[3].As<Napi::Number>().Int32Value();
+  auto operation = std::make_shared<ReadRecord>(fd, delimiter, max_bytes, timeout_ms);
   return Operation::Start(info.Env(), std::move(operation));
 }
 
