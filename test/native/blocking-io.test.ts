@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, readSync, readdirSync, rmSync, writeFileSync
 import { stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, test } from 'node:test';
+import { describe, test, type TestContext } from 'node:test';
 import { constants } from 'node:fs';
 import { native, type BlockingOperation, type ReadRecordOptions, type RecordRead } from '../../native';
 import { Scope, nativeErrorLike, waitFor } from './helpers';
@@ -37,6 +37,15 @@ function rest(fd: number): string {
   let text = '';
   for (let count = readSync(fd, buffer); count > 0; count = readSync(fd, buffer)) text += buffer.toString('utf8', 0, count);
   return text;
+}
+
+/** A file holding `text`, in a temporary directory removed after the test. */
+function tempFile(t: TestContext, text: string): string {
+  const directory = mkdtempSync(join(tmpdir(), 'quirl-read-'));
+  t.after(() => rmSync(directory, { recursive: true }));
+  const file = join(directory, 'lines');
+  writeFileSync(file, text);
+  return file;
 }
 
 const LINE = { delimiter: 0x0a, maxBytes: 1 << 20, timeoutMs: null } as const;
@@ -150,10 +159,7 @@ describe('readRecord', () => {
 
   test('a descriptor number that was a file and is now a pipe is read as a pipe', async (t) => {
     const scope = new Scope(t);
-    const directory = mkdtempSync(join(tmpdir(), 'quirl-read-'));
-    t.after(() => rmSync(directory, { recursive: true }));
-    writeFileSync(join(directory, 'lines'), 'file\nrest\n');
-    const fd = native.open(join(directory, 'lines'), constants.O_RDONLY, 0);
+    const fd = native.open(tempFile(t, 'file\nrest\n'), constants.O_RDONLY, 0);
     assert.equal(now(fd, LINE).data.toString(), 'file');
     native.close(fd);
     const { read, write } = scope.pipe();
@@ -228,11 +234,7 @@ describe('readRecord', () => {
 
   test('on a regular file, reads at once and leaves the offset just after the record', async (t) => {
     const scope = new Scope(t);
-    const directory = mkdtempSync(join(tmpdir(), 'quirl-read-'));
-    t.after(() => rmSync(directory, { recursive: true }));
-    const file = join(directory, 'lines');
-    writeFileSync(file, `one\n${'x'.repeat(10_000)}\nthree`);
-    const fd = scope.own(native.open(file, constants.O_RDONLY, 0));
+    const fd = scope.own(native.open(tempFile(t, `one\n${'x'.repeat(10_000)}\nthree`), constants.O_RDONLY, 0));
     const first = now(fd, LINE);
     assert.deepEqual([first.data.toString(), first.end, offsetOf(fd)], ['one', 'delimiter', 4]);
     const second = now(fd, LINE);
