@@ -279,20 +279,22 @@ class ReadRecord final : public Operation {
   // nothing, which a poll answers (Collect).
   bool TryNow() override {
     const bool look_ahead = max_bytes_ > 0;
+    Ahead ahead = Ahead::kNotAPipe;
     if (look_ahead && !NotAPipeLastTime(fd_)) {
-      const Ahead ahead = ReadAhead();
-      if (ahead != Ahead::kNotAPipe) return ahead == Ahead::kSettled;
-      RememberNotAPipe(fd_, true);
+      ahead = ReadAhead();
+      if (ahead == Ahead::kSettled || ahead == Ahead::kWait) return ahead == Ahead::kSettled;
+      RememberNotAPipe(fd_, ahead == Ahead::kNotAPipe);
     }
     struct stat status;
     if (fstat(fd_, &status) != 0) return Failed(errno, "fstat");
     regular_ = S_ISREG(status.st_mode);
     stream_ = S_ISFIFO(status.st_mode) || S_ISSOCK(status.st_mode);
-    if (look_ahead && S_ISFIFO(status.st_mode)) {
+    if (look_ahead && ahead == Ahead::kNotAPipe && S_ISFIFO(status.st_mode)) {
       RememberNotAPipe(fd_, false);
-      const Ahead ahead = ReadAhead();
-      if (ahead != Ahead::kNotAPipe) return ahead == Ahead::kSettled;
+      ahead = ReadAhead();
+      if (ahead == Ahead::kSettled || ahead == Ahead::kWait) return ahead == Ahead::kSettled;
     }
+    // kNoWriter: the poll below tells EOF from a FIFO whose writer is yet to open it.
     if (!regular_ && !stream_) return false;
     if (Collect(kNow)) return true;
     return NothingThere();
@@ -301,10 +303,11 @@ class ReadRecord final : public Operation {
   // With no time to wait, nothing there now is the timeout itself; else the thread waits.
   bool NothingThere() { return timeout_ms_ == 0 && End("timeout"); }
 
-  enum class Ahead { kSettled, kWait, kNotAPipe };
+  enum class Ahead { kSettled, kWait, kNotAPipe, kNoWriter };
 
   // Reads a pipe's record through ReadPipeAhead while the pipe has bytes: kSettled once End or
-  // Fail is called, kWait when the pipe is empty (the bytes so far kept for the thread).
+  // Fail is called, kWait when the pipe is empty (the bytes so far kept for the thread), kNoWriter
+  // when it is empty with no writer.
   Ahead ReadAhead() {
     for (;;) {
       if (data_.size() >= max_bytes_) {
@@ -318,9 +321,9 @@ class ReadRecord final : public Operation {
         case PipeRead::kDelimited:
           End("delimiter");
           return Ahead::kSettled;
-        case PipeRead::kEof:
-          End("eof");
-          return Ahead::kSettled;
+        case PipeRead::kNoWriter:
+          // The bytes so far are kept for the byte reads that follow.
+          return Ahead::kNoWriter;
         case PipeRead::kEmpty:
           return NothingThere() ? Ahead::kSettled : Ahead::kWait;
         case PipeRead::kNotAPipe:
@@ -433,6 +436,7 @@ Napi::Value ReadRecordExport(const Napi::CallbackInfo& info) {
 }  // namespace
 
 void RegisterBlockingIo(Napi::Env env, Napi::Object exports) {
+  PrepareLookAhead();
   exports.Set("writeAll", Napi::Function::New(env, WriteAllExport, "writeAll"));
   exports.Set("readRecord", Napi::Function::New(env, ReadRecordExport, "readRecord"));
 }

@@ -3,7 +3,7 @@
 // bytes from the real pipe. Three system calls per record where one read(2) per byte took one per
 // byte (bash and dash read a pipe so, since a shell must leave the rest to whoever reads next).
 //
-// The private pipe is the calling thread's, made on first use, close-on-exec and non-blocking:
+// The private pipe is the calling thread's, made as the addon loads, close-on-exec and non-blocking:
 // it is always drained before ReadPipeAhead returns, so it holds nothing between calls.
 #include "look-ahead.h"
 
@@ -42,17 +42,25 @@ int EnsurePrivatePipe(PrivatePipe* pipe) {
 
 PipeRead Failed(int error, const char* syscall) { return PipeRead{PipeRead::kFailed, error, syscall}; }
 
+PrivatePipe& ThreadPipe() {
+  thread_local PrivatePipe pipe;
+  return pipe;
+}
+
 }  // namespace
 
+void PrepareLookAhead() { EnsurePrivatePipe(&ThreadPipe()); }
+
 PipeRead ReadPipeAhead(int fd, int delimiter, size_t max, std::vector<char>* out) {
-  thread_local PrivatePipe copy;
+  PrivatePipe& copy = ThreadPipe();
+  // Not made: the caller reads a byte at a time.
   if (EnsurePrivatePipe(&copy) != 0) return PipeRead{PipeRead::kNotAPipe};
   const size_t wanted = std::min(max, kLookAhead);
   ssize_t copied;
   do copied = tee(fd, copy.write_end.Get(), wanted, SPLICE_F_NONBLOCK);
   while (copied < 0 && errno == EINTR);
   if (copied < 0) return PipeRead{errno == EAGAIN ? PipeRead::kEmpty : PipeRead::kNotAPipe};
-  if (copied == 0) return PipeRead{PipeRead::kEof};
+  if (copied == 0) return PipeRead{PipeRead::kNoWriter};
 
   char seen[kLookAhead];
   ssize_t drained;
@@ -78,11 +86,13 @@ PipeRead ReadPipeAhead(int fd, int delimiter, size_t max, std::vector<char>* out
   char* taken_end = taken + count;
   char* delimiter_at = delimiter < 0 ? taken_end : std::find(taken, taken_end, static_cast<char>(delimiter));
   out->resize(static_cast<size_t>(delimiter_at - out->data()));
-  if (count == 0) return PipeRead{PipeRead::kEof};
+  if (count == 0) return PipeRead{PipeRead::kNoWriter};
   return PipeRead{delimiter_at == taken_end ? PipeRead::kRead : PipeRead::kDelimited};
 }
 
 #else
+
+void PrepareLookAhead() {}
 
 // No tee(2) here: the caller reads a byte at a time.
 PipeRead ReadPipeAhead(int, int, size_t, std::vector<char>*) { return PipeRead{PipeRead::kNotAPipe}; }

@@ -5,7 +5,6 @@
  * have finished, terminates survivors, joins its tasks and releases its group.
  */
 import type { WaitStatus } from '../../native/native';
-import type { Eventually } from '../eventually';
 import { native } from '../../native';
 import { type JobId, type JobProcess, type JobState, isFinished, jobStateOf, processStateAfter, standInPid } from '../jobs/job';
 import type { RetainedJob } from '../jobs/table';
@@ -16,11 +15,8 @@ import { SIGNALS } from './signals';
 
 /** What an in-shell stage is given: a gate that holds it while the job is stopped, and an abort. */
 export interface StageControl {
-  /**
-   * Nothing to wait for while the job runs (no promise: a stage's loop checks it between all its
-   * commands); while it is stopped, a promise of its continuing.
-   */
-  whileRunning(): Eventually<void>;
+  /** Resolves at once while the job runs; while it is stopped, when it is continued. */
+  whileRunning(): Promise<void>;
   readonly signal: AbortSignal;
   /** The job the stage belongs to: what the commands the stage runs are members of. */
   readonly jobId: JobId;
@@ -196,7 +192,7 @@ export class Job implements RetainedJob {
     const process: JobProcess = { pid: null, command, state: { kind: 'running' } };
     this.processes = [...this.processes, process];
     const control: StageControl = {
-      whileRunning: () => this.resume?.promise,
+      whileRunning: () => this.resume?.promise ?? Promise.resolve(),
       signal: this.abort.signal,
       jobId: this.id,
     };

@@ -263,7 +263,7 @@ export class Interpreter implements ShellServices {
     const { stage } = context;
     if (stage === undefined) return this.checkLine(context);
     // A stage of a stopped job waits here until it is continued; one of a killed job ends.
-    return andThen(stage.whileRunning(), () => {
+    return stage.whileRunning().then(() => {
       if (stage.signal.aborted) throw new Interrupted(killedStatus(stage.signal));
       return this.checkLine(context);
     });

@@ -170,6 +170,17 @@ describe('readRecord', () => {
     assert.equal(rest(read), 'more\n');
   });
 
+  test('a FIFO opened before its writer waits for the writer, not taken for EOF', async (t) => {
+    const scope = new Scope(t);
+    const fifo = join(tempFile(t, ''), '..', 'fifo');
+    assert.equal(spawnSync('mkfifo', [fifo]).status, 0);
+    const read = scope.own(native.open(fifo, constants.O_RDONLY | constants.O_NONBLOCK, 0));
+    const reading = pending(read, LINE);
+    const write = scope.own(native.open(fifo, constants.O_WRONLY, 0));
+    await native.writeAll(write, Buffer.from('through\n')).done;
+    assert.deepEqual(await reading.done, { data: Buffer.from('through'), end: 'delimiter' });
+  });
+
   test('a socket, which tee(2) refuses, is read a byte at a time, leaving the rest', () => {
     // libuv gives a child's stdin as one end of a socketpair.
     const script = `
@@ -185,24 +196,24 @@ describe('readRecord', () => {
     assert.deepEqual(JSON.parse(result.stdout), ['one', 'two', 'three\n']);
   });
 
-  test('the look-ahead pipe is made once, private and close-on-exec', () => {
+  test('the look-ahead pipe is made as the addon loads, close-on-exec, and reads open no descriptor', () => {
     const script = `
       const { native } = require(${JSON.stringify(join(__dirname, '..', '..', 'native'))});
       const fs = require('node:fs');
       // The listing's own directory descriptor is gone once listed.
-      const open = () => new Set(fs.readdirSync('/proc/self/fd').filter((fd) => fs.existsSync('/proc/self/fdinfo/' + fd)));
-      const { read, write } = native.pipe();
-      native.writeAll(write, Buffer.from('a\\nb\\nc\\n'));
-      const before = open();
+      const open = () => fs.readdirSync('/proc/self/fd').filter((fd) => fs.existsSync('/proc/self/fdinfo/' + fd));
+      const unloaded = new Set(open());
+      const { read, write } = native.pipe(); // loads the addon
+      const made = open().filter((fd) => !unloaded.has(fd) && fd !== String(read) && fd !== String(write));
+      fs.writeSync(write, 'a\\nb\\nc\\n');
+      const loaded = new Set(open());
       native.readRecord(read, { delimiter: 10, maxBytes: 100, timeoutMs: null });
-      const made = [...open()].filter((fd) => !before.has(fd));
       native.readRecord(read, { delimiter: 10, maxBytes: 100, timeoutMs: null });
-      const again = [...open()].filter((fd) => !before.has(fd));
       const flags = made.map((fd) => Number.parseInt(/^flags:\\s*(\\d+)/m.exec(fs.readFileSync('/proc/self/fdinfo/' + fd, 'utf8'))[1], 8));
-      process.stdout.write(JSON.stringify({ made: made.length, again: again.length, cloexec: flags.every((f) => (f & 0o2000000) !== 0) }));`;
+      process.stdout.write(JSON.stringify({ made: made.length, opened: open().filter((fd) => !loaded.has(fd)).map((fd) => fs.readlinkSync('/proc/self/fd/' + fd)), cloexec: flags.every((f) => (f & 0o2000000) !== 0) }));`;
     const result = spawnSync(process.execPath, ['--import', 'tsx', '-e', script], { encoding: 'utf8', timeout: 60_000 });
     assert.equal(result.stderr, '');
-    assert.deepEqual(JSON.parse(result.stdout), { made: 2, again: 2, cloexec: true });
+    assert.deepEqual(JSON.parse(result.stdout), { made: 2, opened: [], cloexec: true });
   });
 
   test('EOF without a delimiter ends the record at once, and again with nothing', async (t) => {
