@@ -11,6 +11,7 @@
         'src/exec.cc',
         'src/fds.cc',
         'src/limits.cc',
+        'src/look-ahead.cc',
         'src/placement.cc',
         'src/preparing.cc',
         'src/process.cc',

@@ -20,6 +20,8 @@ import type {
   NativeError,
   PreparedGuest,
   PreparingGroup,
+  RecordPair,
+  RecordRead,
   ResourceName,
   SpawnOptions,
   StagedChild,
@@ -103,6 +105,8 @@ function integer(fn: string, what: string, value: unknown, min: number, max = IN
 }
 
 const descriptor = (fn: string, what: string, value: unknown) => integer(fn, what, value, 0);
+
+const recordOf = ([data, end]: RecordPair): RecordRead => ({ data, end });
 const positive = (fn: string, what: string, value: unknown) => integer(fn, what, value, 1);
 const timeout = (fn: string, value: unknown) => integer(fn, 'timeoutMs', value, 0);
 
@@ -364,10 +368,12 @@ export const native: NativeBinding = {
   readRecord(fd, options) {
     const fn = 'readRecord';
     const checked = object(fn, 'options', options);
-    if (checked.delimiter !== null) integer(fn, 'options.delimiter', checked.delimiter, 0, 255);
-    integer(fn, 'options.maxBytes', checked.maxBytes, 0, MAX_READ_BYTES);
-    if (checked.timeoutMs !== null) integer(fn, 'options.timeoutMs', checked.timeoutMs, 0);
-    return addon().readRecord(descriptor(fn, 'fd', fd), options);
+    // null is -1 to the addon.
+    const delimiter = checked.delimiter === null ? -1 : integer(fn, 'options.delimiter', checked.delimiter, 0, 255);
+    const maxBytes = integer(fn, 'options.maxBytes', checked.maxBytes, 0, MAX_READ_BYTES);
+    const timeoutMs = checked.timeoutMs === null ? -1 : integer(fn, 'options.timeoutMs', checked.timeoutMs, 0);
+    const reading = addon().readRecord(descriptor(fn, 'fd', fd), delimiter, maxBytes, timeoutMs);
+    return 'done' in reading ? { done: reading.done.then(recordOf), cancel: reading.cancel } : recordOf(reading);
   },
   getResourceLimit(resource) {
     return addon().getResourceLimit(resourceName('getResourceLimit', resource));

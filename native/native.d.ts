@@ -298,8 +298,10 @@ export interface NativeBinding {
    */
   readonly writeAll: (fd: number, data: Buffer) => BlockingOperation<void>;
   /**
-   * Reads one record, never consuming more than it returns: one byte per read(2), except on a
-   * regular file, where it reads a block and moves the offset back to just after the record.
+   * Reads one record, never consuming more than it returns: a pipe's bytes are looked at first
+   * (tee(2) into a private pipe) and then exactly the record's taken; a regular file is read a
+   * block at a time, its offset moved back to just after the record; anything else (and a pipe
+   * on the thread) a byte per read(2).
    * On a pipe, a socket or a regular file, what is there already is read at once, on the calling
    * thread, without blocking (a byte only once a zero-timeout poll says it is there): a record
    * that ends so (or reaches EOF or maxBytes, or has timeoutMs 0) is returned as it is. Otherwise,
@@ -335,11 +337,16 @@ export type InBytes<T> = {
 };
 
 /** The addon as loaded: NativeBinding, with paths, arguments and environments as bytes. */
-export interface AddonBinding extends Omit<NativeBinding, 'spawn' | 'spawnStaged' | 'releasePrepared' | 'startPreparingGroup' | 'execve' | 'open'> {
+/** What the addon's readRecord gives: [data, end], not an object (cheaper to make through N-API). */
+export type RecordPair = readonly [Buffer, RecordRead['end']];
+
+export interface AddonBinding extends Omit<NativeBinding, 'spawn' | 'spawnStaged' | 'releasePrepared' | 'startPreparingGroup' | 'execve' | 'open' | 'readRecord'> {
   readonly spawn: (options: InBytes<SpawnOptions>) => number;
   readonly spawnStaged: (options: InBytes<StagedSpawnOptions>) => StagedChild;
   readonly releasePrepared: (child: StagedChild, guest: InBytes<PreparedGuest>, timeoutMs: number) => void;
   readonly startPreparingGroup: (anchor: InBytes<AnchorSpawnOptions>) => PreparingGroup;
   readonly execve: (options: InBytes<ExecOptions & { readonly cwd: null }>) => never;
   readonly open: (path: Buffer, flags: number, mode: number) => number;
+  /** The options as arguments (null as -1): no property to look up per record. */
+  readonly readRecord: (fd: number, delimiter: number, maxBytes: number, timeoutMs: number) => RecordPair | BlockingOperation<RecordPair>;
 }

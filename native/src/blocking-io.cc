@@ -17,10 +17,11 @@
 // creation (tens of microseconds) per line or per write.
 //
 // Most records need no thread at all: a script's `while read` mostly finds its line already in
-// the pipe or file. So readRecord first reads, on the JS thread, what is already there (a byte of
-// a pipe or socket at a time while a zero-timeout poll says one is waiting, a block of a regular
-// file), and only when the record is not complete by then does a thread wait for the rest, with
-// the bytes read so far. Nothing of that waits: a poll has just said the byte is there, and a
+// the pipe or file. So readRecord first reads, on the JS thread, what is already there (a pipe's
+// record looked ahead at, look-ahead.cc: three system calls, not one per byte; a byte of a
+// socket at a time while a zero-timeout poll says one is waiting; a block of a regular file),
+// and only when the record is not complete by then does a thread wait for the rest, with the
+// bytes read so far. Nothing of that waits: a poll has just said the byte is there, and a
 // regular file never waits (it is read so on the thread too). The one exception is another
 // process reading the same pipe between that poll and the read, which then waits for the next
 // byte (on the thread, such a read cannot be cancelled either). A terminal, or any other device,
@@ -40,6 +41,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <bitset>
 #include <cerrno>
 #include <cstdint>
 #include <memory>
@@ -51,6 +53,7 @@
 #include "addon.h"
 #include "errors.h"
 #include "fds.h"
+#include "look-ahead.h"
 #include "threads.h"
 
 namespace quirl {
@@ -243,6 +246,21 @@ class WriteAll final : public Operation {
   const std::vector<char> data_;
 };
 
+// The descriptors tee(2) refused last time (files, sockets, terminals), so that a file's record
+// costs no refused tee before its fstat. Only an order of trying: fstat still decides, and a
+// descriptor it finds to be a pipe again is forgotten. Kept on the JS thread, the one TryNow runs on.
+constexpr int kRememberedFds = 1024;
+std::bitset<kRememberedFds>& NotAPipe() {
+  thread_local std::bitset<kRememberedFds> fds;
+  return fds;
+}
+
+bool NotAPipeLastTime(int fd) { return fd >= 0 && fd < kRememberedFds && NotAPipe().test(static_cast<size_t>(fd)); }
+
+void RememberNotAPipe(int fd, bool not_a_pipe) {
+  if (fd >= 0 && fd < kRememberedFds) NotAPipe().set(static_cast<size_t>(fd), not_a_pipe);
+}
+
 class ReadRecord final : public Operation {
  public:
   ReadRecord(int fd, int delimiter, size_t max_bytes, int timeout_ms)
@@ -256,17 +274,65 @@ class ReadRecord final : public Operation {
   // On a regular file, a block per read(2), and the offset set back to just after the record.
   static constexpr size_t kFileBlock = 4096;
 
-  // Reads what is already there; the thread, if one is needed, goes on from it.
+  // Reads what is already there; the thread, if one is needed, goes on from it. A pipe is read
+  // ahead (tee), tried first unless the descriptor was no pipe last time; maxBytes 0 consumes
+  // nothing, which a poll answers (Collect).
   bool TryNow() override {
+    const bool look_ahead = max_bytes_ > 0;
+    Ahead ahead = Ahead::kNotAPipe;
+    if (look_ahead && !NotAPipeLastTime(fd_)) {
+      ahead = ReadAhead();
+      if (ahead == Ahead::kSettled || ahead == Ahead::kWait) return ahead == Ahead::kSettled;
+      RememberNotAPipe(fd_, ahead == Ahead::kNotAPipe);
+    }
     struct stat status;
     if (fstat(fd_, &status) != 0) return Failed(errno, "fstat");
     regular_ = S_ISREG(status.st_mode);
     stream_ = S_ISFIFO(status.st_mode) || S_ISSOCK(status.st_mode);
+    if (look_ahead && ahead == Ahead::kNotAPipe && S_ISFIFO(status.st_mode)) {
+      RememberNotAPipe(fd_, false);
+      ahead = ReadAhead();
+      if (ahead == Ahead::kSettled || ahead == Ahead::kWait) return ahead == Ahead::kSettled;
+    }
+    // kNoWriter: the poll below tells EOF from a FIFO whose writer is yet to open it.
     if (!regular_ && !stream_) return false;
     if (Collect(kNow)) return true;
-    // With no time to wait, nothing there now is the timeout itself.
-    if (timeout_ms_ == 0) return End("timeout");
-    return false;
+    return NothingThere();
+  }
+
+  // With no time to wait, nothing there now is the timeout itself; else the thread waits.
+  bool NothingThere() { return timeout_ms_ == 0 && End("timeout"); }
+
+  enum class Ahead { kSettled, kWait, kNotAPipe, kNoWriter };
+
+  // Reads a pipe's record through ReadPipeAhead while the pipe has bytes: kSettled once End or
+  // Fail is called, kWait when the pipe is empty (the bytes so far kept for the thread), kNoWriter
+  // when it is empty with no writer.
+  Ahead ReadAhead() {
+    for (;;) {
+      if (data_.size() >= max_bytes_) {
+        End("limit");
+        return Ahead::kSettled;
+      }
+      const PipeRead step = ReadPipeAhead(fd_, delimiter_, max_bytes_ - data_.size(), &data_);
+      switch (step.kind) {
+        case PipeRead::kRead:
+          continue;
+        case PipeRead::kDelimited:
+          End("delimiter");
+          return Ahead::kSettled;
+        case PipeRead::kNoWriter:
+          // The bytes so far are kept for the byte reads that follow.
+          return Ahead::kNoWriter;
+        case PipeRead::kEmpty:
+          return NothingThere() ? Ahead::kSettled : Ahead::kWait;
+        case PipeRead::kNotAPipe:
+          return Ahead::kNotAPipe;
+        case PipeRead::kFailed:
+          Fail(step.error, step.syscall);
+          return Ahead::kSettled;
+      }
+    }
   }
 
   void Run() override {
@@ -282,11 +348,13 @@ class ReadRecord final : public Operation {
     // The bytes a pipe or socket says it holds (FIONREAD) are there to read without a poll before
     // each; that poll is needed only to hear a cancellation, so only once there can be one.
     const bool count_ahead = stream_ && !Cancellable();
+    // A regular file is always readable: polled likewise only to hear a cancellation.
+    const bool poll = !regular_ || Cancellable();
     int waiting = 0;
     for (;;) {
       if (max_bytes_ > 0 && data_.size() >= max_bytes_) return End("limit");
       if (waiting == 0 && count_ahead && ioctl(fd_, FIONREAD, &waiting) != 0) waiting = 0;
-      if (waiting == 0) {
+      if (waiting == 0 && poll) {
         switch (Wait(POLLIN, deadline)) {
           case Waited::kReady:
             break;
@@ -327,10 +395,11 @@ class ReadRecord final : public Operation {
     return true;
   }
 
+  // [data, end]: an array's elements, unlike an object's properties, need no name looked up.
   Napi::Value Result(Napi::Env env) override {
-    Napi::Object result = Napi::Object::New(env);
-    result.Set("data", Napi::Buffer<char>::Copy(env, data_.data(), data_.size()));
-    result.Set("end", end_);
+    Napi::Array result = Napi::Array::New(env, 2);
+    result.Set(0u, Napi::Buffer<char>::Copy(env, data_.data(), data_.size()));
+    result.Set(1u, Napi::String::New(env, end_));
     return result;
   }
 
@@ -354,23 +423,20 @@ Napi::Value WriteAllExport(const Napi::CallbackInfo& info) {
   return Operation::Start(info.Env(), std::move(operation));
 }
 
-// A null option arrives as -1.
-int OptionalInt(Napi::Object options, const char* name) {
-  Napi::Value value = options.Get(name);
-  return value.IsNull() ? -1 : value.As<Napi::Number>().Int32Value();
-}
-
+// readRecord(fd, delimiter, maxBytes, timeoutMs), checked by native/index.ts; -1 stands for null.
 Napi::Value ReadRecordExport(const Napi::CallbackInfo& info) {
   int fd = info[0].As<Napi::Number>().Int32Value();
-  Napi::Object options = info[1].As<Napi::Object>();
-  size_t max_bytes = options.Get("maxBytes").As<Napi::Number>().Uint32Value();
-  auto operation = std::make_shared<ReadRecord>(fd, OptionalInt(options, "delimiter"), max_bytes, OptionalInt(options, "timeoutMs"));
+  int delimiter = info[1].As<Napi::Number>().Int32Value();
+  size_t max_bytes = info[2].As<Napi::Number>().Uint32Value();
+  int timeout_ms = info[3].As<Napi::Number>().Int32Value();
+  auto operation = std::make_shared<ReadRecord>(fd, delimiter, max_bytes, timeout_ms);
   return Operation::Start(info.Env(), std::move(operation));
 }
 
 }  // namespace
 
 void RegisterBlockingIo(Napi::Env env, Napi::Object exports) {
+  PrepareLookAhead();
   exports.Set("writeAll", Napi::Function::New(env, WriteAllExport, "writeAll"));
   exports.Set("readRecord", Napi::Function::New(env, ReadRecordExport, "readRecord"));
 }

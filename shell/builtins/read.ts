@@ -7,7 +7,8 @@
  */
 import { constants } from 'node:os';
 import { isatty } from 'node:tty';
-import { isNativeError, native, type NativeError, type ReadRecordOptions, type RecordRead, type RecordReading } from '../../native';
+import { isNativeError, native, type BlockingOperation, type NativeError, type ReadRecordOptions, type RecordRead } from '../../native';
+import { andThen, finishing, recovering, repeat, type Eventually, type Progress } from '../eventually';
 import { describeErrno } from '../errors';
 import type { CommandOutput } from '../interp/output';
 import { isValidName, type ShellState } from '../interp/state';
@@ -47,43 +48,47 @@ interface ReadOptions {
 
 type Parsed = { readonly options: ReadOptions } | { readonly message: string; readonly status: number };
 
-export const read: Builtin = async ({ argv, state, output, shell }) => {
+export const read: Builtin = ({ argv, state, output, shell }) => {
   const parsed = parseOptions(argv);
-  if ('message' in parsed) {
-    await output.err(parsed.message);
-    return parsed.status;
-  }
+  if ('message' in parsed) return andThen(output.err(parsed.message), () => parsed.status);
   const { options } = parsed;
   // bash checks the first name before reading (and the others only as it assigns them).
   const first = options.array ?? options.names[0];
   if (first !== undefined && !isValidName(first)) return invalidName(output, first);
   const osFd = output.fds.get(options.fd);
   if (osFd === undefined) {
-    await output.err(options.fd === 0 ? `quirl: read: read error: 0: ${describeErrno('EBADF')}\n` : `quirl: read: ${options.fd}: invalid file descriptor: ${describeErrno('EBADF')}\n`);
-    return 1;
+    const message = options.fd === 0 ? `quirl: read: read error: 0: ${describeErrno('EBADF')}\n` : `quirl: read: ${options.fd}: invalid file descriptor: ${describeErrno('EBADF')}\n`;
+    return andThen(output.err(message), () => 1);
   }
-  if (options.timeoutMs === 0) return (await poll(osFd)) ? 0 : 1;
+  if (options.timeoutMs === 0) return andThen(poll(osFd), (ready) => (ready ? 0 : 1));
   if (options.count === 0) return assign(options, '', state, output, 0);
 
   // isatty costs two system calls a line: asked only when the answer would change something.
   const terminal = (options.prompt !== undefined || options.silent || byteAtATime(options)) && isatty(osFd);
   // The modes first: what is typed once the prompt shows is already read with them.
   const restoreTerminal = terminal ? setReadModes(osFd, options) : undefined;
-  let input: Input;
-  try {
-    if (terminal && options.prompt !== undefined) await output.err(options.prompt);
-    input = await collect(osFd, options, state, output, () => shell.interactive && isatty(osFd));
-  } catch (error) {
-    if (!isNativeError(error)) throw error;
-    if (error.code === 'ECANCELED') return CANCELLED_STATUS;
-    await output.err(`quirl: read: read error: ${options.fd}: ${describeErrno(error.code)}\n`);
-    return 1;
-  } finally {
-    restoreTerminal?.();
-  }
-  const status = input.end === 'timeout' ? TIMEOUT_STATUS : input.end === 'eof' ? 1 : 0;
-  return assign(options, input.text, state, output, status, options.count !== undefined && options.delimiter === null);
+  // A line already in a pipe or file is read and assigned synchronously: no promise per line.
+  const collected = finishing(
+    () =>
+      recovering<Input | number>(
+        () => andThen(terminal && options.prompt !== undefined ? output.err(options.prompt) : undefined, () => collect(osFd, options, state, output, () => shell.interactive && isatty(osFd))),
+        (error) => readFailed(error, options.fd, output),
+      ),
+    () => restoreTerminal?.(),
+  );
+  return andThen(collected, (input) => {
+    if (typeof input === 'number') return input;
+    const status = input.end === 'timeout' ? TIMEOUT_STATUS : input.end === 'eof' ? 1 : 0;
+    return assign(options, input.text, state, output, status, options.count !== undefined && options.delimiter === null);
+  });
 };
+
+/** The status of a read that failed (after saying why), or what was thrown when it was not a read error. */
+function readFailed(error: unknown, fd: number, output: CommandOutput): Eventually<number> {
+  if (!isNativeError(error)) throw error;
+  if (error.code === 'ECANCELED') return CANCELLED_STATUS;
+  return andThen(output.err(`quirl: read: read error: ${fd}: ${describeErrno(error.code)}\n`), () => 1);
+}
 
 function usage(message: string): Parsed {
   return { message: `quirl: read: ${message}\n${USAGE}`, status: 2 };
@@ -156,19 +161,14 @@ function applyOption(options: ReadOptions, letter: string, value: string): strin
   }
 }
 
-async function invalidName(output: CommandOutput, name: string): Promise<number> {
-  await output.err(`quirl: read: \`${name}': not a valid identifier\n`);
-  return 1;
+function invalidName(output: CommandOutput, name: string): Promise<number> {
+  return output.err(`quirl: read: \`${name}': not a valid identifier\n`).then(() => 1);
 }
 
 /** -t 0: whether input (or EOF) is there now, consuming none. */
-async function poll(fd: number): Promise<boolean> {
-  const record = await settled(native.readRecord(fd, { delimiter: null, maxBytes: 0, timeoutMs: 0 }));
-  return record.end === 'limit';
-}
-
-function settled(reading: RecordReading): RecordRead | Promise<RecordRead> {
-  return 'done' in reading ? reading.done : reading;
+function poll(fd: number): Eventually<boolean> {
+  const reading = native.readRecord(fd, { delimiter: null, maxBytes: 0, timeoutMs: 0 });
+  return andThen('done' in reading ? reading.done : reading, (record) => record.end === 'limit');
 }
 
 /**
@@ -195,7 +195,10 @@ interface Input {
 
 /** bash's read loop over bytes: backslash quoting, backslash-newline removed, NULs skipped. */
 class Collector {
-  private readonly bytes: number[] = [];
+  /** What was taken whole (plain data), in order, before `bytes`. */
+  private readonly pieces: Buffer[] = [];
+  /** What was taken a byte at a time, since the last piece. */
+  private bytes: number[] = [];
   private quoteNext = false;
   /** Characters taken, for -n and -N; in a UTF-8 locale a character's first byte counts it. */
   counted = 0;
@@ -218,6 +221,12 @@ class Collector {
   }
 
   take(data: Buffer): void {
+    // The common line: nothing to quote, mark or count, so taken as it is.
+    if (!this.quoteNext && this.options.count === undefined && isPlain(data, this.options.raw)) {
+      this.flush();
+      this.pieces.push(data);
+      return;
+    }
     for (const byte of data) {
       if (this.quoteNext) {
         this.quoteNext = false;
@@ -242,7 +251,14 @@ class Collector {
   }
 
   text(): string {
-    return decodeBytes(Buffer.from(this.bytes));
+    this.flush();
+    return decodeBytes(this.pieces.length === 1 ? (this.pieces[0] as Buffer) : Buffer.concat(this.pieces));
+  }
+
+  private flush(): void {
+    if (this.bytes.length === 0) return;
+    this.pieces.push(Buffer.from(this.bytes));
+    this.bytes = [];
   }
 
   private add(byte: number): void {
@@ -256,38 +272,55 @@ class Collector {
   }
 }
 
+/** Whether data has no byte the Collector treats specially: NUL, a marker, a quoting backslash. */
+function isPlain(data: Buffer, raw: boolean): boolean {
+  for (const byte of data) {
+    if (byte === 0 || byte === CTLESC || byte === CTLNUL || (byte === BACKSLASH && !raw)) return false;
+  }
+  return true;
+}
+
 /** The longest wait one native read takes (a signed 32-bit count of milliseconds): a longer timeout takes several. */
 const LONGEST_WAIT_MS = 2 ** 31 - 1;
 
 /** continuationPrompts: whether PS2 is shown for a backslash-newline (asked only when one comes). */
-async function collect(fd: number, options: ReadOptions, state: ShellState, output: CommandOutput, continuationPrompts: () => boolean): Promise<Input> {
+function collect(fd: number, options: ReadOptions, state: ShellState, output: CommandOutput, continuationPrompts: () => boolean): Eventually<Input> {
   const locale = state.get('LC_ALL') || state.get('LC_CTYPE') || state.get('LANG') || '';
   const collector = new Collector(options, /utf-?8/i.test(locale));
   const deadline = options.timeoutMs === undefined ? undefined : performance.now() + options.timeoutMs;
-  for (;;) {
+  const finished = (end: Input['end']): Progress<Input | undefined> => ({ done: true, value: { text: collector.text(), end } });
+  const pass = (): Eventually<Progress<Input | undefined>> => {
     const remainingMs = deadline === undefined ? undefined : Math.max(0, Math.ceil(deadline - performance.now()));
     const timeoutMs = remainingMs === undefined ? null : Math.min(remainingMs, LONGEST_WAIT_MS);
-    const record = await readOne(fd, { delimiter: options.delimiter, maxBytes: collector.wanted, timeoutMs }, output.signal);
-    collector.take(record.data);
-    if (record.end === 'timeout' && remainingMs !== undefined && remainingMs > LONGEST_WAIT_MS) continue;
-    if (record.end === 'eof' || record.end === 'timeout') return { text: collector.text(), end: record.end };
-    if (record.end === 'delimiter') {
-      if (collector.delimiter(options.delimiter as number)) return { text: collector.text(), end: 'done' };
-      if (options.delimiter === NEWLINE && continuationPrompts()) await output.err(state.get('PS2') ?? '> ');
-    }
-    if (collector.complete) return { text: collector.text(), end: 'done' };
-  }
+    return andThen(readOne(fd, { delimiter: options.delimiter, maxBytes: collector.wanted, timeoutMs }, output.signal), (record) => {
+      collector.take(record.data);
+      if (record.end === 'timeout' && remainingMs !== undefined && remainingMs > LONGEST_WAIT_MS) return GO_ON;
+      if (record.end === 'eof' || record.end === 'timeout') return finished(record.end);
+      if (record.end === 'delimiter') {
+        if (collector.delimiter(options.delimiter as number)) return finished('done');
+        if (options.delimiter === NEWLINE && continuationPrompts()) return andThen(output.err(state.get('PS2') ?? '> '), () => (collector.complete ? finished('done') : GO_ON));
+      }
+      return collector.complete ? finished('done') : GO_ON;
+    });
+  };
+  // Only a finished pass ends the loop, and it carries the input.
+  return repeat(pass, undefined) as Eventually<Input>;
 }
+
+const GO_ON: Progress<Input | undefined> = { done: false, value: undefined };
 
 /**
  * One record, cancelled if the command's job is aborted meanwhile. A record that was all there
  * already comes back at once, with no abort listener to add and remove; an aborted job reads
  * nothing, as a cancelled operation would.
  */
-export async function readOne(fd: number, request: ReadRecordOptions, signal: AbortSignal | undefined): Promise<RecordRead> {
+export function readOne(fd: number, request: ReadRecordOptions, signal: AbortSignal | undefined): Eventually<RecordRead> {
   if (signal?.aborted === true) throw cancelledError();
   const operation = native.readRecord(fd, request);
-  if (!('done' in operation)) return operation;
+  return 'done' in operation ? untilCancelled(operation, signal) : operation;
+}
+
+async function untilCancelled(operation: BlockingOperation<RecordRead>, signal: AbortSignal | undefined): Promise<RecordRead> {
   const cancel = () => operation.cancel();
   signal?.addEventListener('abort', cancel);
   try {
@@ -306,7 +339,7 @@ const isSpaceTabNewline = (char: string | undefined) => char === ' ' || char ===
 const MARK = String.fromCharCode(CTLESC);
 
 /** Splits the input into the names as bash does; REPLY takes it whole when there is none. */
-async function assign(options: ReadOptions, text: string, state: ShellState, output: CommandOutput, status: number, unsplit = false): Promise<number> {
+function assign(options: ReadOptions, text: string, state: ShellState, output: CommandOutput, status: number, unsplit = false): Eventually<number> {
   const { names } = options;
   if (options.array !== undefined) return assignArray(options.array, text, state, unsplit, status);
   if (names.length === 0) {

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, readSync, readdirSync, rmSync, writeFileSync
 import { stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, test } from 'node:test';
+import { describe, test, type TestContext } from 'node:test';
 import { constants } from 'node:fs';
 import { native, type BlockingOperation, type ReadRecordOptions, type RecordRead } from '../../native';
 import { Scope, nativeErrorLike, waitFor } from './helpers';
@@ -37,6 +37,15 @@ function rest(fd: number): string {
   let text = '';
   for (let count = readSync(fd, buffer); count > 0; count = readSync(fd, buffer)) text += buffer.toString('utf8', 0, count);
   return text;
+}
+
+/** A file holding `text`, in a temporary directory removed after the test. */
+function tempFile(t: TestContext, text: string): string {
+  const directory = mkdtempSync(join(tmpdir(), 'quirl-read-'));
+  t.after(() => rmSync(directory, { recursive: true }));
+  const file = join(directory, 'lines');
+  writeFileSync(file, text);
+  return file;
 }
 
 const LINE = { delimiter: 0x0a, maxBytes: 1 << 20, timeoutMs: null } as const;
@@ -135,6 +144,78 @@ describe('readRecord', () => {
     assert.equal(rest(read), 'c\n');
   });
 
+  test('a pipe is read ahead without consuming past a record: long and short lines, the rest left to the next reader', async (t) => {
+    const scope = new Scope(t);
+    const { read, write } = scope.pipe();
+    const long = 'y'.repeat(5000); // longer than one look-ahead
+    await native.writeAll(write, Buffer.from(`${long}\nshort\n\nlast\nafter`)).done;
+    assert.equal(now(read, LINE).data.toString(), long);
+    assert.equal(now(read, LINE).data.toString(), 'short');
+    assert.deepEqual([now(read, LINE).data.toString(), ioThreads()], ['', 0]);
+    assert.equal(now(read, { delimiter: 0x0a, maxBytes: 2, timeoutMs: null }).data.toString(), 'la');
+    scope.close(write);
+    assert.equal(rest(read), 'st\nafter');
+  });
+
+  test('a descriptor number that was a file and is now a pipe is read as a pipe', async (t) => {
+    const scope = new Scope(t);
+    const fd = native.open(tempFile(t, 'file\nrest\n'), constants.O_RDONLY, 0);
+    assert.equal(now(fd, LINE).data.toString(), 'file');
+    native.close(fd);
+    const { read, write } = scope.pipe();
+    assert.equal(read, fd, 'the lowest free number again');
+    await native.writeAll(write, Buffer.from('pipe\nmore\n')).done;
+    assert.equal(now(read, LINE).data.toString(), 'pipe');
+    scope.close(write);
+    assert.equal(rest(read), 'more\n');
+  });
+
+  test('a FIFO opened before its writer waits for the writer, not taken for EOF', async (t) => {
+    const scope = new Scope(t);
+    const fifo = join(tempFile(t, ''), '..', 'fifo');
+    assert.equal(spawnSync('mkfifo', [fifo]).status, 0);
+    const read = scope.own(native.open(fifo, constants.O_RDONLY | constants.O_NONBLOCK, 0));
+    const reading = pending(read, LINE);
+    const write = scope.own(native.open(fifo, constants.O_WRONLY, 0));
+    await native.writeAll(write, Buffer.from('through\n')).done;
+    assert.deepEqual(await reading.done, { data: Buffer.from('through'), end: 'delimiter' });
+  });
+
+  test('a socket, which tee(2) refuses, is read a byte at a time, leaving the rest', () => {
+    // libuv gives a child's stdin as one end of a socketpair.
+    const script = `
+      const { native } = require(${JSON.stringify(join(__dirname, '..', '..', 'native'))});
+      const fs = require('node:fs');
+      if (!fs.fstatSync(0).isSocket()) throw new Error('stdin is not a socket');
+      const line = { delimiter: 10, maxBytes: 100, timeoutMs: null };
+      const first = native.readRecord(0, line);
+      const second = native.readRecord(0, line);
+      process.stdout.write(JSON.stringify([first.data.toString(), second.data.toString(), fs.readFileSync(0, 'utf8')]));`;
+    const result = spawnSync(process.execPath, ['--import', 'tsx', '-e', script], { input: 'one\ntwo\nthree\n', encoding: 'utf8', timeout: 60_000 });
+    assert.equal(result.stderr, '');
+    assert.deepEqual(JSON.parse(result.stdout), ['one', 'two', 'three\n']);
+  });
+
+  test('the look-ahead pipe is made as the addon loads, close-on-exec, and reads open no descriptor', () => {
+    const script = `
+      const { native } = require(${JSON.stringify(join(__dirname, '..', '..', 'native'))});
+      const fs = require('node:fs');
+      // The listing's own directory descriptor is gone once listed.
+      const open = () => fs.readdirSync('/proc/self/fd').filter((fd) => fs.existsSync('/proc/self/fdinfo/' + fd));
+      const unloaded = new Set(open());
+      const { read, write } = native.pipe(); // loads the addon
+      const made = open().filter((fd) => !unloaded.has(fd) && fd !== String(read) && fd !== String(write));
+      fs.writeSync(write, 'a\\nb\\nc\\n');
+      const loaded = new Set(open());
+      native.readRecord(read, { delimiter: 10, maxBytes: 100, timeoutMs: null });
+      native.readRecord(read, { delimiter: 10, maxBytes: 100, timeoutMs: null });
+      const flags = made.map((fd) => Number.parseInt(/^flags:\\s*(\\d+)/m.exec(fs.readFileSync('/proc/self/fdinfo/' + fd, 'utf8'))[1], 8));
+      process.stdout.write(JSON.stringify({ made: made.length, opened: open().filter((fd) => !loaded.has(fd)).map((fd) => fs.readlinkSync('/proc/self/fd/' + fd)), cloexec: flags.every((f) => (f & 0o2000000) !== 0) }));`;
+    const result = spawnSync(process.execPath, ['--import', 'tsx', '-e', script], { encoding: 'utf8', timeout: 60_000 });
+    assert.equal(result.stderr, '');
+    assert.deepEqual(JSON.parse(result.stdout), { made: 2, opened: [], cloexec: true });
+  });
+
   test('EOF without a delimiter ends the record at once, and again with nothing', async (t) => {
     const scope = new Scope(t);
     const { read, write } = scope.pipe();
@@ -164,11 +245,7 @@ describe('readRecord', () => {
 
   test('on a regular file, reads at once and leaves the offset just after the record', async (t) => {
     const scope = new Scope(t);
-    const directory = mkdtempSync(join(tmpdir(), 'quirl-read-'));
-    t.after(() => rmSync(directory, { recursive: true }));
-    const file = join(directory, 'lines');
-    writeFileSync(file, `one\n${'x'.repeat(10_000)}\nthree`);
-    const fd = scope.own(native.open(file, constants.O_RDONLY, 0));
+    const fd = scope.own(native.open(tempFile(t, `one\n${'x'.repeat(10_000)}\nthree`), constants.O_RDONLY, 0));
     const first = now(fd, LINE);
     assert.deepEqual([first.data.toString(), first.end, offsetOf(fd)], ['one', 'delimiter', 4]);
     const second = now(fd, LINE);
