@@ -31,7 +31,7 @@ import { readingFor } from './script';
 import { LineRun, type LineEnd } from './line';
 import { runClause } from './compound';
 import { ExpansionAbort, FunctionReturn, Interrupted, LoopControl } from '../control';
-import { BadDescriptor, BROKEN_PIPE_STATUS, BrokenPipe, CommandOutput } from './output';
+import { BROKEN_PIPE_STATUS, BrokenPipe, CommandOutput, WriteFailed } from './output';
 import { expansionEnvironment, planCommand, type PlannedCommand } from './planning';
 import { planRedirects } from './redirects';
 import type { ShellState } from './state';
@@ -1065,8 +1065,8 @@ export class Interpreter implements ShellServices {
   /** A write error of a builtin: said, status 1; a broken pipe in a subshell or script ends it, going on up. */
   private async builtinFailed(error: unknown, name: string, context: Context): Promise<number> {
     const endsContext = error instanceof BrokenPipe && (context.owner !== undefined || context.state.isSubshell || !this.interactive);
-    if (!endsContext && (error instanceof BrokenPipe || error instanceof BadDescriptor)) {
-      await new CommandOutput(context.fds, undefined).err(`quirl: ${name}: write error: ${error.message.replace(/^write error: /, '')}\n`);
+    if (!endsContext && (error instanceof BrokenPipe || error instanceof WriteFailed)) {
+      await this.say(context, `${name}: write error: ${error.message.replace(/^write error: /, '')}`);
       return 1;
     }
     throw error;

@@ -3,11 +3,12 @@
  * as in any shell; writes to anything else (a pipe to another stage, a capture) run on a thread
  * of the addon's own per write (native.writeAll), so a full pipe never blocks the event loop that
  * drains it, and any number of blocked stages never exhausts libuv's four-thread pool. EPIPE
- * surfaces as a typed error so a pipeline stage can end the way a process killed by SIGPIPE would.
+ * surfaces as a typed error so a pipeline stage can end the way a process killed by SIGPIPE would;
+ * any other refused write (ENOSPC, EIO, EBADF) as WriteFailed, an error of the command that wrote.
  */
 import { writeSync } from 'node:fs';
 import { native, type BlockingOperation } from '../../native';
-import { isSystemError } from '../errors';
+import { describeErrno, isSystemError, ShellError } from '../errors';
 import type { FdTable } from '../exec/fds';
 import type { StageControl } from '../exec/job';
 import { encodeText } from '../bytes';
@@ -24,9 +25,10 @@ export class BrokenPipe extends Error {
   }
 }
 
-export class BadDescriptor extends Error {
-  constructor(readonly fd: number) {
-    super(`${fd}: Bad file descriptor`);
+/** A write the system refused for another reason than a gone reader: bash's `write error: No space left on device`, status 1. */
+export class WriteFailed extends ShellError {
+  constructor(cause: { readonly code: string }) {
+    super('SystemError', `write error: ${describeErrno(cause.code)}`, { cause });
   }
 }
 
@@ -50,7 +52,8 @@ export class CommandOutput {
 
   async write(fd: number, text: string): Promise<void> {
     const target = this.fds.target(fd);
-    if (target === undefined) throw new BadDescriptor(fd);
+    // A closed descriptor (`echo x >&-`) fails as the write(2) would.
+    if (target === undefined) throw new WriteFailed({ code: 'EBADF' });
     if (this.control !== undefined) {
       await this.control.whileRunning();
       if (this.control.signal.aborted) throw new BrokenPipe();
@@ -132,6 +135,6 @@ function writeAllSync(fd: number, data: Buffer): void {
 }
 
 function translate(error: unknown): unknown {
-  if (isSystemError(error) && error.code === 'EPIPE') return new BrokenPipe();
-  return error;
+  if (!isSystemError(error)) return error;
+  return error.code === 'EPIPE' ? new BrokenPipe() : new WriteFailed(error);
 }
