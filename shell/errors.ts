@@ -77,13 +77,16 @@ export class ShellError extends Error {
   }
 }
 
-/** A syntax error with where it happened; `incomplete` means more input could complete it. */
+/**
+ * A syntax error with where it happened; `incomplete` means more input could complete it. Input
+ * nested past a limit of the parser fails the same way (status 2) with the code ResourceLimit.
+ */
 export class ParseError extends ShellError {
   readonly span: Span;
   readonly incomplete: boolean;
 
-  constructor(message: string, span: Span, incomplete: boolean) {
-    super('ParseError', `line ${span.start.line}, column ${span.start.column}: ${message}`);
+  constructor(message: string, span: Span, incomplete: boolean, code: 'ParseError' | 'ResourceLimit' = 'ParseError') {
+    super(code, `line ${span.start.line}, column ${span.start.column}: ${message}`, { status: 2 });
     this.name = 'ParseError';
     this.span = span;
     this.incomplete = incomplete;
@@ -142,6 +145,20 @@ const ERRNO_TEXT: Readonly<Record<string, string>> = {
   EIO: 'Input/output error',
   ETIMEDOUT: 'Timed out',
 };
+
+/** Nesting past a limit met while running (a pattern's groups, braces): the command fails, status 2, as a too-deep parse does. */
+export function nestingLimit(what: string, limit: number): ShellError {
+  return new ShellError('ResourceLimit', `${what} nested more than ${limit} deep`, { status: 2 });
+}
+
+/**
+ * The last guard against nesting no limit caught: JavaScript's stack ran out. The command fails
+ * as over a limit, never as an internal error, and the shell goes on.
+ */
+export function stackExhausted(error: unknown): ShellError | undefined {
+  if (!(error instanceof RangeError) || !error.message.includes('call stack')) return undefined;
+  return new ShellError('ResourceLimit', 'nesting too deep: the shell ran out of stack', { status: 2, cause: error });
+}
 
 /** The message of anything thrown. */
 export function errorMessage(error: unknown): string {

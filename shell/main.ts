@@ -7,7 +7,7 @@ import { readFileSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { ExitRequest } from './builtins';
 import { decodeBytes, fsPath } from './bytes';
-import { errorMessage, isShellError, isSystemError, describeErrno, ParseError } from './errors';
+import { errorMessage, isShellError, isSystemError, describeErrno, ParseError, stackExhausted } from './errors';
 import { Executor } from './exec/executor';
 import { FdTable } from './exec/fds';
 import { CommandResolver } from './exec/resolve';
@@ -117,8 +117,9 @@ async function main(): Promise<number> {
     }
     // The EXIT trap runs last, at the end and at `exit` (and may change the status with `exit N`).
     return await interpreter.finish(context, state.lastStatus);
-  } catch (error) {
-    if (error instanceof ExitRequest) return await interpreter.finish(context, error.status);
+  } catch (thrown) {
+    if (thrown instanceof ExitRequest) return await interpreter.finish(context, thrown.status);
+    const error = stackExhausted(thrown) ?? thrown;
     if (!isShellError(error)) throw error;
     const where = error instanceof ParseError && invocation.kind === 'file' ? `${name}: ` : '';
     process.stderr.write(`quirl: ${where}${error.message}\n`);

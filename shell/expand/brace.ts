@@ -7,7 +7,7 @@
  * name characters a brace expression put after it (`{$a,b}c` is `$ac` and `bc`). A word's results are bounded by what is left of the pipeline's
  * expansion budget before any is built, so `{1..10000000}` fails with ResourceLimit at once.
  */
-import { ShellError } from '../errors';
+import { nestingLimit, ShellError } from '../errors';
 import type { Literal, ParameterExpansion, Tilde, Word, WordPart } from '../syntax/ast';
 import { PIPELINE_EXPANSION_LIMIT } from './budget';
 
@@ -161,6 +161,9 @@ function literal(value: string, quoted: boolean, original: Word): Literal {
  * than the results, which the budget must hold anyway.
  */
 class Bound {
+  /** How deeply expand() recurses: into a brace expression's alternatives, and on to the next expression. */
+  private depth = 0;
+
   constructor(
     private readonly limit: number,
     /** The word expanded: what messages name, and where generated text says it comes from. */
@@ -181,6 +184,17 @@ class Bound {
     };
   }
 
+  /** `run` one level deeper, refused past MAX_BRACE_NESTING before the recursion exhausts the stack. */
+  nested<T>(run: () => T): T {
+    if (this.depth >= MAX_BRACE_NESTING) throw nestingLimit('brace expressions', MAX_BRACE_NESTING);
+    this.depth += 1;
+    try {
+      return run();
+    } finally {
+      this.depth -= 1;
+    }
+  }
+
   /** `lists`, checked. */
   check(list: readonly Atoms[]): void {
     const add = this.tally();
@@ -196,6 +210,9 @@ function bytesOf(atoms: Atoms): number {
   }
   return bytes;
 }
+
+/** How deeply brace expressions may nest, or follow one another in a word (bash has no limit). */
+const MAX_BRACE_NESTING = 1000;
 
 /** bash's brace_expand: the first valid brace expression, its preamble, and the rest expanded after it. */
 function expand(atoms: Atoms, bound: Bound): Atom[][] {
@@ -222,7 +239,7 @@ function expand(atoms: Atoms, bound: Bound): Atom[][] {
   bound.check(middle);
   let results = middle.map((atoms) => [...preamble, ...atoms]);
   if (postamble.length > 0) {
-    const rest = expand(postamble, bound);
+    const rest = bound.nested(() => expand(postamble, bound));
     bound.check(rest);
     const add = bound.tally();
     const joined: Atom[][] = [];
@@ -244,7 +261,7 @@ function alternatives(amble: Atoms, bound: Bound): Atom[][] {
   for (let start = 0; start <= amble.length; ) {
     let end = scan(amble, start, ',');
     if (end < 0) end = amble.length;
-    results.push(...expand(amble.slice(start, end), bound));
+    results.push(...bound.nested(() => expand(amble.slice(start, end), bound)));
     start = end + 1;
   }
   return results;

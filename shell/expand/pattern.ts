@@ -4,6 +4,7 @@
  * makes the next character literal; that is how quoted characters reach a pattern. Character
  * classes and ranges follow the POSIX locale (code point order, ASCII classes).
  */
+import { nestingLimit } from '../errors';
 import { BoundedCache } from './bounded-cache';
 
 const CLASSES: ReadonlyMap<string, string> = new Map([
@@ -161,6 +162,9 @@ export interface CompiledPattern {
   readonly grouped: boolean;
 }
 
+/** How deeply extglob groups may nest (bash has no limit; this translation recurses per group). */
+const MAX_GROUP_NESTING = 1000;
+
 /** Compiled patterns by their options and text: a `case` or `${x%%.*}` in a loop compiles once. */
 const compiled = new BoundedCache<string, CompiledPattern>(512);
 
@@ -187,6 +191,8 @@ export function matchesPattern(pattern: string, text: string, options: PatternOp
 class Translation {
   /** Whether an extglob group was translated. */
   grouped = false;
+  /** How deeply the group being translated nests. */
+  private depth = 0;
   /** Negations made so far: each names its own capture groups. */
   private negations = 0;
   /** No wildcard may match a `.` at the start of the text (pathname expansion). */
@@ -223,7 +229,10 @@ class Translation {
 
   private group({ operator, alternatives }: Group): string {
     this.grouped = true;
+    if (this.depth >= MAX_GROUP_NESTING) throw nestingLimit('extglob groups', MAX_GROUP_NESTING);
+    this.depth += 1;
     const inner = alternatives.map((alternative) => this.sequence(alternative)).join('|');
+    this.depth -= 1;
     switch (operator) {
       case '?':
         return `(?:${inner})?`;

@@ -72,6 +72,22 @@ function redirectText(redirect: Redirect): string {
   }
 }
 
+type ConditionLink = Extract<ConditionalExpression, { kind: 'CondAnd' | 'CondOr' }>;
+
+/**
+ * A chain `a && b || c ...` (it nests on its left) as its first operand and its links in order,
+ * found in a loop: a chain of any length is walked without recursing down it.
+ */
+export function conditionChain(expression: ConditionLink): { first: ConditionalExpression; links: ConditionLink[] } {
+  const links: ConditionLink[] = [];
+  let first: ConditionalExpression = expression;
+  while (first.kind === 'CondAnd' || first.kind === 'CondOr') {
+    links.push(first);
+    first = first.left;
+  }
+  return { first, links: links.reverse() };
+}
+
 /** A `[[ ]]` expression as bash prints it: a lone word as `-n word`, a group as `( ... )`. */
 function conditionText(expression: ConditionalExpression): string {
   switch (expression.kind) {
@@ -84,9 +100,10 @@ function conditionText(expression: ConditionalExpression): string {
     case 'CondNot':
       return `! ${conditionText(expression.operand)}`;
     case 'CondAnd':
-      return `${conditionText(expression.left)} && ${conditionText(expression.right)}`;
-    case 'CondOr':
-      return `${conditionText(expression.left)} || ${conditionText(expression.right)}`;
+    case 'CondOr': {
+      const { first, links } = conditionChain(expression);
+      return links.reduce((text, link) => `${text} ${link.kind === 'CondAnd' ? '&&' : '||'} ${conditionText(link.right)}`, conditionText(first));
+    }
     case 'CondGroup':
       return `( ${conditionText(expression.inner)} )`;
   }

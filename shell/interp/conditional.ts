@@ -14,6 +14,7 @@ import type { ConditionalExpression, Word } from '../syntax/ast';
 import { ArithmeticError, evaluateArithmeticText } from '../expand/arith';
 import { fatalIfUnbound } from './arithmetic';
 import type { Context, Interpreter } from './interpreter';
+import { conditionChain } from './command-text';
 import { regexFromExtended, regexLiteral } from './regex';
 
 export async function evaluateConditional(interpreter: Interpreter, expression: ConditionalExpression, context: Context): Promise<boolean> {
@@ -31,9 +32,12 @@ export async function evaluateConditional(interpreter: Interpreter, expression: 
       case 'CondGroup':
         return evaluate(node.inner);
       case 'CondAnd':
-        return (await evaluate(node.left)) && evaluate(node.right);
-      case 'CondOr':
-        return (await evaluate(node.left)) || evaluate(node.right);
+      case 'CondOr': {
+        const { first, links } = conditionChain(node);
+        let value = await evaluate(first);
+        for (const link of links) if (link.kind === 'CondAnd' ? value : !value) value = await evaluate(link.right);
+        return value;
+      }
       case 'CondUnary':
         return unaryTest(node.operator, await expand(node.operand), test);
       case 'CondBinary': {

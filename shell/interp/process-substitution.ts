@@ -147,19 +147,32 @@ function redirectWords(redirects: readonly Redirect[]): Word[] {
   return redirects.flatMap((redirect) => (redirect.kind === 'HereDocument' ? [] : [redirect.target]));
 }
 
+/** The words of `[[ ]]` in order, walked with a stack of its own: a chain of `&&` may be any length. */
 function conditionalWords(expression: ConditionalExpression): Word[] {
-  switch (expression.kind) {
-    case 'CondWord':
-      return [expression.word];
-    case 'CondUnary':
-      return [expression.operand];
-    case 'CondBinary':
-      return [expression.left, expression.right];
-    case 'CondNot':
-    case 'CondGroup':
-      return conditionalWords(expression.kind === 'CondNot' ? expression.operand : expression.inner);
-    case 'CondAnd':
-    case 'CondOr':
-      return [...conditionalWords(expression.left), ...conditionalWords(expression.right)];
+  const words: Word[] = [];
+  const pending: ConditionalExpression[] = [expression];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    switch (next.kind) {
+      case 'CondWord':
+        words.push(next.word);
+        break;
+      case 'CondUnary':
+        words.push(next.operand);
+        break;
+      case 'CondBinary':
+        words.push(next.left, next.right);
+        break;
+      case 'CondNot':
+        pending.push(next.operand);
+        break;
+      case 'CondGroup':
+        pending.push(next.inner);
+        break;
+      case 'CondAnd':
+      case 'CondOr':
+        pending.push(next.right, next.left);
+        break;
+    }
   }
+  return words;
 }

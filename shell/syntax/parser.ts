@@ -47,7 +47,7 @@ import type {
 import { Lexer, tokenText, type ControlOperator, type Token } from './lexer';
 import { Scanner } from './scanner';
 import type { Substitutions, WordMode } from './words';
-import { Source, spanOf, syntaxError, type SourceText } from './source';
+import { nestedTooDeep, Source, spanOf, syntaxError, type SourceText } from './source';
 
 /** Deeper nesting of substitutions or compound commands is refused rather than left to exhaust the stack. */
 export const MAX_NESTING = 200;
@@ -172,7 +172,7 @@ class Parser {
     this.begin = scanner.offset;
     this.depth = depth;
     if (depth > MAX_NESTING) {
-      throw syntaxError(this.source, `commands nested more than ${MAX_NESTING} deep`, this.begin, this.begin);
+      throw nestedTooDeep(this.source, 'commands', MAX_NESTING, this.begin, this.begin);
     }
     // Options already without a first line (a nested parser's) are passed on as they are, not copied again.
     const nested: ParseOptions = options.firstLine === undefined ? options : { ...options, firstLine: undefined };
@@ -370,7 +370,7 @@ class Parser {
 
   private nested<T>(parse: () => T): T {
     if (this.depth >= MAX_NESTING) {
-      throw syntaxError(this.source, `commands nested more than ${MAX_NESTING} deep`, this.token.start, this.token.end);
+      throw nestedTooDeep(this.source, 'commands', MAX_NESTING, this.token.start, this.token.end);
     }
     this.depth += 1;
     try {

@@ -112,6 +112,11 @@ export function spanOf(source: SourceText, start: number, end: number): Span {
   return { start: source.position(start), end: source.position(end) };
 }
 
+/** Input nested past the parser's `limit`: a ParseError with the code ResourceLimit at `start..end`. */
+export function nestedTooDeep(source: SourceText, what: string, limit: number, start: number, end: number): ParseError {
+  return new ParseError(`${what} nested more than ${limit} deep`, spanOf(source, start, end), false, 'ResourceLimit');
+}
+
 /** A ParseError over `start..end`; `incomplete` only holds where more input could still follow. */
 export function syntaxError(source: SourceText, message: string, start: number, end: number, incomplete = false): ParseError {
   return new ParseError(message, spanOf(source, start, end), incomplete && source.open);

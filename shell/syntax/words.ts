@@ -24,7 +24,7 @@ import type {
 import { ansiCString } from '../expand/escapes';
 import { GROUP_OPERATORS } from '../expand/pattern';
 import { Scanner, stopSet, type StopSet } from './scanner';
-import { EmbeddedSource, SlicedSource, spanOf, syntaxError, type SourceText } from './source';
+import { EmbeddedSource, nestedTooDeep, SlicedSource, spanOf, syntaxError, type SourceText } from './source';
 
 /** What the word lexer needs from the parser: the commands inside a substitution, the locale and extglob. */
 export interface Substitutions {
@@ -322,10 +322,18 @@ class Parts<P extends WordPart> {
   }
 }
 
+/**
+ * How deeply `${...}` and double quotes may nest in one word (bash reads 5,000; each level costs
+ * this recursive reader some stack). Deeper is refused with a clear error, not a stack overflow.
+ */
+export const MAX_WORD_NESTING = 1000;
+
 export class WordLexer {
   constructor(
     private readonly scanner: Scanner,
     private readonly substitutions: Substitutions,
+    /** How deeply the `${...}` and double quotes being read nest (a subscript's lexer goes on from its word's). */
+    private nesting = 0,
   ) {}
 
   private get source(): SourceText {
@@ -564,7 +572,7 @@ export class WordLexer {
 
   /** A lexer of its own over `start..end` of the source, its positions still the source's. */
   private lexerOf(start: number, end: number): WordLexer {
-    return new WordLexer(new Scanner(new SlicedSource(this.source, start, end)), this.substitutions);
+    return new WordLexer(new Scanner(new SlicedSource(this.source, start, end)), this.substitutions, this.nesting);
   }
 
   private subscriptParts(): WordPart[] {
@@ -665,7 +673,9 @@ export class WordLexer {
     const s = this.scanner;
     const start = s.offset;
     s.next();
+    this.enter(start);
     const parts = this.quotedText(IN_DOUBLE_QUOTES, start);
+    this.nesting -= 1;
     s.next();
     return { kind: 'DoubleQuoted', parts, span: spanOf(this.source, start, s.offset) };
   }
@@ -762,7 +772,9 @@ export class WordLexer {
     s.next();
     const c = s.peek();
     if (c === '{') {
+      this.enter(start);
       parts.push(this.braced(start, quoted));
+      this.nesting -= 1;
     } else if (c === '(') {
       s.next();
       const end = s.peek() === '(' ? arithmeticEnd(this.source, s.offset + 1) : null;
@@ -783,6 +795,15 @@ export class WordLexer {
     } else {
       parts.literal('$', quoted, start, s.offset);
     }
+  }
+
+  /**
+   * One level deeper in the word, refused past MAX_WORD_NESTING; the caller steps back out after
+   * (no try/finally: an error ends the whole parse, and no wrapper, so each level costs no more stack).
+   */
+  private enter(open: number): void {
+    if (this.nesting >= MAX_WORD_NESTING) throw nestedTooDeep(this.source, 'expansions and quotes', MAX_WORD_NESTING, open, open + 1);
+    this.nesting += 1;
   }
 
   /** `${NAME}`, `${10}`, `${?}`, `${NAME<operator>}`, `${a[i]}`...; the scanner is at the `{`. */

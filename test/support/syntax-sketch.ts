@@ -237,8 +237,11 @@ export function target(redirect: Redirect | undefined): Word {
   return redirect.target;
 }
 
-/** The ParseError `run` throws, checked for what every parse error has: its code and status 2. */
-export function parseErrorOf(run: () => unknown): ParseError {
+/**
+ * The ParseError `run` throws, checked for what every parse error has: its code and status 2
+ * (ResourceLimit for input nested past a limit of the parser).
+ */
+export function parseErrorOf(run: () => unknown, code: 'ParseError' | 'ResourceLimit' = 'ParseError'): ParseError {
   let caught: unknown;
   try {
     run();
@@ -246,7 +249,7 @@ export function parseErrorOf(run: () => unknown): ParseError {
     caught = error;
   }
   assert.ok(caught instanceof ParseError, `expected a ParseError, got ${String(caught)}`);
-  assert.ok(isShellError(caught, 'ParseError'));
+  assert.ok(isShellError(caught, code), `expected the code ${code}, got ${caught.code}`);
   assert.equal(caught.status, 2);
   return caught;
 }

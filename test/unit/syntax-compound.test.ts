@@ -468,7 +468,7 @@ const NESTS: readonly (readonly [string, string, string?, string?])[] = [
 for (const [open, close, before = '', after = ''] of NESTS) {
   test(`parse: ${JSON.stringify(before + open)} nested 10,000 deep is a parse error, not a stack overflow`, () => {
     for (const text of [`${before}${open.repeat(10_000)}x${close.repeat(10_000)}${after}`, before + open.repeat(10_000)]) {
-      const error = parseErrorOf(() => parse(text));
+      const error = parseErrorOf(() => parse(text), 'ResourceLimit');
       assert.match(error.message, /commands nested more than 200 deep/);
       assert.equal(error.incomplete, false);
     }

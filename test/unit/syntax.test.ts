@@ -304,7 +304,7 @@ test('parse: substitutions nested too deeply are a parse error, not a stack over
 });
 
 test('parse: 10,000 `!` in [[ ]] are a parse error, not a stack overflow', () => {
-  const error = parseErrorOf(() => parse(`[[ ${'! '.repeat(10_000)}x ]]`));
+  const error = parseErrorOf(() => parse(`[[ ${'! '.repeat(10_000)}x ]]`), 'ResourceLimit');
   assert.match(error.message, /nested more than 200 deep/);
 });
 
