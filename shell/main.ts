@@ -3,10 +3,10 @@
  * script on stdin, and the interactive shell, with bash's options and start-up files (invocation.ts). Exit statuses are POSIX sh's: 127 not found, 126 not executable, 128+N for a
  * signal, 2 for a syntax error.
  */
-import { readFileSync, realpathSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { ExitRequest } from './builtins';
-import { decodeBytes, fsPath } from './bytes';
+import { fsPath } from './bytes';
 import { errorMessage, isShellError, isSystemError, describeErrno, ParseError, stackExhausted } from './errors';
 import { Executor } from './exec/executor';
 import { FdTable } from './exec/fds';
@@ -21,6 +21,7 @@ import { takeLinkAddress } from './ipc/address';
 import { argumentsWithBytes, directoryWithBytes, environmentWithBytes } from './process-bytes';
 import { dropRuntimeVariables } from './runtime';
 import { completeCommands, readingFor, type ReaderSettings } from './interp/script';
+import { readScriptFile } from './script-file';
 import { streamCommands } from './interp/stream';
 import type { Program } from './syntax';
 import { ShellState } from './interp/state';
@@ -49,7 +50,7 @@ function commandsOf(
     case 'command':
       return { commands: completeCommands(invocation.source, warn, settings), name: invocation.name };
     case 'file':
-      return { commands: completeCommands(decodeBytes(readFileSync(invocation.path)), warn, settings), name: invocation.path };
+      return { commands: completeCommands(readScriptFile(invocation.path), warn, settings), name: invocation.path };
     case 'stdin':
       return { commands: streamCommands(0, warn, settings), name: 'quirl' };
   }
@@ -85,9 +86,15 @@ async function main(): Promise<number> {
     // Commands are parsed one at a time as they run, so the state exists by the time this is asked.
     ({ commands, name } = commandsOf(invocation, readingFor(() => state)));
   } catch (error) {
+    if (isShellError(error)) {
+      process.stderr.write(`quirl: ${error.message}\n`);
+      return error.status;
+    }
     const reason = isSystemError(error) ? describeErrno(error.code) : errorMessage(error);
     process.stderr.write(`quirl: ${invocation.kind === 'file' ? invocation.path : 'stdin'}: ${reason}\n`);
-    return invocation.kind === 'file' ? 127 : 1;
+    if (invocation.kind !== 'file') return 1;
+    // As bash: a file that is not there is 127; one that is there but cannot be read (a directory) 126.
+    return isSystemError(error) && error.code === 'ENOENT' ? 127 : 126;
   }
   const state = ShellState.fromEnvironment(env, startingDirectory(env), name, invocation.args);
   // bash's FUNCNAME ends in `main` in a script file (not in `-c` or stdin).

@@ -264,6 +264,10 @@ function verifyGroup(pid: number, pgid: number, command: string): void {
 function spawnError(stage: ExternalStage, error: unknown): ShellError {
   if (!isSystemError(error)) return new ShellError('SpawnFailed', `${stage.target.argv[0]}: ${errorMessage(error)}`);
   const name = stage.target.argv[0] ?? stage.target.file;
+  // The shell's directory is gone (removed under it): the program exists, it cannot start there.
+  if (error.syscall === 'chdir') {
+    return new ShellError('SpawnFailed', `${name}: cannot run in ${error.path ?? stage.cwd}: ${describeErrno(error.code)}`, { cause: error });
+  }
   const code = error.code === 'ENOENT' ? 'CommandNotFound' : 'SpawnFailed';
   return new ShellError(code, `${name}: ${describeErrno(error.code)}`, { cause: error });
 }

@@ -14,7 +14,8 @@
  * history file loads too. A missing, unreadable, corrupt or unwritable file never stops the shell:
  * history goes on in memory and the problem is reported once through onError.
  */
-import { appendFileSync, closeSync, constants, fstatSync, openSync, readSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
+import { appendFileSync, closeSync, constants, fstatSync, openSync, readSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { describeErrno, isSystemError } from '../../errors';
 import { withFileLock } from './file-lock';
 
 export const DEFAULT_HISTORY_SIZE = 1000;
@@ -60,7 +61,9 @@ export class HistoryFileError extends Error {
     readonly path: string,
     cause: unknown,
   ) {
-    super(`cannot ${operation} the history file ${path}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    // A system error as sh words it (`Is a directory`), not Node's `EISDIR: illegal operation...`.
+    const reason = isSystemError(cause) ? describeErrno(cause.code) : cause instanceof Error ? cause.message : String(cause);
+    super(`cannot ${operation} the history file ${path}: ${reason}`, { cause });
     this.name = 'HistoryFileError';
   }
 }
@@ -309,8 +312,14 @@ export class History {
       // Through a symlink, replace what it points to rather than the link.
       const target = isMissing(tryRealpath(file)) ? file : realpathSync(file);
       const temporary = `${target}.${process.pid}.tmp`;
-      writeFileSync(temporary, entries.slice(Math.max(0, entries.length - this.fileSize)).map(encode).join(''), { mode: 0o600 });
-      renameSync(temporary, target);
+      try {
+        writeFileSync(temporary, entries.slice(Math.max(0, entries.length - this.fileSize)).map(encode).join(''), { mode: 0o600 });
+        renameSync(temporary, target);
+      } catch (error) {
+        // A file the rename could not put in place (the history file is a directory) is not left behind.
+        rmSync(temporary, { force: true });
+        throw error;
+      }
       if (file === this.file) {
         this.fileEntries = Math.min(entries.length, this.fileSize);
         this.ownAppends = [];
