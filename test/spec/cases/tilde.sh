@@ -147,3 +147,15 @@ case
 cond
 </root:X:/root>
 ## END
+
+#### with HOME unset, ~ is the user's home from the passwd database, and cd alone fails
+unset HOME
+home=$(getent passwd "$(id -u)" | cut -d: -f6)
+[ ~ = "$home" ] && echo same
+x=~/a; [ "$x" = "$home/a" ] && echo assigned
+cd 2>/dev/null; echo "cd $?"
+## STDOUT:
+same
+assigned
+cd 1
+## END
