@@ -119,7 +119,7 @@ export const wait: Builtin = async (context) => {
   return status;
 };
 
-/** `wait -n`: the first of the jobs named (or of all) to end; a job that ended already counts first. */
+/** `wait -n`: the first of the jobs named (or of all) to end; a job that ended already counts first; stopped jobs do not count. */
 async function waitForNext(context: BuiltinContext, operands: readonly string[], variable: string | undefined): Promise<number> {
   const { state } = context;
   const named: Job[] = [];
@@ -127,7 +127,9 @@ async function waitForNext(context: BuiltinContext, operands: readonly string[],
     const job = await waitOperand(context, operand);
     if (typeof job !== 'number') named.push(job);
   }
-  const candidates = operands.length === 0 ? context.jobs() : named;
+  // A stopped job cannot end until continued: bash leaves it out (with -f too), and with no
+  // other job returns 127 at once rather than wait for ever.
+  const candidates = (operands.length === 0 ? context.jobs() : named).filter((job) => job.state.kind !== 'stopped');
   if (candidates.length === 0) return 127;
   const ended = await unlessInterrupted(context, Promise.race(candidates.map((job) => job.whenDone().then(() => job))));
   if (ended.kind === 'interrupted') return ended.status;
