@@ -3,8 +3,10 @@
 // stopped job must end, a pipeline's processes in `jobs -l`, and background jobs left running
 // by `exit`. bash is the reference and runs every scenario.
 import assert from 'node:assert/strict';
-import { checkFileLeavesNothing, COLS, ROWS, ptyTest } from './harness';
-import { endJob, waitForProcs, waitForStates } from './scenario';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { checkFileLeavesNothing, COLS, ROWS, ptyTest, type PtyShell } from './harness';
+import { endJob, isGoneOrZombie, waitForProcs, waitForStates } from './scenario';
 
 checkFileLeavesNothing();
 
@@ -48,4 +50,58 @@ ptyTest('issue 23 item 3: wait -n with only a stopped job returns 127 at once', 
   assert.deepEqual(await sh.run('wait -n; echo status $?'), ['status 127']);
   assert.deepEqual(await sh.run('wait -n %1; echo status $?'), ['status 127']);
   await endJob(sh, '%1', [pid]);
+});
+
+/**
+ * Starts in the background a job that writes the name of every SIGHUP or SIGTERM it gets to a
+ * file and ends at SIGTERM; returns its pid and that file's path once its handlers are in place.
+ */
+async function recordingJob(sh: PtyShell): Promise<{ pid: number; record: string }> {
+  const record = join(sh.work, 'signals');
+  const ready = join(sh.work, 'ready');
+  writeFileSync(
+    join(sh.work, 'record.py'),
+    [
+      'import os, signal, sys',
+      'def handler(number, _):',
+      `    with open(${JSON.stringify(record)}, "a") as f: f.write(signal.Signals(number).name + "\\n")`,
+      '    if number == signal.SIGTERM: os._exit(0)',
+      'signal.signal(signal.SIGHUP, handler)',
+      'signal.signal(signal.SIGTERM, handler)',
+      `open(${JSON.stringify(ready)}, "w").close()`,
+      'while True: signal.pause()',
+      '',
+    ].join('\n'),
+  );
+  await sh.run('python3 record.py &');
+  const [job] = await waitForProcs(sh, 'python3');
+  await sh.until(() => existsSync(ready), 'the job to have its signal handlers');
+  return { pid: (job as { pid: number }).pid, record };
+}
+
+/** The job outlived the shell without a signal: SIGTERM, sent now, is the first it records. */
+async function assertLeftRunning(sh: PtyShell, job: { pid: number; record: string }): Promise<void> {
+  assert.ok(!isGoneOrZombie(job.pid), `the background job ${job.pid} outlives the shell`);
+  process.kill(job.pid, 'SIGTERM');
+  await sh.until(() => isGoneOrZombie(job.pid), 'the job to end at SIGTERM', undefined, true);
+  assert.deepEqual(readFileSync(job.record, 'utf8').split('\n').filter(Boolean), ['SIGTERM'], 'the shell sent the job no signal');
+}
+
+ptyTest('issue 23 item 7: exit leaves a running background job running, unsignaled', async (sh) => {
+  const job = await recordingJob(sh);
+  await sh.exitShell('exit\r');
+  await assertLeftRunning(sh, job);
+});
+
+ptyTest('issue 23 item 7: with checkjobs, the first exit lists the running jobs and says so; the second leaves them running', async (sh) => {
+  await sh.run('shopt -s checkjobs');
+  const job = await recordingJob(sh);
+  const warned = (await sh.run('exit')).filter((line) => line !== 'exit');
+  assert.deepEqual(warned, ['There are running jobs.', '[1]+  Running                 python3 record.py &']);
+  assert.deepEqual(await sh.run('echo status $?'), ['status 1']);
+  // A command in between: the next exit warns again (bash).
+  assert.deepEqual((await sh.run('exit')).filter((line) => line !== 'exit'), warned);
+  await sh.exitShell('exit\r');
+  assert.equal(existsSync(job.record), false, 'no signal at the warnings');
+  await assertLeftRunning(sh, job);
 });
