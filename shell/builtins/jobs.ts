@@ -5,7 +5,7 @@ import type { Job } from '../exec/job';
 import { SIGNALS } from '../exec/signals';
 import { isValidName } from '../interp/state';
 import { conditionName, parseCondition, signalTable } from '../interp/traps';
-import { formatJobLine } from '../jobs/format';
+import { formatJobLine, formatJobLong } from '../jobs/format';
 import { resolveJobSpec } from '../jobs/spec';
 import { synopsis } from './help';
 import { unlessInterrupted } from './interrupt';
@@ -55,7 +55,7 @@ export const jobs: Builtin = async (context) => {
       continue;
     }
     const mark = shell.jobOrder.mark(job, all);
-    lines.push(`${formatJobLine(job.id, mark, job.state, job.command, long ? job.pgid : undefined)}\n`);
+    lines.push(long ? formatJobLong(job.id, mark, job.state, job.processes, job.command) : `${formatJobLine(job.id, mark, job.state, job.command)}\n`);
     // Reported as done once, then gone (bash's notification).
     // Listed is reported: the prompt does not tell of it again; a done job is then gone.
     job.notified = true;

@@ -105,3 +105,68 @@ ptyTest('issue 23 item 7: with checkjobs, the first exit lists the running jobs 
   assert.equal(existsSync(job.record), false, 'no signal at the warnings');
   await assertLeftRunning(sh, job);
 });
+
+/**
+ * Types a pipeline whose middle member outlives Ctrl-C by its handler and exits 7, so that the
+ * members' statuses differ, and waits until its three processes run, the handler in place.
+ */
+async function mixedPipeline(sh: PtyShell): Promise<number[]> {
+  const ready = join(sh.work, 'ready');
+  writeFileSync(
+    join(sh.work, 'exit7.py'),
+    ['import os, signal', 'signal.signal(signal.SIGINT, lambda *_: os._exit(7))', `open(${JSON.stringify(ready)}, "w").close()`, 'while True: signal.pause()', ''].join('\n'),
+  );
+  sh.type('sleep 100 | python3 exit7.py | sleep 101\r');
+  const sleeps = await waitForProcs(sh, 'sleep', 2);
+  const [python] = await waitForProcs(sh, 'python3');
+  await sh.until(() => existsSync(ready), 'the middle member to have its SIGINT handler');
+  return [...sleeps, python].map((p) => (p as { pid: number }).pid);
+}
+
+ptyTest('issue 23 item 6: Ctrl-C on a foreground pipeline leaves every member\'s status in PIPESTATUS', async (sh) => {
+  await mixedPipeline(sh);
+  sh.press('Ctrl-C');
+  await sh.nextPrompt();
+  assert.deepEqual(await sh.run('echo ${PIPESTATUS[@]}'), ['130 7 130']);
+});
+
+// bash 5.2 (measured): after `fg`, PIPESTATUS is fg's own status, the job's (its last member's),
+// not each member's; Quirl does the same.
+ptyTest('issue 23 item 6: after fg of a pipeline and Ctrl-C, PIPESTATUS is fg\'s status, as in bash', async (sh) => {
+  const pids = await mixedPipeline(sh);
+  sh.press('Ctrl-Z');
+  await sh.nextPrompt();
+  await waitForStates(sh, pids, (state) => state === 'T', 'the job stopped');
+  await sh.run('(exit 3) | (exit 4)');
+  sh.type('fg\r');
+  await waitForStates(sh, pids, (state) => state !== 'T', 'the job continued');
+  sh.press('Ctrl-C');
+  await sh.nextPrompt();
+  assert.deepEqual(await sh.run('echo ${PIPESTATUS[@]} $?'), ['130 130']);
+});
+
+ptyTest('issue 23 item 6: jobs -l lists every process of a pipeline, as bash', async (sh) => {
+  sh.type('sleep 100 | cat | sort\r');
+  const [sleep] = await waitForProcs(sh, 'sleep');
+  const [cat] = await waitForProcs(sh, 'cat');
+  const [sort] = await waitForProcs(sh, 'sort');
+  const pids = [sleep, cat, sort].map((p) => (p as { pid: number }).pid);
+  sh.press('Ctrl-Z');
+  await sh.nextPrompt();
+  await waitForStates(sh, pids, (state) => state === 'T', 'the job stopped');
+  const pid = (n: number): string => String(pids[n]).padStart(5);
+  assert.deepEqual(await sh.run('jobs -l'), [
+    `[1]+ ${pid(0)} Stopped                 sleep 100`,
+    `     ${pid(1)}                       | cat`,
+    `     ${pid(2)}                       | sort`,
+  ]);
+  sh.type('bg\r');
+  await sh.nextPrompt();
+  await waitForStates(sh, pids, (state) => state !== 'T', 'the job continued');
+  assert.deepEqual(await sh.run('jobs -l'), [
+    `[1]+ ${pid(0)} Running                 sleep 100`,
+    `     ${pid(1)}                       | cat`,
+    `     ${pid(2)}                       | sort &`,
+  ]);
+  await endJob(sh, '%1', pids);
+});
