@@ -213,6 +213,11 @@ export class Interpreter implements ShellServices {
         throw new ExitRequest(error.status);
       }
       return this.abandoned(error, context);
+    } finally {
+      // The signals its traps name are listened for once the line is done, not at the next
+      // command's checkpoint: a trap the line set is in place when the prompt comes back (a USR1
+      // sent then ended the shell by its default).
+      if (this.hearsSignalTraps(context)) this.signalTraps.sync(context.state.traps);
     }
   }
 
