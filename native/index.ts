@@ -361,6 +361,10 @@ export const native: NativeBinding = {
     }
     return addon().termiosForRead(termios, modes);
   },
+  termiosWithSignalKeys(termios) {
+    if (!Buffer.isBuffer(termios)) reject('termiosWithSignalKeys', 'termios', 'a Buffer from tcgetattr', termios);
+    return addon().termiosWithSignalKeys(termios);
+  },
   writeAll(fd, data) {
     if (!Buffer.isBuffer(data)) reject('writeAll', 'data', 'a Buffer', data);
     return addon().writeAll(descriptor('writeAll', 'fd', fd), data);

@@ -274,6 +274,8 @@ export interface NativeBinding {
   readonly tcsetattr: (fd: number, termios: Buffer) => void;
   /** A copy of a tcgetattr buffer changed to `modes`, for tcsetattr; the terminal is untouched. */
   readonly termiosForRead: (termios: Buffer, modes: ReadModes) => Buffer;
+  /** A copy of a tcgetattr buffer with ISIG on (the terminal's signal keys work); the terminal is untouched. */
+  readonly termiosWithSignalKeys: (termios: Buffer) => Buffer;
   /** Sets a signal's disposition in this process to SIG_IGN or SIG_DFL. */
   readonly setSignalDisposition: (signal: number, disposition: 'ignore' | 'default') => void;
   /** pipe2(O_CLOEXEC). */

@@ -20,6 +20,7 @@ import { version } from '../package.json';
 import { takeLinkAddress } from './ipc/address';
 import { argumentsWithBytes, directoryWithBytes, environmentWithBytes } from './process-bytes';
 import { dropRuntimeVariables } from './runtime';
+import { restoreSignalKeys } from './signal-keys';
 import { completeCommands, readingFor, type ReaderSettings } from './interp/script';
 import { readScriptFile } from './script-file';
 import { streamCommands } from './interp/stream';
@@ -60,6 +61,8 @@ async function main(): Promise<number> {
   // Taken out of the environment first, whatever the invocation: no job may inherit the secret.
   const link = takeLinkAddress(process.env);
   dropRuntimeVariables(process.env);
+  // Before the terminal's modes are recorded as the shell's (and libuv's raw mode saves its own).
+  restoreSignalKeys(process.env);
   const env = environmentWithBytes(process.env);
   const invocation = parseArguments(argumentsWithBytes(process.argv.slice(2)));
   switch (invocation.kind) {

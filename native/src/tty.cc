@@ -1,4 +1,5 @@
-// Terminal ownership and modes: tcgetpgrp, tcsetpgrp, tcgetattr, tcsetattr, termiosForRead.
+// Terminal ownership and modes: tcgetpgrp, tcsetpgrp, tcgetattr, tcsetattr, termiosForRead,
+// termiosWithSignalKeys.
 //
 // A shell in a background group (or one that has just handed the terminal to a job) gets SIGTTOU
 // for tcsetpgrp and tcsetattr unless SIGTTOU is blocked or ignored; blocking it in this thread
@@ -111,6 +112,20 @@ Napi::Value TermiosForRead(const Napi::CallbackInfo& info) {
   return Napi::Buffer<char>::Copy(env, reinterpret_cast<const char*>(&modes), sizeof modes);
 }
 
+// termiosWithSignalKeys(buffer): a copy with ISIG on, so that Ctrl-C, Ctrl-Z and Ctrl-\\ send
+// their signals again (bin/quirl turns them off while the shell starts).
+Napi::Value TermiosWithSignalKeys(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  Napi::Buffer<char> buffer = info[0].As<Napi::Buffer<char>>();
+  if (buffer.Length() != sizeof(termios)) {
+    throw Napi::TypeError::New(env, "termiosWithSignalKeys: termios must be a Buffer from tcgetattr");
+  }
+  termios modes;
+  std::memcpy(&modes, buffer.Data(), sizeof modes);
+  modes.c_lflag |= ISIG;
+  return Napi::Buffer<char>::Copy(env, reinterpret_cast<const char*>(&modes), sizeof modes);
+}
+
 }  // namespace
 
 void RegisterTty(Napi::Env env, Napi::Object exports) {
@@ -119,6 +134,7 @@ void RegisterTty(Napi::Env env, Napi::Object exports) {
   exports.Set("tcgetattr", Napi::Function::New(env, Tcgetattr, "tcgetattr"));
   exports.Set("tcsetattr", Napi::Function::New(env, Tcsetattr, "tcsetattr"));
   exports.Set("termiosForRead", Napi::Function::New(env, TermiosForRead, "termiosForRead"));
+  exports.Set("termiosWithSignalKeys", Napi::Function::New(env, TermiosWithSignalKeys, "termiosWithSignalKeys"));
 }
 
 }  // namespace quirl

@@ -5,7 +5,7 @@ import type { Job } from '../exec/job';
 import { SIGNALS } from '../exec/signals';
 import { isValidName } from '../interp/state';
 import { conditionName, parseCondition, signalTable } from '../interp/traps';
-import { formatJobLine } from '../jobs/format';
+import { formatJobLine, formatJobLong } from '../jobs/format';
 import { resolveJobSpec } from '../jobs/spec';
 import { synopsis } from './help';
 import { unlessInterrupted } from './interrupt';
@@ -55,7 +55,7 @@ export const jobs: Builtin = async (context) => {
       continue;
     }
     const mark = shell.jobOrder.mark(job, all);
-    lines.push(`${formatJobLine(job.id, mark, job.state, job.command, long ? job.pgid : undefined)}\n`);
+    lines.push(long ? formatJobLong(job.id, mark, job.state, job.processes, job.command) : `${formatJobLine(job.id, mark, job.state, job.command)}\n`);
     // Reported as done once, then gone (bash's notification).
     // Listed is reported: the prompt does not tell of it again; a done job is then gone.
     job.notified = true;
@@ -119,7 +119,7 @@ export const wait: Builtin = async (context) => {
   return status;
 };
 
-/** `wait -n`: the first of the jobs named (or of all) to end; a job that ended already counts first. */
+/** `wait -n`: the first of the jobs named (or of all) to end; a job that ended already counts first; stopped jobs do not count. */
 async function waitForNext(context: BuiltinContext, operands: readonly string[], variable: string | undefined): Promise<number> {
   const { state } = context;
   const named: Job[] = [];
@@ -127,7 +127,9 @@ async function waitForNext(context: BuiltinContext, operands: readonly string[],
     const job = await waitOperand(context, operand);
     if (typeof job !== 'number') named.push(job);
   }
-  const candidates = operands.length === 0 ? context.jobs() : named;
+  // A stopped job cannot end until continued: bash leaves it out (with -f too), and with no
+  // other job returns 127 at once rather than wait for ever.
+  const candidates = (operands.length === 0 ? context.jobs() : named).filter((job) => job.state.kind !== 'stopped');
   if (candidates.length === 0) return 127;
   const ended = await unlessInterrupted(context, Promise.race(candidates.map((job) => job.whenDone().then(() => job))));
   if (ended.kind === 'interrupted') return ended.status;

@@ -308,6 +308,17 @@ export class Job implements RetainedJob {
     this.refresh();
   }
 
+  /**
+   * The shell exits and leaves the job to run on (bash's exit without huponexit): the anchor is
+   * killed and reaped, so the shell owns the group no more and never addresses it again; the
+   * job's processes are not signaled.
+   */
+  leaveRunning(): void {
+    if (this.group === undefined) return;
+    this.watcher.unwatch(this.group.anchor.pid);
+    this.group.release();
+  }
+
   private onStatus(process: JobProcess, status: WaitStatus): void {
     // In the shell's own group (no job control), a stop (Ctrl-Z) stops the shell with the job and
     // both go on together when continued, as in bash: nothing there for the job to report.

@@ -121,7 +121,7 @@ class InteractiveShell implements RemoteShell {
   private readonly context: Context;
   private readonly history: History;
   private readonly editor: LineEditor;
-  private warnedAboutStoppedJobs = false;
+  private warnedAboutJobs = false;
   /** Ctrl-D pressed in a row at the prompt, for ignoreeof. */
   private endsOfInput = 0;
   private activity: Activity = { kind: 'running' };
@@ -224,8 +224,20 @@ class InteractiveShell implements RemoteShell {
       this.reportUnexpected(error);
       return status;
     });
-    hangUpJobs(this.executor.jobs.list());
+    this.leaveJobs();
     return final;
+  }
+
+  /**
+   * bash's exit: stopped jobs are hung up (SIGHUP, then SIGCONT so they see it); running ones are
+   * left to run on, the shell letting go of their groups, unless huponexit in a login shell hangs
+   * up every job.
+   */
+  private leaveJobs(): void {
+    const jobs = this.executor.jobs.list();
+    const hangUpAll = this.startup.login && this.state.options.shopted('huponexit');
+    hangUpJobs(hangUpAll ? jobs : jobs.filter((job) => job.state.kind === 'stopped'));
+    if (!hangUpAll) for (const job of jobs) if (job.state.kind === 'running') job.leaveRunning();
   }
 
   /** The start-up files, then the `-c` string or the commands typed; the status to exit with. */
@@ -279,7 +291,7 @@ class InteractiveShell implements RemoteShell {
     if (command.program.body.items.length > 0) this.integration?.commandStarted(command.source);
     try {
       await this.interpreter.runProgram(command.program, this.context);
-      this.warnedAboutStoppedJobs = false;
+      this.warnedAboutJobs = false;
     } catch (error) {
       if (this.endsShell(error)) return 'end';
     } finally {
@@ -418,12 +430,20 @@ class InteractiveShell implements RemoteShell {
     return report.status;
   }
 
-  /** bash's rule: with stopped jobs, the first exit only warns (and fails, so a second bare `exit` says 1). */
+  /**
+   * bash's rule: with stopped jobs (or running ones, with checkjobs), an exit right after another
+   * command only warns, and fails, so that a second bare `exit` says 1; checkjobs lists the jobs too.
+   */
   private mayExit(): boolean {
-    const stopped = this.executor.jobs.list().some((job) => job.state.kind === 'stopped');
-    if (!stopped || this.warnedAboutStoppedJobs) return true;
-    this.warnedAboutStoppedJobs = true;
-    this.say('There are stopped jobs.\n');
+    this.executor.watcher.poll();
+    const jobs = this.executor.jobs.list();
+    const checkJobs = this.state.options.shopted('checkjobs');
+    const stopped = jobs.some((job) => job.state.kind === 'stopped');
+    const running = checkJobs && jobs.some((job) => job.state.kind === 'running');
+    if ((!stopped && !running) || this.warnedAboutJobs) return true;
+    this.warnedAboutJobs = true;
+    this.say(stopped ? 'There are stopped jobs.\n' : 'There are running jobs.\n');
+    if (checkJobs) this.say(jobs.map((job) => `${formatJobLine(job.id, this.interpreter.jobOrder.mark(job, jobs), job.state, job.command)}\n`).join(''));
     this.state.lastStatus = 1;
     return false;
   }

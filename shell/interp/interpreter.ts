@@ -213,6 +213,11 @@ export class Interpreter implements ShellServices {
         throw new ExitRequest(error.status);
       }
       return this.abandoned(error, context);
+    } finally {
+      // The signals its traps name are listened for once the line is done, not at the next
+      // command's checkpoint: a trap the line set is in place when the prompt comes back (a USR1
+      // sent then ended the shell by its default).
+      if (this.hearsSignalTraps(context)) this.signalTraps.sync(context.state.traps);
     }
   }
 
@@ -848,6 +853,9 @@ export class Interpreter implements ShellServices {
       if (groupless && context.interrupt?.aborted === true && isShellError(error, 'Cancelled')) await this.checkpoint(context);
       throw error;
     }
+    // Recorded before settling: a job killed by Ctrl-C abandons the line there, and PIPESTATUS
+    // still holds each member's status (bash).
+    recordPipeStatus(outcome, context.state);
     const status = await this.settleInLine(outcome, context, errors);
     return outcome.kind === 'done' ? pipelineStatus({ ...outcome, status }, context.state) : status;
   }
@@ -1253,10 +1261,15 @@ export class Interpreter implements ShellServices {
 
 /** `set -o pipefail`: a pipeline's status is its last failing stage's (0 when none failed). */
 function pipelineStatus(outcome: Outcome, state: ShellState): number {
-  if (outcome.kind === 'done') state.pipeStatus = outcome.job.processes.map((process) => (isFinished(process.state) ? statusOf(process.state) : 0));
+  recordPipeStatus(outcome, state);
   if (outcome.kind !== 'done' || !state.options.has('pipefail')) return outcome.status;
   const failed = outcome.job.processes.map((process) => (isFinished(process.state) ? statusOf(process.state) : 0)).findLast((status) => status !== 0);
   return failed ?? outcome.status;
+}
+
+/** PIPESTATUS: each member's status, once the job is done. */
+function recordPipeStatus(outcome: Outcome, state: ShellState): void {
+  if (outcome.kind === 'done') state.pipeStatus = outcome.job.processes.map((process) => (isFinished(process.state) ? statusOf(process.state) : 0));
 }
 
 /** The status of something killed by an aborted job's signal (its reason; SIGKILL for a termination). */

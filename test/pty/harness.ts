@@ -219,6 +219,12 @@ export class PtyShell {
     (this.proc as unknown as { _socket: { destroy(): void } })._socket.destroy();
   }
 
+  /** Resizes the terminal, as a person dragging its window does: the kernel sends SIGWINCH to its foreground group. */
+  resize(cols: number, rows: number): void {
+    this.proc.resize(cols, rows);
+    this.term.resize(cols, rows);
+  }
+
   /** Sends `signal` to the shell under test. */
   signalShell(signal: NodeJS.Signals): void {
     process.kill(this.shellPid, signal);

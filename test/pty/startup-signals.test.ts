@@ -1,0 +1,139 @@
+// Ctrl-C while an interactive shell starts (issue 23 item 1): a terminal emulator or an expect
+// script starts the shell in a PTY, and Ctrl-C is typed at moments from 0 ms to the first prompt.
+// The shell must live, show its prompt, run a command, and Ctrl-C must still end that command's
+// program (the signal keys work again). bash runs the same drill. The delays only place the key
+// within start-up; nothing is asserted about time.
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import * as pty from 'node-pty';
+import { BASH, REPO, SHELLS, type ShellKind } from './harness';
+import { allProcs, procArgv } from './proc';
+
+const PROMPT = 'ready> ';
+const DEADLINE_MS = 30_000;
+
+const SIGINT = 2;
+
+interface Session {
+  readonly pid: number;
+  readonly output: () => string;
+  readonly type: (text: string) => void;
+  readonly until: (condition: () => boolean, what: string) => Promise<void>;
+  readonly exit: Promise<{ exitCode: number; signal?: number }>;
+  readonly kill: () => void;
+}
+
+function shellArgv(shell: ShellKind): string[] {
+  return shell === 'quirl' ? [join(REPO, 'bin', 'quirl')] : [BASH, '--norc', '--noprofile', '-i'];
+}
+
+function launch(shell: ShellKind, home: string): Session {
+  const argv = shellArgv(shell);
+  const proc = pty.spawn(argv[0] as string, argv.slice(1), {
+    name: 'xterm-256color',
+    cols: 100,
+    rows: 30,
+    cwd: home,
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, HISTFILE: join(home, 'history'), LC_ALL: 'C.UTF-8', TERM: 'xterm-256color', PS1: PROMPT },
+  });
+  let output = '';
+  let ended: { exitCode: number; signal?: number } | undefined;
+  proc.onData((data) => void (output += data));
+  const exit = new Promise<{ exitCode: number; signal?: number }>((resolve) => proc.onExit((info) => ((ended = info), resolve(info))));
+  return {
+    pid: proc.pid,
+    output: () => output,
+    type: (text) => proc.write(text),
+    until: async (condition, what) => {
+      const deadline = Date.now() + DEADLINE_MS;
+      while (!condition()) {
+        if (ended !== undefined) throw new Error(`the ${shell} shell ended (${JSON.stringify(ended)}) while waiting for ${what}; its output:\n${JSON.stringify(output.slice(-600))}`);
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} (${shell}); output:\n${JSON.stringify(output.slice(-600))}`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    },
+    exit,
+    kill: () => {
+      if (ended === undefined) proc.kill('SIGKILL');
+    },
+  };
+}
+
+/**
+ * Whether the launcher runs (the PTY's child has executed `program`) and has run its first
+ * instruction about SIGINT: it ignores or catches it. Before that no program lives through the key
+ * (bash dies of it too, measured: in its first milliseconds); the child forked by node-pty catches
+ * SIGINT as the test's own node does until it executes the launcher.
+ */
+function handlesInterrupt(pid: number, program: string): boolean {
+  if (!(procArgv(pid) ?? []).includes(program)) return false;
+  let status: string;
+  try {
+    status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  } catch {
+    return false;
+  }
+  const bit = 1n << BigInt(SIGINT - 1);
+  return ['SigIgn', 'SigCgt'].some((field) => {
+    const mask = new RegExp(`^${field}:\\s*([0-9a-f]+)`, 'm').exec(status)?.[1];
+    return mask !== undefined && (BigInt(`0x${mask}`) & bit) !== 0n;
+  });
+}
+
+/** Types `line` until its output shows `expected`: a key typed while the shell redraws its prompt after Ctrl-C may be lost (bash's too). */
+async function runServing(sh: Session, line: string, expected: string): Promise<void> {
+  for (let attempt = 1; attempt <= 5; attempt += 1) {
+    const mark = sh.output().length;
+    sh.type(`${line}\r`);
+    await sh.until(() => sh.output().slice(mark).includes(PROMPT), `the prompt after ${JSON.stringify(line)}`);
+    if (sh.output().slice(mark).includes(expected)) return;
+  }
+  assert.fail(`${JSON.stringify(line)} never printed ${JSON.stringify(expected)}: ${JSON.stringify(sh.output().slice(-600))}`);
+}
+
+/** Starts the shell, types Ctrl-C `delayMs` after its first instruction (or never), and checks that it serves; returns ms to its first prompt. */
+async function drill(shell: ShellKind, delayMs: number | undefined): Promise<number> {
+  const home = mkdtempSync(join(tmpdir(), 'quirl-pty-start-'));
+  const started = performance.now();
+  const sh = launch(shell, home);
+  try {
+    if (delayMs !== undefined) {
+      await sh.until(() => handlesInterrupt(sh.pid, shellArgv(shell)[0] as string), 'the launcher\'s first instruction');
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      sh.type('\x03');
+    }
+    await sh.until(() => sh.output().includes(PROMPT), 'a prompt');
+    const firstPrompt = performance.now() - started;
+    // The typed line echoes `still" "here`; only the command's output reads `still here`.
+    await runServing(sh, 'echo still" "here', 'still here');
+    // The signal keys work again: Ctrl-C ends the foreground program and the prompt comes back.
+    const mark = sh.output().length;
+    sh.type('sleep 300\r');
+    const sleeping = (): boolean => allProcs().some((p) => p.sid === sh.pid && p.comm === 'sleep' && p.state !== 'Z');
+    await sh.until(sleeping, 'sleep to run');
+    sh.type('\x03');
+    await sh.until(() => !sleeping() && sh.output().slice(mark).includes(PROMPT), 'Ctrl-C to end sleep and the prompt to come back');
+    sh.type('exit\r');
+    const status = await Promise.race([sh.exit, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('exit did not end the shell')), DEADLINE_MS))]);
+    assert.equal(status.signal ?? 0, 0, `the shell died of signal ${status.signal}`);
+    return firstPrompt;
+  } finally {
+    sh.kill();
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
+for (const shell of SHELLS) {
+  test(`issue 23 item 1: Ctrl-C from the launcher's first instruction to the first prompt never ends the starting shell [${shell}, in a PTY]`, { timeout: 900_000 }, async () => {
+    const firstPrompt = await drill(shell, undefined);
+    const delays = [0, 1, 2, 5, 10, 20, 40, 80, 160, 320, 640].filter((delay) => delay < firstPrompt * 1.5);
+    for (const delay of delays) {
+      await drill(shell, delay).catch((error: unknown) => {
+        throw new Error(`Ctrl-C ${delay} ms after the launcher's first instruction: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      });
+    }
+  });
+}
