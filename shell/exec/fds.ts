@@ -56,7 +56,11 @@ export class FdTable {
   /** Here-string writers started by redirects of this table; the job that runs it joins them. */
   readonly writers: HereStringWriter[] = [];
 
-  private constructor(entries: Map<number, Entry>, shellOnly: Set<number> = new Set()) {
+  /**
+   * `base`: the table this one lays redirects over for one command (see overlay); what outlives
+   * the command is set there too.
+   */
+  private constructor(entries: Map<number, Entry>, shellOnly: Set<number> = new Set(), private readonly base?: FdTable) {
     this.entries = entries;
     this.shellOnly = shellOnly;
   }
@@ -75,6 +79,20 @@ export class FdTable {
   /** A copy that shares the same OS descriptors but owns none of them. */
   derive(): FdTable {
     return new FdTable(new Map(this.entries), new Set(this.shellOnly));
+  }
+
+  /** A copy for one command's redirects, through which what outlives them (keep, setLasting) reaches this table. */
+  overlay(): FdTable {
+    return new FdTable(new Map(this.entries), new Set(this.shellOnly), this);
+  }
+
+  /**
+   * Points `fd` at `osFd` here and in each table this one overlays, the last of them owning it:
+   * a descriptor the shell opens for good while redirects are in force (a coprocess's pipes).
+   */
+  setLasting(fd: number, osFd: number, shellOnly: boolean): void {
+    this.base?.setLasting(fd, osFd, shellOnly);
+    this.set(fd, osFd, this.base === undefined, shellOnly);
   }
 
   /** Whether `fd` names anything. */
@@ -128,6 +146,7 @@ export class FdTable {
     if (typeof entry === 'number' && from.owned.delete(entry)) this.owned.add(entry);
     // What `fd` named before is closed if this table opened it and nothing names it now.
     if (typeof previous === 'number' && previous !== entry && this.owned.delete(previous)) this.takeOrClose(previous);
+    this.base?.keep(fd, this);
   }
 
   /**

@@ -643,8 +643,8 @@ export class Interpreter implements ShellServices {
       abandon();
       return this.reportFailure(error, context);
     }
-    context.fds.set(shellEnds.read, output.read, true, true);
-    context.fds.set(shellEnds.write, input.write, true, true);
+    context.fds.setLasting(shellEnds.read, output.read, true);
+    context.fds.setLasting(shellEnds.write, input.write, true);
     this.coprocess = { job, name: coprocess.name };
     setCoprocessVariables(context.state, coprocess.name, shellEnds, job.scriptPid);
     return 0;
@@ -881,7 +881,7 @@ export class Interpreter implements ShellServices {
   }
 
   private async withRedirectsApplied(redirects: readonly PlannedRedirect[], context: Context, run: (context: Context) => Eventually<number>): Promise<number> {
-    const fds = context.fds.derive();
+    const fds = context.fds.overlay();
     let named: NamedRedirect[] = [];
     try {
       await applyWithoutBlocking(fds, redirects, context.request.signal ?? context.interrupt);
