@@ -95,6 +95,20 @@ export class FdTable {
     this.set(fd, osFd, this.base === undefined, shellOnly);
   }
 
+  /**
+   * Undoes setLasting: `fd` no longer names `osFd` here or in the tables below, and the
+   * descriptor is closed unless another number names it still (`exec {r}<&63` keeps it).
+   */
+  dropLasting(fd: number, osFd: number): void {
+    const named = this.entries.get(fd) === osFd;
+    if (named) {
+      this.entries.delete(fd);
+      this.shellOnly.delete(fd);
+    }
+    if (this.base !== undefined) this.base.dropLasting(fd, osFd);
+    else if (named && this.owned.delete(osFd)) this.takeOrClose(osFd);
+  }
+
   /** Whether `fd` names anything. */
   has(fd: number): boolean {
     return this.entries.has(fd);

@@ -31,3 +31,10 @@ export function setCoprocessVariables(state: ShellState, name: string, fds: { re
   );
   state.set(`${name}_PID`, String(pid));
 }
+
+/** Unsets NAME and NAME_PID, unless a later coprocess of the same name holds them now. */
+export function unsetCoprocessVariables(state: ShellState, name: string, pid: number): void {
+  if (state.get(`${name}_PID`) !== String(pid)) return;
+  state.unset(name);
+  state.unset(`${name}_PID`);
+}

@@ -27,7 +27,7 @@ import { isFinished, jobStateOf, statusOf, type JobId } from '../jobs/job';
 import { JobOrder } from '../jobs/spec';
 import type { AndOr, Clause, Command, CompoundCommand, Coprocess, FunctionDefinition, List, Pipeline, Program, SimpleCommand } from '../syntax/ast';
 import { closeQuietly } from '../exec/close';
-import { coprocessDescriptors, setCoprocessVariables } from './coprocess';
+import { coprocessDescriptors, setCoprocessVariables, unsetCoprocessVariables } from './coprocess';
 import { parseCommands } from '../syntax';
 import { readingFor } from './script';
 import { LineRun, type LineEnd } from './line';
@@ -577,7 +577,8 @@ export class Interpreter implements ShellServices {
     const budget = new ExpansionBudget();
     // shopt lastpipe, without job control (bash's rule): the last command runs in the shell itself.
     const { options } = context.state;
-    const lastHere = !background && options.shopted('lastpipe') && !options.has('monitor');
+    const jobControl = options.has('monitor') || (this.interactive && this.executor.terminal !== undefined);
+    const lastHere = !background && options.shopted('lastpipe') && !jobControl;
     let escaped: { readonly error: unknown } | undefined;
     try {
       const stages: Stage[] = [];
@@ -647,6 +648,14 @@ export class Interpreter implements ShellServices {
     context.fds.setLasting(shellEnds.write, input.write, true);
     this.coprocess = { job, name: coprocess.name };
     setCoprocessVariables(context.state, coprocess.name, shellEnds, job.scriptPid);
+    // Once it has ended, bash closes the shell's ends and unsets NAME (when it reaps the process).
+    const off = job.onChange(() => {
+      if (!job.isCompleted()) return;
+      off();
+      context.fds.dropLasting(shellEnds.read, output.read);
+      context.fds.dropLasting(shellEnds.write, input.write);
+      unsetCoprocessVariables(context.state, coprocess.name, job.scriptPid);
+    });
     return 0;
   }
 
