@@ -173,7 +173,8 @@ function runSelect(interpreter: Interpreter, clause: SelectClause, context: Cont
         const menu = showMenu ? selectMenu(items, menuColumns(state.get('COLUMNS'), terminalColumns())) : '';
         return andThen(output.err(`${menu}${state.get('PS3') ?? '#? '}`), () =>
           andThen(interpreter.runBuiltinWith(['read'], context), (read): Eventually<Progress<number>> => {
-            if (read !== 0) return output.out('\n').then(() => stop(1));
+            // Ctrl-C at the prompt abandons the line (the checkpoint says so); the end of input ends the loop.
+            if (read !== 0) return andThen(interpreter.checkpoint(context), () => output.out('\n').then(() => stop(1)));
             const reply = state.get('REPLY') ?? '';
             showMenu = reply === '';
             if (showMenu) return next(status);

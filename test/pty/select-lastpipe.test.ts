@@ -26,3 +26,12 @@ ptyTest('an interactive coproc is announced as [N] PID, and its pipes work', asy
   await sh.run('eval "exec ${COPROC[1]}>&-"; wait $pid');
   assert.deepEqual(await sh.run('echo status=$?'), ['status=0']);
 });
+
+ptyTest('Ctrl-C at the prompt of select abandons the line with status 130', async (sh) => {
+  sh.type('select x in a b; do echo "chose $x"; done; echo not-reached\r');
+  await sh.waitForScreen(/^#\? $/m, "select's prompt");
+  sh.press('Ctrl-C');
+  await sh.nextPrompt();
+  assert.deepEqual(await sh.run('echo status=$?'), ['status=130']);
+  assert.ok(!/^not-reached$/m.test(sh.screenText()), `the rest of the line did not run:\n${sh.describeScreen()}`);
+});
