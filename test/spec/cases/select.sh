@@ -146,3 +146,10 @@ unset -f f
 eval "$saved"
 f a b <<< 2
 ## stdout: got b
+
+#### LINES does not shape the menu, and a COLUMNS that is no number counts as 80
+LINES=2 COLUMNS=80
+select x in $(seq 1 12); do break; done 2>&1 <<< 1
+COLUMNS=wide
+select x in $(seq 1 12); do break; done 2>&1 <<< 1
+## stdout-json: "1) 1\t 3) 3\t 5) 5\t 7) 7\t 9) 9\t11) 11\n2) 2\t 4) 4\t 6) 6\t 8) 8\t10) 10\t12) 12\n#? 1) 1\t 3) 3\t 5) 5\t 7) 7\t 9) 9\t11) 11\n2) 2\t 4) 4\t 6) 6\t 8) 8\t10) 10\t12) 12\n#? "
