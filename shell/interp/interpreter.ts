@@ -134,8 +134,8 @@ export class Interpreter implements ShellServices {
   /** `$(...)` and `eval` nesting, for the repeated first character of PS4. */
   private traceLevel = 1;
   private exited = false;
-  /** The coprocess started last (bash keeps one): a second one is warned of while it runs. */
-  private coprocess: { readonly job: Job; readonly name: string } | undefined;
+  /** The coprocess started last, until it is disposed of (bash keeps one): another is warned of meanwhile. */
+  private coprocess: { readonly job: Job; readonly name: string; readonly dispose: () => void } | undefined;
 
   constructor(
     readonly executor: Executor,
@@ -162,6 +162,7 @@ export class Interpreter implements ShellServices {
    * the shell goes on to CMD.
    */
   async runProgram(program: Program, context: Context, startupFile = false): Promise<number> {
+    if (this.interactive) this.reapCoprocess();
     if (!this.interactive || context.owner !== undefined || context.line !== undefined) return this.runLine(program.body, context, startupFile);
     const line = new LineRun(programText(program), context.state);
     line.start(() => this.runLine(program.body, { ...context, interrupt: line.interrupt.signal, line }));
@@ -614,10 +615,9 @@ export class Interpreter implements ShellServices {
    * coprocess: starting another while it runs is allowed, with a warning.
    */
   private async runCoprocess(coprocess: Coprocess, context: Context): Promise<number> {
+    this.reapCoprocess();
     const running = this.coprocess;
-    if (running !== undefined && !running.job.isCompleted()) {
-      await this.say(context, `warning: execute_coproc: coproc [${running.job.scriptPid}:${running.name}] still exists`);
-    }
+    if (running !== undefined) await this.say(context, `warning: execute_coproc: coproc [${running.job.scriptPid}:${running.name}] still exists`);
     const shellEnds = coprocessDescriptors(context.fds);
     const fds = context.fds.derive();
     const input = native.pipe();
@@ -631,11 +631,9 @@ export class Interpreter implements ShellServices {
     };
     let job: Job;
     try {
-      const stage = await this.stageOf(coprocess.command, context, new ExpansionBudget());
-      if (typeof stage === 'number') {
-        abandon();
-        return stage;
-      }
+      const planned = await this.stageOf(coprocess.command, context, new ExpansionBudget());
+      // A command that cannot run (said already) is still a coprocess, which ends with its status, as bash's child does.
+      const stage: Stage = typeof planned === 'number' ? { kind: 'inShell', command: coprocess.text, redirects: [], run: async () => planned } : planned;
       // The coprocess's ends stay open while it runs in the shell; a program has its own copies.
       const started: Stage = stage.kind === 'inShell' ? { ...stage, run: (table, control) => stage.run(table, control).finally(() => fds.closeOwned()) } : stage;
       job = await this.startInBackground({ command: coprocess.text, stages: [started], fds }, context);
@@ -646,17 +644,26 @@ export class Interpreter implements ShellServices {
     }
     context.fds.setLasting(shellEnds.read, output.read, true);
     context.fds.setLasting(shellEnds.write, input.write, true);
-    this.coprocess = { job, name: coprocess.name };
     setCoprocessVariables(context.state, coprocess.name, shellEnds, job.scriptPid);
-    // Once it has ended, bash closes the shell's ends and unsets NAME (when it reaps the process).
-    const off = job.onChange(() => {
-      if (!job.isCompleted()) return;
-      off();
+    const dispose = (): void => {
       context.fds.dropLasting(shellEnds.read, output.read);
       context.fds.dropLasting(shellEnds.write, input.write);
       unsetCoprocessVariables(context.state, coprocess.name, job.scriptPid);
-    });
+    };
+    this.coprocess = { job, name: coprocess.name, dispose };
     return 0;
+  }
+
+  /**
+   * An ended coprocess is disposed of as bash's coproc_reap does it, where bash cleans up dead
+   * jobs: before an interactive shell's next line, and as another coprocess starts. Its ends are
+   * closed and NAME unset; a script may read what it left until then.
+   */
+  private reapCoprocess(): void {
+    const last = this.coprocess;
+    if (last === undefined || !last.job.isCompleted()) return;
+    this.coprocess = undefined;
+    last.dispose();
   }
 
   /** A pipeline stage of a simple command, expanded now; a number is the status of one that cannot run. */

@@ -120,3 +120,14 @@ wait "$first" "$second"
 warning: execute_coproc: coproc [PID:COPROC] still exists
 done
 ## END
+
+#### a coprocess whose command is not found ends with status 127
+coproc nosuchcommand 2>/dev/null
+echo "started=$?"
+pid=$COPROC_PID
+wait "$pid"
+echo "status=$?"
+## STDOUT:
+started=0
+status=127
+## END

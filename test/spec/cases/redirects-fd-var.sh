@@ -109,3 +109,11 @@ echo from-tee | tee /dev/fd/$w >/dev/null
 exec {w}>&-
 cat w.txt
 ## stdout: from-tee
+
+#### {NAME} before a here-string
+: {x}<<<text
+if [ -n "$x" ]; then echo named; exec {x}<&-; else echo "not named"; fi
+## stdout: named
+## N-I quirl stdout: not named
+# Quirl takes {NAME} only before file and duplicating operators (<, >, >>, >|, <>, <&, >&);
+# before a here-string or a here-document it is an argument, where bash names a descriptor.
