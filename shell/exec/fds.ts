@@ -15,11 +15,15 @@ import { HereStringWriter } from './drain';
  * `path` is absolute (what is opened); `permissions` are the mode of a file the open creates (the
  * context's umask applied; a read creates none); `target`, when given, is the word as the user wrote it (what messages name).
  */
+/**
+ * `named`: bash's `{NAME}` redirects, whose descriptor NAME gets once it is open, and which
+ * outlives a command the shell runs itself.
+ */
 export type PlannedRedirect =
-  | { readonly kind: 'open'; readonly fd: number; readonly path: string; readonly mode: OpenMode; readonly permissions: number; readonly target?: string }
+  | { readonly kind: 'open'; readonly fd: number; readonly path: string; readonly mode: OpenMode; readonly permissions: number; readonly target?: string; readonly named?: string }
   /** `move`: `n>&m-`, the source is closed once duplicated. */
-  | { readonly kind: 'dup'; readonly fd: number; readonly source: number; readonly move?: boolean }
-  | { readonly kind: 'close'; readonly fd: number }
+  | { readonly kind: 'dup'; readonly fd: number; readonly source: number; readonly move?: boolean; readonly named?: string }
+  | { readonly kind: 'close'; readonly fd: number; readonly named?: string }
   | { readonly kind: 'both'; readonly path: string; readonly append: boolean; readonly permissions: number; readonly target?: string }
   | { readonly kind: 'hereString'; readonly fd: number; readonly text: string }
   /** A here-document's body: fed as it is, where a here-string gets a newline after it. */
@@ -47,11 +51,18 @@ type Entry = number | CaptureSink;
 export class FdTable {
   private readonly entries: Map<number, Entry>;
   private readonly owned = new Set<number>();
+  /** Descriptor numbers a program does not get (bash's close-on-exec descriptors: a coprocess's pipes). */
+  private readonly shellOnly: Set<number>;
   /** Here-string writers started by redirects of this table; the job that runs it joins them. */
   readonly writers: HereStringWriter[] = [];
 
-  private constructor(entries: Map<number, Entry>) {
+  /**
+   * `base`: the table this one lays redirects over for one command (see overlay); what outlives
+   * the command is set there too.
+   */
+  private constructor(entries: Map<number, Entry>, shellOnly: Set<number> = new Set(), private readonly base?: FdTable) {
     this.entries = entries;
+    this.shellOnly = shellOnly;
   }
 
   /** The shell's own 0, 1 and 2, owned by nobody here. */
@@ -67,7 +78,40 @@ export class FdTable {
 
   /** A copy that shares the same OS descriptors but owns none of them. */
   derive(): FdTable {
-    return new FdTable(new Map(this.entries));
+    return new FdTable(new Map(this.entries), new Set(this.shellOnly));
+  }
+
+  /** A copy for one command's redirects, through which what outlives them (keep, setLasting) reaches this table. */
+  overlay(): FdTable {
+    return new FdTable(new Map(this.entries), new Set(this.shellOnly), this);
+  }
+
+  /**
+   * Points `fd` at `osFd` here and in each table this one overlays, the last of them owning it:
+   * a descriptor the shell opens for good while redirects are in force (a coprocess's pipes).
+   */
+  setLasting(fd: number, osFd: number, shellOnly: boolean): void {
+    this.base?.setLasting(fd, osFd, shellOnly);
+    this.set(fd, osFd, this.base === undefined, shellOnly);
+  }
+
+  /**
+   * Undoes setLasting: `fd` no longer names `osFd` here or in the tables below, and the
+   * descriptor is closed unless another number names it still (`exec {r}<&63` keeps it).
+   */
+  dropLasting(fd: number, osFd: number): void {
+    const named = this.entries.get(fd) === osFd;
+    if (named) {
+      this.entries.delete(fd);
+      this.shellOnly.delete(fd);
+    }
+    if (this.base !== undefined) this.base.dropLasting(fd, osFd);
+    else if (named && this.owned.delete(osFd)) this.takeOrClose(osFd);
+  }
+
+  /** Whether `fd` names anything. */
+  has(fd: number): boolean {
+    return this.entries.has(fd);
   }
 
   /** The OS descriptor behind `fd`: a capture kept in memory gets one now. */
@@ -87,18 +131,36 @@ export class FdTable {
     this.entries.set(fd, sink);
   }
 
-  /** Points `fd` at `osFd`; an owned descriptor is closed by closeOwned(). */
-  set(fd: number, osFd: number, owned: boolean): void {
+  /** Points `fd` at `osFd`; an owned descriptor is closed by closeOwned(). `shellOnly`: programs do not get it. */
+  set(fd: number, osFd: number, owned: boolean, shellOnly = false): void {
     this.entries.set(fd, osFd);
     if (owned) this.owned.add(osFd);
+    if (shellOnly) this.shellOnly.add(fd);
+    else this.shellOnly.delete(fd);
   }
 
   /** The child's descriptor plan: index = child fd, value = OS fd or -1 (closed). */
   childFds(): number[] {
-    const highest = Math.max(2, ...this.entries.keys());
+    const highest = Math.max(2, ...[...this.entries.keys()].filter((fd) => !this.shellOnly.has(fd)));
     const plan: number[] = [];
-    for (let fd = 0; fd <= highest; fd += 1) plan.push(this.get(fd) ?? -1);
+    for (let fd = 0; fd <= highest; fd += 1) plan.push(this.shellOnly.has(fd) ? -1 : (this.get(fd) ?? -1));
     return plan;
+  }
+
+  /**
+   * Makes `fd` of this table what it is in `from`, a table derived from it, and takes the
+   * descriptor behind it if `from` owned it: bash keeps `{NAME}>file` open after the command.
+   */
+  keep(fd: number, from: FdTable): void {
+    const entry = from.entries.get(fd);
+    const previous = this.entries.get(fd);
+    this.shellOnly.delete(fd);
+    if (entry === undefined) this.entries.delete(fd);
+    else this.entries.set(fd, entry);
+    if (typeof entry === 'number' && from.owned.delete(entry)) this.owned.add(entry);
+    // What `fd` named before is closed if this table opened it and nothing names it now.
+    if (typeof previous === 'number' && previous !== entry && this.owned.delete(previous)) this.takeOrClose(previous);
+    this.base?.keep(fd, this);
   }
 
   /**
@@ -109,6 +171,8 @@ export class FdTable {
     if (derived === this) return;
     this.entries.clear();
     for (const [fd, osFd] of derived.entries) this.entries.set(fd, osFd);
+    this.shellOnly.clear();
+    for (const fd of derived.shellOnly) this.shellOnly.add(fd);
     for (const osFd of derived.owned) this.owned.add(osFd);
     derived.owned.clear();
     this.writers.push(...derived.writers.splice(0));
@@ -176,11 +240,13 @@ export class FdTable {
           throw new ShellError('RedirectFailed', `${redirect.source}: ${describeErrno('EBADF')}`);
         }
         this.entries.set(redirect.fd, source);
+        this.shellOnly.delete(redirect.fd);
         if (redirect.move === true && redirect.source !== redirect.fd) this.entries.delete(redirect.source);
         return;
       }
       case 'close':
         this.entries.delete(redirect.fd);
+        this.shellOnly.delete(redirect.fd);
         return;
       case 'hereString':
       case 'hereDocument': {

@@ -1,19 +1,20 @@
 /**
  * Compound commands, run inside the shell: `{ }` in the current context, `( )` in a copy of it,
- * `if`, `while` / `until`, `for` (word lists and bash's arithmetic form), `case`, `(( ))` and
+ * `if`, `while` / `until`, `for` (word lists and bash's arithmetic form), `select`, `case`, `(( ))` and
  * `[[ ]]`. Loops take `break N` / `continue N` as typed control flow and pass the rest of N outward.
  */
 import { ExpansionBudget } from '../expand/budget';
 import { expandPattern, expandWord, expandWords } from '../expand';
 import { literalPattern } from '../expand/literal';
 import { matchesPattern } from '../expand/pattern';
-import type { Arithmetic, ArithmeticForClause, CaseClause, Clause, ForClause, IfClause, LoopClause } from '../syntax/ast';
+import type { Arithmetic, ArithmeticForClause, CaseClause, Clause, ForClause, IfClause, LoopClause, SelectClause } from '../syntax/ast';
 import { andThen, finishing, recovering, repeat, type Eventually, type Progress } from '../eventually';
 import { evaluateArithmetic } from './arithmetic';
 import { evaluateConditional } from './conditional';
 import { LoopControl } from '../control';
 import type { Context, Interpreter } from './interpreter';
 import { CommandOutput } from './output';
+import { menuColumns, selectMenu } from './select-menu';
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -33,6 +34,8 @@ export function runClause(interpreter: Interpreter, clause: Clause, context: Con
       return runLoop(interpreter, clause, context);
     case 'ForClause':
       return runFor(interpreter, clause, context);
+    case 'SelectClause':
+      return runSelect(interpreter, clause, context);
     case 'ArithmeticForClause':
       return runArithmeticFor(interpreter, clause, context);
     case 'CaseClause':
@@ -120,12 +123,19 @@ function runLoop(interpreter: Interpreter, clause: LoopClause, context: Context)
   return inLoop(context, () => repeat(iteration, 0));
 }
 
+/** The words a `for` or `select` goes through: its list expanded, or the positional parameters. */
+function loopWords(interpreter: Interpreter, clause: ForClause | SelectClause, context: Context): Eventually<string[]> {
+  return clause.words === null ? [...context.state.positional] : expandWords(clause.words, interpreter.expansionEnvironment(context), new ExpansionBudget());
+}
+
+function invalidLoopName(clause: ForClause | SelectClause, context: Context): Eventually<number> {
+  return new CommandOutput(context.fds, undefined).err(`quirl: \`${clause.name}': not a valid identifier\n`).then(() => 1);
+}
+
 function runFor(interpreter: Interpreter, clause: ForClause, context: Context): Eventually<number> {
   const { state } = context;
-  if (!NAME.test(clause.name)) return new CommandOutput(context.fds, undefined).err(`quirl: \`${clause.name}': not a valid identifier\n`).then(() => 1);
-  const words =
-    clause.words === null ? [...state.positional] : expandWords(clause.words, interpreter.expansionEnvironment(context), new ExpansionBudget());
-  return andThen(words, (values) => {
+  if (!NAME.test(clause.name)) return invalidLoopName(clause, context);
+  return andThen(loopWords(interpreter, clause, context), (values) => {
     let index = 0;
     const iteration = (status: number): Eventually<Progress<number>> => {
       if (index >= values.length) return stop(status);
@@ -143,6 +153,56 @@ function runFor(interpreter: Interpreter, clause: ForClause, context: Context): 
     };
     return inLoop(context, () => repeat(iteration, 0));
   });
+}
+
+/**
+ * `select` (bash's execute_select_command): the menu and PS3 on stderr, a line read as `read`
+ * reads it into REPLY; an empty line shows the menu again, any other runs the body with NAME set
+ * to the item numbered so (or empty). After the body the menu comes back only when REPLY is
+ * empty (bash's ksh-compatible select). The end of input ends it with status 1, after a newline.
+ */
+function runSelect(interpreter: Interpreter, clause: SelectClause, context: Context): Eventually<number> {
+  const { state } = context;
+  if (!NAME.test(clause.name)) return invalidLoopName(clause, context);
+  const output = new CommandOutput(context.fds, undefined);
+  return andThen(loopWords(interpreter, clause, context), (items) => {
+    if (items.length === 0) return 0;
+    let showMenu = true;
+    const iteration = (status: number): Eventually<Progress<number>> =>
+      andThen(interpreter.checkpoint(context), () => {
+        const menu = showMenu ? selectMenu(items, menuColumns(state.get('COLUMNS'), terminalColumns())) : '';
+        return andThen(output.err(`${menu}${state.get('PS3') ?? '#? '}`), () =>
+          andThen(interpreter.runBuiltinWith(['read'], context), (read): Eventually<Progress<number>> => {
+            // Ctrl-C at the prompt abandons the line (the checkpoint says so); the end of input ends the loop.
+            if (read !== 0) return andThen(interpreter.checkpoint(context), () => output.out('\n').then(() => stop(1)));
+            const reply = state.get('REPLY') ?? '';
+            showMenu = reply === '';
+            if (showMenu) return next(status);
+            state.set(clause.name, chosen(items, reply));
+            return andThen(
+              pass(() => interpreter.runList(clause.body, context)),
+              (body) => {
+                showMenu = (state.get('REPLY') ?? '') === '';
+                return { done: body.step === 'stop', value: body.status };
+              },
+            );
+          }),
+        );
+      });
+    return inLoop(context, () => repeat(iteration, 0));
+  });
+}
+
+/** The item an answer numbers (a number as bash's legal_number reads it, from 1), or empty. */
+function chosen(items: readonly string[], reply: string): string {
+  if (!/^\s*[-+]?\d+\s*$/.test(reply)) return '';
+  const number = BigInt(reply.trim());
+  return number >= 1n && number <= BigInt(items.length) ? (items[Number(number) - 1] as string) : '';
+}
+
+/** The width of the shell's terminal, where its stderr is one. */
+function terminalColumns(): number | undefined {
+  return process.stderr.isTTY ? process.stderr.columns : undefined;
 }
 
 function runArithmeticFor(interpreter: Interpreter, clause: ArithmeticForClause, context: Context): Eventually<number> {

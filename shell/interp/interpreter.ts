@@ -25,7 +25,9 @@ import type { ExpansionEnvironment } from '../expand/types';
 import { formatJobLine } from '../jobs/format';
 import { isFinished, jobStateOf, statusOf, type JobId } from '../jobs/job';
 import { JobOrder } from '../jobs/spec';
-import type { AndOr, Clause, Command, CompoundCommand, FunctionDefinition, List, Pipeline, Program, SimpleCommand } from '../syntax/ast';
+import type { AndOr, Clause, Command, CompoundCommand, Coprocess, FunctionDefinition, List, Pipeline, Program, SimpleCommand } from '../syntax/ast';
+import { closeQuietly } from '../exec/close';
+import { coprocessDescriptors, setCoprocessVariables, unsetCoprocessVariables } from './coprocess';
 import { parseCommands } from '../syntax';
 import { readingFor } from './script';
 import { LineRun, type LineEnd } from './line';
@@ -33,7 +35,7 @@ import { runClause } from './compound';
 import { ExpansionAbort, FunctionReturn, Interrupted, LoopControl } from '../control';
 import { BROKEN_PIPE_STATUS, BrokenPipe, CommandOutput, WriteFailed } from './output';
 import { expansionEnvironment, planCommand, type PlannedCommand } from './planning';
-import { planRedirects } from './redirects';
+import { assignNamedDescriptors, planRedirects, type NamedRedirect } from './redirects';
 import type { ShellState } from './state';
 import { ownsProcessSubstitution, withProcessSubstitutions, type ProcessSubstitutions } from './process-substitution';
 import { timePipeline } from './time';
@@ -88,6 +90,11 @@ const BACKGROUND_STDIN: PlannedRedirect = { kind: 'open', fd: 0, path: '/dev/nul
 const STDERR_TO_PIPE: PlannedRedirect = { kind: 'dup', fd: 2, source: 1 };
 
 
+/** How a stage that runs inside the shell names its command: a simple command by its words as written. */
+function stageText(command: Command): string {
+  return command.kind === 'SimpleCommand' ? command.words.map((word) => word.text).join(' ') : command.text;
+}
+
 /** Function calls nested deeper than this fail (bash has FUNCNEST, unset by default, and then dies of the stack). */
 const DEFAULT_FUNCTION_NESTING_LIMIT = 1000;
 
@@ -127,6 +134,8 @@ export class Interpreter implements ShellServices {
   /** `$(...)` and `eval` nesting, for the repeated first character of PS4. */
   private traceLevel = 1;
   private exited = false;
+  /** The coprocess started last, until it is disposed of (bash keeps one): another is warned of meanwhile. */
+  private coprocess: { readonly job: Job; readonly name: string; readonly dispose: () => void } | undefined;
 
   constructor(
     readonly executor: Executor,
@@ -153,6 +162,7 @@ export class Interpreter implements ShellServices {
    * the shell goes on to CMD.
    */
   async runProgram(program: Program, context: Context, startupFile = false): Promise<number> {
+    if (this.interactive) this.reapCoprocess();
     if (!this.interactive || context.owner !== undefined || context.line !== undefined) return this.runLine(program.body, context, startupFile);
     const line = new LineRun(programText(program), context.state);
     line.start(() => this.runLine(program.body, { ...context, interrupt: line.interrupt.signal, line }));
@@ -571,24 +581,94 @@ export class Interpreter implements ShellServices {
   private async runJob(pipeline: Pipeline, context: Context, background: boolean): Promise<number> {
     const { commands } = pipeline;
     const budget = new ExpansionBudget();
+    // shopt lastpipe, without job control (bash's rule): the last command runs in the shell itself.
+    const { options } = context.state;
+    const jobControl = options.has('monitor') || (this.interactive && this.executor.terminal !== undefined);
+    const lastHere = !background && options.shopted('lastpipe') && !jobControl;
+    let escaped: { readonly error: unknown } | undefined;
     try {
       const stages: Stage[] = [];
       for (const [index, command] of commands.entries()) {
-        // A simple command with `<(...)` expands in its own stage, whose pipes the lists then get (bash).
         const stage =
-          command.kind === 'SimpleCommand' && !ownsProcessSubstitution(command)
-            ? await this.simpleStage(command, context, budget)
-            : this.compoundStage(command, context);
+          lastHere && index === commands.length - 1
+            ? this.currentShellStage(command, context, (error) => (escaped = { error }))
+            : await this.stageOf(command, context, budget);
         if (typeof stage === 'number') return stage;
         stages.push(pipeline.stderrPiped[index] === true ? { ...stage, redirects: [...stage.redirects, STDERR_TO_PIPE] } : stage);
       }
       if (background && !this.interactive && stages[0] !== undefined) {
         stages[0] = { ...stages[0], redirects: [BACKGROUND_STDIN, ...stages[0].redirects] };
       }
-      return await this.launch({ command: pipeline.text, stages, fds: context.fds }, context, background);
+      const status = await this.launch({ command: pipeline.text, stages, fds: context.fds }, context, background);
+      if (escaped !== undefined) throw escaped.error;
+      return status;
     } catch (error) {
       return this.reportFailure(error, context);
     }
+  }
+
+  /** A pipeline stage of `command`; a number is the status of a simple command that cannot run. */
+  private async stageOf(command: Command, context: Context, budget: ExpansionBudget): Promise<Stage | number> {
+    // A simple command with `<(...)` expands in its own stage, whose pipes the lists then get (bash).
+    return command.kind === 'SimpleCommand' && !ownsProcessSubstitution(command) ? this.simpleStage(command, context, budget) : this.compoundStage(command, context);
+  }
+
+  /**
+   * bash's `coproc`: the command as a background job whose stdin and stdout are pipes to the
+   * shell; NAME holds the shell's ends (read, write), NAME_PID the job's process. Programs the
+   * shell starts later do not get those ends (bash makes them close-on-exec). bash keeps one
+   * coprocess: starting another while it runs is allowed, with a warning.
+   */
+  private async runCoprocess(coprocess: Coprocess, context: Context): Promise<number> {
+    this.reapCoprocess();
+    const running = this.coprocess;
+    if (running !== undefined) await this.say(context, `warning: execute_coproc: coproc [${running.job.scriptPid}:${running.name}] still exists`);
+    const shellEnds = coprocessDescriptors(context.fds);
+    const fds = context.fds.derive();
+    const input = native.pipe();
+    fds.set(0, input.read, true);
+    const output = native.pipe();
+    fds.set(1, output.write, true);
+    const abandon = (): void => {
+      fds.closeOwned();
+      closeQuietly(input.write);
+      closeQuietly(output.read);
+    };
+    let job: Job;
+    try {
+      const planned = await this.stageOf(coprocess.command, context, new ExpansionBudget());
+      // A command that cannot run (said already) is still a coprocess, which ends with its status, as bash's child does.
+      const stage: Stage = typeof planned === 'number' ? { kind: 'inShell', command: coprocess.text, redirects: [], run: async () => planned } : planned;
+      // The coprocess's ends stay open while it runs in the shell; a program has its own copies.
+      const started: Stage = stage.kind === 'inShell' ? { ...stage, run: (table, control) => stage.run(table, control).finally(() => fds.closeOwned()) } : stage;
+      job = await this.startInBackground({ command: coprocess.text, stages: [started], fds }, context);
+      if (stage.kind === 'external') fds.closeOwned();
+    } catch (error) {
+      abandon();
+      return this.reportFailure(error, context);
+    }
+    context.fds.setLasting(shellEnds.read, output.read, true);
+    context.fds.setLasting(shellEnds.write, input.write, true);
+    setCoprocessVariables(context.state, coprocess.name, shellEnds, job.scriptPid);
+    const dispose = (): void => {
+      context.fds.dropLasting(shellEnds.read, output.read);
+      context.fds.dropLasting(shellEnds.write, input.write);
+      unsetCoprocessVariables(context.state, coprocess.name, job.scriptPid);
+    };
+    this.coprocess = { job, name: coprocess.name, dispose };
+    return 0;
+  }
+
+  /**
+   * An ended coprocess is disposed of as bash's coproc_reap does it, where bash cleans up dead
+   * jobs: before an interactive shell's next line, and as another coprocess starts. Its ends are
+   * closed and NAME unset; a script may read what it left until then.
+   */
+  private reapCoprocess(): void {
+    const last = this.coprocess;
+    if (last === undefined || !last.job.isCompleted()) return;
+    this.coprocess = undefined;
+    last.dispose();
   }
 
   /** A pipeline stage of a simple command, expanded now; a number is the status of one that cannot run. */
@@ -622,9 +702,32 @@ export class Interpreter implements ShellServices {
     }
   }
 
+  /**
+   * The last stage of a pipeline under lastpipe: `command` runs in the shell's own state (not a
+   * copy), beside the stages before it. What ends it other than a status (`exit`, `break`,
+   * `return`) is handed to `escape`, to go on in the shell once the job is over.
+   */
+  private currentShellStage(command: Command, context: Context, escape: (error: unknown) => void): InShellStage {
+    const text = stageText(command);
+    return {
+      kind: 'inShell',
+      command: text,
+      redirects: [],
+      run: async (fds, control) => {
+        const inner: Context = { ...context, fds, owner: control.jobId, stage: control, request: { signal: control.signal } };
+        try {
+          return await this.runCommand(command, inner, text);
+        } catch (error) {
+          escape(error);
+          return context.state.lastStatus;
+        }
+      },
+    };
+  }
+
   /** A stage that runs `command` inside the shell, expanding it there. */
   private compoundStage(command: Command, context: Context): InShellStage {
-    const text = command.kind === 'SimpleCommand' ? command.words.map((word) => word.text).join(' ') : command.text;
+    const text = stageText(command);
     return {
       kind: 'inShell',
       command: text,
@@ -703,6 +806,8 @@ export class Interpreter implements ShellServices {
       case 'FunctionDefinition':
         context.state.functions.set(command.name, command);
         return 0;
+      case 'Coprocess':
+        return this.runCoprocess(command, context);
     }
   }
 
@@ -797,9 +902,11 @@ export class Interpreter implements ShellServices {
   }
 
   private async withRedirectsApplied(redirects: readonly PlannedRedirect[], context: Context, run: (context: Context) => Eventually<number>): Promise<number> {
-    const fds = context.fds.derive();
+    const fds = context.fds.overlay();
+    let named: NamedRedirect[] = [];
     try {
       await applyWithoutBlocking(fds, redirects, context.request.signal ?? context.interrupt);
+      named = assignNamedDescriptors(redirects, context.state);
       return await run({ ...context, fds });
     } catch (error) {
       // An error that abandons the line is said on the stderr it happened with, as bash says it
@@ -808,19 +915,27 @@ export class Interpreter implements ShellServices {
       await this.say({ ...context, fds }, error.message);
       throw new ExpansionAbort(undefined, error.status, error.fatal);
     } finally {
+      // bash's `{NAME}>file` stays open after the command (unless shopt varredir_close).
+      if (!context.state.options.shopted('varredir_close')) for (const redirect of named) context.fds.keep(redirect.fd, fds);
       for (const writer of fds.writers) writer.cancel();
       fds.closeOwned();
     }
+  }
+
+  /** Starts a background job: `$!` names it, and an interactive shell says `[N] PID`. */
+  private async startInBackground(spec: PipelineSpec, context: Context): Promise<Job> {
+    const job = this.executor.startBackground(spec);
+    this.jobOrder.touch(job.id);
+    context.state.lastBackgroundPid = job.scriptPid;
+    if (this.interactive && context.owner === undefined) await new CommandOutput(context.fds, undefined).err(`[${job.id}] ${job.scriptPid}\n`);
+    return job;
   }
 
   /** Runs a constructed pipeline in the foreground, or starts it in the background. */
   private async launch(spec: PipelineSpec, context: Context, background: boolean): Promise<number> {
     const errors = new CommandOutput(context.fds, undefined);
     if (background) {
-      const job = this.executor.startBackground(spec);
-      this.jobOrder.touch(job.id);
-      context.state.lastBackgroundPid = job.scriptPid;
-      if (this.interactive && context.owner === undefined) await errors.err(`[${job.id}] ${job.scriptPid}\n`);
+      await this.startInBackground(spec, context);
       return 0;
     }
     if (context.owner !== undefined) {
@@ -1003,7 +1118,7 @@ export class Interpreter implements ShellServices {
     return recovering(
       () => {
         if (command.redirects.length === 0) return run(context);
-        return planRedirects(command.redirects, this.expansionEnvironment(context), new ExpansionBudget(), context.state).then((redirects) =>
+        return planRedirects(command.redirects, this.expansionEnvironment(context), new ExpansionBudget(), context.state, context).then((redirects) =>
           this.withRedirects(redirects, context, run),
         );
       },
@@ -1078,6 +1193,11 @@ export class Interpreter implements ShellServices {
       return 1;
     }
     throw error;
+  }
+
+  /** A builtin the shell runs for a command of its own (`select` reads its answer with `read`). */
+  runBuiltinWith(argv: string[], context: Context): Eventually<number> {
+    return this.runBuiltin({ argv, assignments: [], declarations: new Map(), redirects: [], substitutionStatus: undefined }, context);
   }
 
   private runBuiltin(command: PlannedCommand, context: Context, sees: (job: Job) => boolean = () => true, outerFds = context.fds): Eventually<number> {

@@ -8,8 +8,8 @@ import { FLAG_ORDER, optionOfLetter, SET_OPTIONS, type OptionChange, type SetOpt
 
 /**
  * `shopt` names, in bash's listing order, with bash's defaults. Quirl honours the glob options
- * (extglob among them), `nocasematch`, `expand_aliases`, `inherit_errexit` and `lastpipe`'s absence of effect on its
- * in-shell stages; the rest are kept as set, so that a bash rc file's `shopt -s checkwinsize` works.
+ * (extglob among them), `nocasematch`, `expand_aliases`, `inherit_errexit`, `lastpipe` and `varredir_close`;
+ * the rest are kept as set, so that a bash rc file's `shopt -s checkwinsize` works.
  */
 const SHOPT_DEFAULTS: readonly (readonly [string, boolean])[] = [
   ['autocd', false],

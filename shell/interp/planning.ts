@@ -97,7 +97,7 @@ export function planCommand(shell: Expanding, command: SimpleCommand, context: C
   const expanded = andThen(inTurn(command.assignments.length, assigningStep), () => inTurn(command.words.length, wordStep));
   return andThen(expanded, () =>
     andThen(
-      command.redirects.length === 0 ? [] : planRedirects(command.redirects, expanding(), budget, context.state),
+      command.redirects.length === 0 ? [] : planRedirects(command.redirects, expanding(), budget, context.state, context),
       (redirects): PlannedCommand => ({ argv, assignments, declarations: declarations ?? NO_DECLARATIONS, redirects, substitutionStatus }),
     ),
   );

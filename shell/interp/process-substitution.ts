@@ -131,13 +131,14 @@ function hasSubstitution(parts: readonly WordPart[]): boolean {
 }
 
 function wordsOf(command: Command): Word[] {
-  if (command.kind === 'FunctionDefinition') return [];
+  // A coprocess's command expands where it runs, with its own process substitutions.
+  if (command.kind === 'FunctionDefinition' || command.kind === 'Coprocess') return [];
   if (command.kind === 'SimpleCommand') {
     return [...command.words, ...command.assignments.flatMap(assignmentWords), ...redirectWords(command.redirects)];
   }
   const { clause } = command;
   const words = redirectWords(command.redirects);
-  if (clause.kind === 'ForClause') words.push(...(clause.words ?? []));
+  if (clause.kind === 'ForClause' || clause.kind === 'SelectClause') words.push(...(clause.words ?? []));
   if (clause.kind === 'CaseClause') words.push(clause.subject, ...clause.items.flatMap((item) => item.patterns));
   if (clause.kind === 'ConditionalCommand') words.push(...conditionalWords(clause.expression));
   return words;

@@ -8,11 +8,12 @@ import { statSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import { fsPath } from '../bytes';
 import { ShellError } from '../errors';
-import type { PlannedRedirect } from '../exec/fds';
+import type { FdTable, PlannedRedirect } from '../exec/fds';
 import type { ExpansionBudget } from '../expand/budget';
 import { expandRedirectTarget, expandWord } from '../expand';
 import type { ExpansionEnvironment } from '../expand/types';
 import type { Redirect } from '../syntax/ast';
+import type { ShellState } from './state';
 
 const OPEN_MODES = { '<': 'read', '>': 'write', '>|': 'write', '>>': 'append', '<>': 'readWrite' } as const;
 
@@ -25,17 +26,71 @@ export interface RedirectContext {
 /** New files get 0666 less the umask, as in every shell. */
 const CREATE_MODE = 0o666;
 
+/** Where bash's `{NAME}>file` gets its descriptor: the lowest number from 10 up that the command's descriptors do not name. */
+export interface DescriptorVariables {
+  readonly state: ShellState;
+  readonly fds: FdTable;
+}
+
+/** bash's first descriptor for `{NAME}` redirects. */
+const FIRST_NAMED_FD = 10;
+
 /** Plans `redirects` in source order: they are opened in this order too. */
 export async function planRedirects(
   redirects: readonly Redirect[],
   environment: ExpansionEnvironment,
   budget: ExpansionBudget,
   where: RedirectContext,
+  variables: DescriptorVariables,
 ): Promise<PlannedRedirect[]> {
   const planned: PlannedRedirect[] = [];
   const permissions = CREATE_MODE & ~where.umask;
-  for (const redirect of redirects) planned.push(await planRedirect(redirect, environment, budget, where.cwd, permissions));
+  for (const redirect of redirects) {
+    const varname = redirect.kind === 'FileRedirect' || redirect.kind === 'DupRedirect' ? redirect.varname : undefined;
+    if (varname === undefined) {
+      planned.push(await planRedirect(redirect, environment, budget, where.cwd, permissions));
+      continue;
+    }
+    planned.push(await planNamedRedirect(redirect as NamedSyntax, varname, planned, variables, (numbered) => planRedirect(numbered, environment, budget, where.cwd, permissions)));
+  }
   return planned;
+}
+
+type NamedSyntax = Extract<Redirect, { kind: 'FileRedirect' | 'DupRedirect' }>;
+
+/** A planned `{NAME}` redirect. */
+export type NamedRedirect = Extract<PlannedRedirect, { kind: 'open' | 'dup' | 'close' }> & { readonly named: string };
+
+/** Once `redirects` are open, each `{NAME}` that opened one gets its number; returns the `{NAME}` redirects. */
+export function assignNamedDescriptors(redirects: readonly PlannedRedirect[], state: ShellState): NamedRedirect[] {
+  const named = redirects.filter((redirect): redirect is NamedRedirect => 'named' in redirect && redirect.named !== undefined);
+  for (const redirect of named) if (redirect.kind !== 'close') state.set(redirect.named, String(redirect.fd));
+  return named;
+}
+
+/**
+ * `{NAME}>&-` closes the descriptor NAME holds (unset or empty: an ambiguous redirect; any other
+ * text that is not a number is 0, as bash reads it); any other `{NAME}` redirect is planned for
+ * a new descriptor, whose number NAME gets when it is open.
+ */
+async function planNamedRedirect(
+  redirect: NamedSyntax,
+  varname: string,
+  before: readonly PlannedRedirect[],
+  { state, fds }: DescriptorVariables,
+  plan: (numbered: NamedSyntax) => Promise<PlannedRedirect>,
+): Promise<PlannedRedirect> {
+  if (redirect.kind === 'DupRedirect' && redirect.target.text === '-') {
+    const value = state.get(varname);
+    if (value === undefined || value === '') throw new ShellError('RedirectFailed', `${varname}: ambiguous redirect`);
+    const fd = /^\s*[-+]?\d+\s*$/.test(value) ? Number(value.trim()) : 0;
+    return { kind: 'close', fd, named: varname };
+  }
+  const taken = new Set(before.map((planned) => ('fd' in planned ? planned.fd : -1)));
+  let fd = FIRST_NAMED_FD;
+  while (fds.has(fd) || taken.has(fd)) fd += 1;
+  const planned = await plan({ ...redirect, fd, varname: undefined });
+  return { ...planned, named: varname } as PlannedRedirect;
 }
 
 async function planRedirect(

@@ -69,7 +69,21 @@ export interface Pipeline {
 }
 
 /** One pipeline stage. */
-export type Command = SimpleCommand | CompoundCommand | FunctionDefinition;
+export type Command = SimpleCommand | CompoundCommand | FunctionDefinition | Coprocess;
+
+/**
+ * bash's `coproc [NAME] command`: the command runs in the background with its stdin and stdout
+ * connected to the shell by pipes, whose descriptors are NAME[1] and NAME[0]; NAME (COPROC by
+ * default, and always for a simple command) is given only before a compound command.
+ */
+export interface Coprocess {
+  readonly kind: 'Coprocess';
+  readonly name: string;
+  readonly command: SimpleCommand | CompoundCommand;
+  /** The whole `coproc ...` as written (what its job shows). */
+  readonly text: string;
+  readonly span: Span;
+}
 
 /** A compound command with the redirects written after it, applied around each run of its body. */
 export interface CompoundCommand {
@@ -88,6 +102,7 @@ export type Clause =
   | IfClause
   | LoopClause
   | ForClause
+  | SelectClause
   | ArithmeticForClause
   | CaseClause
   | ArithmeticCommand
@@ -127,6 +142,18 @@ export interface LoopClause {
 /** `for NAME in WORDS; do b; done`; `words` null means `"$@"` (no `in`). */
 export interface ForClause {
   readonly kind: 'ForClause';
+  readonly name: string;
+  readonly words: readonly Word[] | null;
+  readonly body: List;
+  readonly span: Span;
+}
+
+/**
+ * bash's `select NAME [in WORDS]; do b; done`: a numbered menu of the words on stderr, a line read
+ * into REPLY, NAME set to the word chosen (empty for any other answer), until `break` or the end of input.
+ */
+export interface SelectClause {
+  readonly kind: 'SelectClause';
   readonly name: string;
   readonly words: readonly Word[] | null;
   readonly body: List;
@@ -383,6 +410,8 @@ export interface FileRedirect {
   readonly kind: 'FileRedirect';
   /** The descriptor written before the operator, or null for the operator's default (0 or 1). */
   readonly fd: number | null;
+  /** bash's `{NAME}>file`: the shell picks a descriptor of 10 or more and puts its number in NAME. */
+  readonly varname?: string;
   readonly operator: '<' | '>' | '>>' | '>|' | '<>';
   readonly target: Word;
   readonly span: Span;
@@ -392,6 +421,8 @@ export interface FileRedirect {
 export interface DupRedirect {
   readonly kind: 'DupRedirect';
   readonly fd: number | null;
+  /** `{NAME}>&N` picks a new descriptor as FileRedirect's does; `{NAME}>&-` closes the one NAME holds. */
+  readonly varname?: string;
   readonly operator: '>&' | '<&';
   readonly target: Word;
   readonly span: Span;

@@ -18,6 +18,13 @@ export type RedirectOperator = (typeof REDIRECT_OPERATORS)[number];
 /** Every prefix of a longer operator is an operator too, so the longest match grows one character at a time. */
 const OPERATORS: ReadonlySet<string> = new Set([...CONTROL_OPERATORS, ...REDIRECT_OPERATORS]);
 
+/** `{NAME}` directly before a redirect operator's first character. */
+const NAMED_REDIRECT = /^\{([A-Za-z_][A-Za-z0-9_]*)\}[<>]/;
+/** The operators a `{NAME}` may stand before (bash also takes here-documents and here-strings there; Quirl does not). */
+const NAMED_OPERATORS: ReadonlySet<string> = new Set(['<', '>', '>>', '>|', '<>', '<&', '>&']);
+/** How far ahead a `{NAME}` is looked for: longer names are words (a bound, so a long word is not copied). */
+const NAMED_REDIRECT_REACH = 256;
+
 /** A descriptor number larger than this is an ordinary word, as in bash (`echo 99999999999>x`). */
 const MAX_FD = 0x7fffffff;
 
@@ -29,6 +36,8 @@ export type Token =
       readonly operator: RedirectOperator;
       /** The `2` of `2>`, or null. */
       readonly fd: number | null;
+      /** The `fd` of bash's `{fd}>`: the descriptor is picked by the shell and stored there. */
+      readonly varname?: string;
       readonly start: number;
       readonly end: number;
     }
@@ -54,7 +63,7 @@ export function tokenText(token: Token): string {
     case 'control':
       return token.operator;
     case 'redirect':
-      return `${token.fd ?? ''}${token.operator}`;
+      return `${token.varname === undefined ? (token.fd ?? '') : `{${token.varname}}`}${token.operator}`;
     case 'newline':
       return 'newline';
     case 'end':
@@ -199,6 +208,10 @@ export class Lexer {
       const redirect = this.numberedRedirect(start);
       if (redirect !== null) return redirect;
     }
+    if (c === '{') {
+      const redirect = this.namedRedirect(start);
+      if (redirect !== null) return redirect;
+    }
     return this.words.word(assignments, words);
   }
 
@@ -211,14 +224,30 @@ export class Lexer {
     }
   }
 
-  private operator(start: number, fd: number | null): Token {
+  private operator(start: number, fd: number | null, varname?: string): Token {
     const s = this.scanner;
     let operator = s.next();
     for (let c = s.peek(); c !== '' && OPERATORS.has(operator + c); c = s.peek()) operator += s.next();
     const end = s.offset;
     if (isControl(operator)) return { kind: 'control', operator, start, end };
     // Every operator that is not a control operator is a redirect operator.
+    if (varname !== undefined) return { kind: 'redirect', operator: operator as RedirectOperator, fd, varname, start, end };
     return { kind: 'redirect', operator: operator as RedirectOperator, fd, start, end };
+  }
+
+  /**
+   * bash's `{NAME}>`, `{NAME}<&`...: a name in braces directly followed by a file or duplicating
+   * operator; null (and nothing consumed) otherwise: the braces are then a word.
+   */
+  private namedRedirect(start: number): Token | null {
+    const text = this.scanner.source.text;
+    const match = NAMED_REDIRECT.exec(text.slice(start, start + NAMED_REDIRECT_REACH));
+    if (match === null || startsProcessSubstitution(text, start + match[0].length - 1)) return null;
+    this.scanner.seek(start + match[0].length - 1);
+    const token = this.operator(start, null, match[1]);
+    if (token.kind === 'redirect' && NAMED_OPERATORS.has(token.operator)) return token;
+    this.scanner.seek(start);
+    return null;
   }
 
   /** `2>`, `10<&`...: digits directly followed by `<` or `>`; null (and nothing consumed) otherwise. */

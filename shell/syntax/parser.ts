@@ -39,6 +39,7 @@ import type {
   Pipeline,
   Program,
   Redirect,
+  SelectClause,
   SimpleCommand,
   Span,
   TimeKeyword,
@@ -68,6 +69,10 @@ const CONDITIONAL_UNARY: ReadonlySet<string> = new Set([
 const CONDITIONAL_BINARY: ReadonlySet<string> = new Set([
   '=', '==', '!=', '=~', '<', '>', '-eq', '-ne', '-lt', '-le', '-gt', '-ge', '-nt', '-ot', '-ef',
 ]);
+/** Reserved words that open a compound command's clause. */
+const CLAUSE_OPENERS: ReadonlySet<string> = new Set(['{', 'if', 'while', 'until', 'for', 'select', 'case', '[[']);
+/** A coprocess's name. */
+const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** A function name: any plain word that could not be mistaken for something else (bash is this lax). */
 const FUNCTION_NAME = /^[^\s$`'"\\=|&;<>()]+$/;
 
@@ -338,10 +343,47 @@ class Parser {
     this.expandAliases();
     const word = this.reserved();
     if (word === 'function') return this.functionKeyword();
+    if (word === 'coproc') return this.nested(() => this.coprocess());
     const clause = this.clause(word);
     if (clause !== null) return this.withRedirects(clause);
     if (!this.startsCommand() || (word !== undefined && MISPLACED.has(word))) throw this.unexpected();
     return this.simpleCommand();
+  }
+
+  /**
+   * bash's `coproc [NAME] command`: a word before a compound command names the coprocess; before
+   * anything else it is the simple command's first word (and the name is COPROC).
+   */
+  private coprocess(): Command {
+    const start = this.token.start;
+    this.advance();
+    let name = 'COPROC';
+    const first = this.token;
+    const word = this.reserved();
+    if (word !== undefined && VARIABLE_NAME.test(word) && !CLAUSE_OPENERS.has(word) && !MISPLACED.has(word)) {
+      this.advance(false);
+      if (this.startsClause()) name = word;
+      else {
+        // Not a name after all: the word begins the simple command, whose next token is already read.
+        this.queued.unshift(this.token);
+        this.token = first;
+      }
+    }
+    const clause = this.clause(this.reserved());
+    let command: Command;
+    if (clause !== null) command = this.withRedirects(clause);
+    else if (this.startsCommand() && !MISPLACED.has(this.reserved() ?? '')) command = this.simpleCommand();
+    else throw this.unexpected();
+    if (command.kind !== 'SimpleCommand' && command.kind !== 'CompoundCommand') throw this.unexpected(undefined, first);
+    const end = this.lastEnd;
+    return { kind: 'Coprocess', name, command, text: this.source.text.slice(start, end), span: this.span(start, end) };
+  }
+
+  /** Whether a compound command's clause begins at the current token. */
+  private startsClause(): boolean {
+    if (this.isOperator('(')) return true;
+    const word = this.reserved();
+    return word !== undefined && CLAUSE_OPENERS.has(word);
   }
 
   /** A compound command's clause at the current token, or null where none starts. */
@@ -359,6 +401,8 @@ class Parser {
         return this.nested(() => this.loopClause(word === 'until'));
       case 'for':
         return this.nested(() => this.forClause());
+      case 'select':
+        return this.nested(() => this.selectClause());
       case 'case':
         return this.nested(() => this.caseClause());
       case '[[':
@@ -467,10 +511,10 @@ class Parser {
     return body;
   }
 
-  /** A `for` loop's body: `do list done`, or bash's `{ list; }` in its place. */
-  private forBody(start: number): List {
+  /** A `for` or `select` loop's body: `do list done`, or bash's `{ list; }` in its place. */
+  private forBody(keyword: string, start: number): List {
     this.skipNewlines();
-    if (this.reserved() !== '{') return this.doGroup('for', start);
+    if (this.reserved() !== '{') return this.doGroup(keyword, start);
     const brace = this.token.start;
     this.advance();
     const body = this.compoundList('{');
@@ -482,6 +526,22 @@ class Parser {
     const start = this.token.start;
     this.advance(false);
     if (this.isOperator('(') && this.arithmeticFollows()) return this.arithmeticFor(start);
+    const { name, words } = this.loopHead();
+    const body = this.forBody('for', start);
+    return { kind: 'ForClause', name, words, body, span: this.span(start, this.lastEnd) } satisfies ForClause;
+  }
+
+  /** bash's `select NAME [in WORDS]; do list; done`, read as `for` is. */
+  private selectClause(): Clause {
+    const start = this.token.start;
+    this.advance(false);
+    const { name, words } = this.loopHead();
+    const body = this.forBody('select', start);
+    return { kind: 'SelectClause', name, words, body, span: this.span(start, this.lastEnd) } satisfies SelectClause;
+  }
+
+  /** `NAME [in WORDS]` and what ends it, of `for` and `select`. */
+  private loopHead(): { name: string; words: Word[] | null } {
     const t = this.token;
     if (t.kind !== 'word' && t.kind !== 'assignment') throw this.unexpected();
     // Any word parses; an invalid name is a runtime error of the loop, status 1 (bash).
@@ -501,8 +561,7 @@ class Parser {
     } else if (this.isOperator(';')) {
       this.advance();
     }
-    const body = this.forBody(start);
-    return { kind: 'ForClause', name, words, body, span: this.span(start, this.lastEnd) } satisfies ForClause;
+    return { name, words };
   }
 
   private arithmeticFor(start: number): Clause {
@@ -514,7 +573,7 @@ class Parser {
     }
     const [init, condition, step] = parts.expressions as [Arithmetic, Arithmetic, Arithmetic];
     if (this.isOperator(';')) this.advance();
-    const body = this.forBody(start);
+    const body = this.forBody('for', start);
     return { kind: 'ArithmeticForClause', init, condition, step, body, span: this.span(start, this.lastEnd) } satisfies ArithmeticForClause;
   }
 
@@ -768,17 +827,19 @@ class Parser {
       return document;
     }
     this.advance(assignmentsAfter);
+    // `{NAME}`: the lexer gives one only to file and duplicating operators, as bash takes it.
+    const { varname } = t;
     switch (t.operator) {
       case '<&':
       case '>&':
-        return { kind: 'DupRedirect', fd, operator: t.operator, target: target.word, span };
+        return { kind: 'DupRedirect', fd, varname, operator: t.operator, target: target.word, span };
       case '&>':
       case '&>>':
         return { kind: 'BothRedirect', operator: t.operator, target: target.word, span };
       case '<<<':
         return { kind: 'HereString', fd, target: target.word, span };
       default:
-        return { kind: 'FileRedirect', fd, operator: t.operator, target: target.word, span };
+        return { kind: 'FileRedirect', fd, varname, operator: t.operator, target: target.word, span };
     }
   }
 

@@ -84,6 +84,8 @@ function sketchCommand(command: Command): string {
       return [sketchClause(command.clause), ...command.redirects.map(sketchRedirect)].join(' ');
     case 'FunctionDefinition':
       return `${command.name}() ${sketchCommand(command.body)}`;
+    case 'Coprocess':
+      return `coproc ${command.name} ${sketchCommand(command.command)}`;
   }
 }
 
@@ -100,9 +102,10 @@ function sketchClause(clause: Clause): string {
     }
     case 'LoopClause':
       return `${clause.until ? 'until' : 'while'} ${sketchList(clause.condition)} do ${sketchList(clause.body)} done`;
-    case 'ForClause': {
+    case 'ForClause':
+    case 'SelectClause': {
       const words = clause.words === null ? '' : ` in${clause.words.map((word) => ` ${sketchWord(word)}`).join('')}`;
-      return `for ${clause.name}${words}; do ${sketchList(clause.body)} done`;
+      return `${clause.kind === 'ForClause' ? 'for' : 'select'} ${clause.name}${words}; do ${sketchList(clause.body)} done`;
     }
     case 'ArithmeticForClause': {
       const expressions = [clause.init, clause.condition, clause.step].map(sketchArithmetic).join(';');
@@ -147,7 +150,7 @@ function sketchRedirect(redirect: Redirect): string {
   switch (redirect.kind) {
     case 'FileRedirect':
     case 'DupRedirect':
-      return `${redirect.fd ?? ''}${redirect.operator}${sketchWord(redirect.target)}`;
+      return `${redirect.varname === undefined ? (redirect.fd ?? '') : `{${redirect.varname}}`}${redirect.operator}${sketchWord(redirect.target)}`;
     case 'BothRedirect':
       return `${redirect.operator}${sketchWord(redirect.target)}`;
     case 'HereString':

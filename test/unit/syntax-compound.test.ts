@@ -44,6 +44,25 @@ testSketches([
   { input: 'for in in in; do :; done', want: 'for in in in; do :; done;' },
   { input: 'for i in a; { b; }', want: 'for i in a; do b; done;' },
 
+  // select, read as for is (bash): with or without `in`, across lines, with a brace body, redirected.
+  { input: 'select x in a b; do echo $x; done', want: 'select x in a b; do echo $x; done;' },
+  { input: 'select x; do :; done', want: 'select x; do :; done;' },
+  { input: 'select x do :; done', want: 'select x; do :; done;' },
+  { input: 'select x\nin a\ndo\nb\ndone', want: 'select x in a; do b; done;' },
+  { input: 'select x in a; { b; } 2>&1', want: 'select x in a; do b; done 2>&1;' },
+  { input: 'echo select', want: 'echo select;' },
+
+  // coproc: a name only before a compound command; a simple command is COPROC's.
+  { input: 'coproc cat', want: 'coproc COPROC cat;' },
+  { input: 'coproc cat -n <f', want: 'coproc COPROC cat -n <f;' },
+  { input: 'coproc FOO cat', want: 'coproc COPROC FOO cat;' },
+  { input: 'coproc FOO { cat; }', want: 'coproc FOO { cat; };' },
+  { input: 'coproc { cat; } 2>e', want: 'coproc COPROC { cat; } 2>e;' },
+  { input: 'coproc W while read l; do :; done', want: 'coproc W while read l; do :; done;' },
+  { input: 'coproc P (cat)', want: 'coproc P ( cat; );' },
+  { input: 'coproc x=1 env', want: 'coproc COPROC [x=1] env;' },
+  { input: 'echo coproc', want: 'echo coproc;' },
+
   // for ((;;)), empty expressions included.
   { input: 'for ((i=0; i<3; i++)); do echo $i; done', want: 'for ((i=0; i<3; i++)); do echo $i; done;' },
   { input: 'for ((;;)); do break; done', want: 'for ((;;)); do break; done;' },
@@ -238,6 +257,10 @@ testSketches([
 const errorRows: { input: string; message: string; line: number; incomplete: boolean }[] = [
   // Incomplete (more input could complete them): open constructs, as typed and as the interactive shell sends them.
   { input: 'if', message: "line 1, column 3: syntax error: unexpected end of input after `if'", line: 1, incomplete: true },
+  { input: 'select', message: "line 1, column 7: syntax error: unexpected end of input after `select'", line: 1, incomplete: true },
+  { input: 'select x in a; do', message: "line 1, column 18: syntax error: unexpected end of input after `do'", line: 1, incomplete: true },
+  { input: 'coproc', message: "line 1, column 7: syntax error: unexpected end of input after `coproc'", line: 1, incomplete: true },
+  { input: 'coproc }', message: "line 1, column 8: syntax error near unexpected token `}'", line: 1, incomplete: false },
   { input: 'if true', message: "line 1, column 8: syntax error: unexpected end of input: `if' on line 1 is not closed by `then'", line: 1, incomplete: true },
   { input: 'if true\n', message: "line 2, column 1: syntax error: unexpected end of input: `if' on line 1 is not closed by `then'", line: 2, incomplete: true },
   { input: 'if true; then', message: "line 1, column 14: syntax error: unexpected end of input after `then'", line: 1, incomplete: true },

@@ -128,6 +128,12 @@ const rows: SketchRow[] = [
   { input: 'echo a2>x', want: 'echo a2 >x;' },
   { input: 'echo 2&>x', want: 'echo 2 &>x;' },
   { input: 'echo 99999999999>x', want: 'echo 99999999999 >x;' },
+  // bash's {NAME}: directly before a file or duplicating operator; elsewhere a word.
+  { input: 'exec {fd}>f {in}<g {rw}<>h {a}>>i {b}>|j', want: 'exec {fd}>f {in}<g {rw}<>h {a}>>i {b}>|j;' },
+  { input: 'exec {fd}>&- {o}>&1 {i}<&0', want: 'exec {fd}>&- {o}>&1 {i}<&0;' },
+  { input: 'echo {a}x {b} {c} >f', want: 'echo {a}x {b} {c} >f;' },
+  { input: 'echo {1x}>f {a-b}>g', want: 'echo {1x} {a-b} >f >g;' },
+  { input: 'cat {x}<<<w', want: 'cat {x} <<<w;' },
   { input: '2>/dev/null', want: '2>/dev/null;' },
   { input: '>a >b', want: '>a >b;' },
   { input: 'cmd >A=1', want: 'cmd >A=1;' },

@@ -1,0 +1,133 @@
+# bash's coproc: NAME (COPROC unless a compound command is named) holds the shell's ends of two
+# pipes, [0] to read what the coprocess writes and [1] to write what it reads; NAME_PID its process.
+# bash closes NAME's descriptors and unsets it when it reaps an ended coprocess, at a moment that
+# depends on timing: every case here keeps its coprocess running (reading its input) until it is
+# done with NAME, and waits for the PID it saved.
+
+#### coproc of a simple command: write to it, read from it, close its input, wait
+coproc cat
+pid=$COPROC_PID
+echo hello >&"${COPROC[1]}"
+read -u "${COPROC[0]}" line
+echo "got $line"
+eval "exec ${COPROC[1]}>&-"
+wait "$pid"
+echo "status=$?"
+## STDOUT:
+got hello
+status=0
+## END
+
+#### NAME is an array of two descriptors of 10 or more, NAME_PID a number
+coproc cat
+pid=$COPROC_PID
+echo "${#COPROC[@]} $(( COPROC[0] >= 10 && COPROC[1] >= 10 && COPROC[0] != COPROC[1] )) $(( COPROC_PID > 0 ))"
+[ "$pid" = "$!" ] && echo "\$! is the coprocess"
+eval "exec ${COPROC[1]}>&-"
+wait "$pid"
+## STDOUT:
+2 1 1
+$! is the coprocess
+## END
+
+#### a compound command may be named
+coproc FOO { read -r x; echo "foo:$x"; cat > /dev/null; }
+pid=$FOO_PID
+echo bar >&"${FOO[1]}"
+read -r -u "${FOO[0]}" reply
+echo "$reply"
+eval "exec ${FOO[1]}>&-"
+wait "$pid"
+echo "status=$?"
+## STDOUT:
+foo:bar
+status=0
+## END
+
+#### a word before a simple command is the command, and the name is COPROC
+coproc sed -u s/a/b/
+pid=$COPROC_PID
+echo abc >&"${COPROC[1]}"
+read -u "${COPROC[0]}" out
+echo "$out"
+eval "exec ${COPROC[1]}>&-"
+wait "$pid"
+## stdout: bbc
+
+#### an unnamed compound command is COPROC too; wait gives its status
+coproc { cat > /dev/null; exit 3; }
+pid=$COPROC_PID
+eval "exec ${COPROC[1]}>&-"
+wait "$pid"
+echo "status=$?"
+## stdout: status=3
+
+#### everything the coprocess writes is read up to its end
+coproc { cat; echo last; }
+pid=$COPROC_PID
+exec {out}<&"${COPROC[0]}"
+printf '%s\n' one two >&"${COPROC[1]}"
+eval "exec ${COPROC[1]}>&-"
+cat <&$out
+wait "$pid"
+## STDOUT:
+one
+two
+last
+## END
+
+#### the coprocess runs in a copy of the shell
+x=1
+coproc C { read -r _; x=2; echo "inside $x"; cat > /dev/null; }
+pid=$C_PID
+echo go >&"${C[1]}"
+read -r -u "${C[0]}" line
+echo "$line, outside $x"
+eval "exec ${C[1]}>&-"
+wait "$pid"
+## stdout: inside 2, outside 1
+
+#### the coprocess's redirects apply after its pipes
+coproc E { echo to-err >&2; cat > /dev/null; } 2>err.txt
+pid=$E_PID
+eval "exec ${E[1]}>&-"
+wait "$pid"
+cat err.txt
+## stdout: to-err
+
+#### programs the shell starts do not get its ends of the pipes
+coproc cat
+pid=$COPROC_PID
+ls /proc/self/fd/"${COPROC[0]}" /proc/self/fd/"${COPROC[1]}" > /dev/null 2>&1 || echo "not in programs"
+eval "exec ${COPROC[1]}>&-"
+wait "$pid"
+## stdout: not in programs
+
+#### starting one while another runs warns and goes on
+coproc cat
+first=$COPROC_PID
+exec {first_in}>&"${COPROC[1]}"
+eval "exec ${COPROC[1]}>&-"
+{ coproc SECOND { cat > /dev/null; echo done; }; } 2> warning.txt
+second=$SECOND_PID
+sed -e 's/.*warning: /warning: /' -e 's/\[[0-9]*:/[PID:/' warning.txt
+eval "exec ${SECOND[1]}>&-"
+read -r -u "${SECOND[0]}" said
+echo "$said"
+exec {first_in}>&-
+wait "$first" "$second"
+## STDOUT:
+warning: execute_coproc: coproc [PID:COPROC] still exists
+done
+## END
+
+#### a coprocess whose command is not found ends with status 127
+coproc nosuchcommand 2>/dev/null
+echo "started=$?"
+pid=$COPROC_PID
+wait "$pid"
+echo "status=$?"
+## STDOUT:
+started=0
+status=127
+## END
