@@ -21,6 +21,7 @@ import type { FdTable, PlannedRedirect } from '../exec/fds';
 import type { Job, StageControl } from '../exec/job';
 import type { CommandResolver } from '../exec/resolve';
 import { ExpansionBudget, PIPELINE_EXPANSION_LIMIT } from '../expand/budget';
+import { expandWords } from '../expand';
 import type { ExpansionEnvironment } from '../expand/types';
 import { formatJobLine } from '../jobs/format';
 import { isFinished, jobStateOf, statusOf, type JobId } from '../jobs/job';
@@ -1094,6 +1095,11 @@ export class Interpreter implements ShellServices {
         else outerFds.adopt(context.fds);
       },
       trappedSignal: () => (this.hearsSignalTraps(context) && !this.inTrap ? this.signalTraps.nextTrapped() : undefined),
+      expandWords: async (words, glob) => {
+        const env = this.expansionEnvironment(context);
+        const options = env.options === undefined || glob ? env.options : { ...env.options, noglob: true };
+        return expandWords(words, { ...env, options }, new ExpansionBudget());
+      },
     });
   }
 

@@ -22,6 +22,7 @@ import type { SetOptionName } from './option-names';
 import { TrapTable, type CommandCondition } from './traps';
 import { commandText, type AnnouncedCommand } from './command-text';
 import { AssociativeArray, IndexedArray, type ShellArray } from './arrays';
+import { CompletionSpecs } from '../completion/spec';
 import { DYNAMIC_NAMES, DynamicVariables } from './dynamic';
 import { asArray, copyVariable, NO_ATTRIBUTES, scalarOf, withAttributes, type Attribute, type Variable } from './variable';
 
@@ -98,6 +99,8 @@ export class ShellState {
   childLimits: ReadonlyMap<ResourceName, ResourceLimit> = new Map();
   /** `hash`: the PATH search results remembered. */
   commands = new CommandHashTable();
+  /** `complete`: the compspecs (a subshell's copy is made when it first changes one). */
+  completions = new CompletionSpecs();
   /** `enable -n`: the builtins switched off (replaced whole when changed). */
   disabledBuiltins: ReadonlySet<string> = new Set();
   /** What arithmetic sees of this state: made once, not for every evaluation. */
@@ -197,6 +200,7 @@ export class ShellState {
     copy.childLimits = this.childLimits;
     copy.commands = this.commands.clone();
     copy.disabledBuiltins = this.disabledBuiltins;
+    copy.completions = this.completions.clone();
     copy.ownHistory = this.ownHistory?.copy();
     for (const frame of this.localFrames) copy.localFrames.push({ variables: new Map(frame.variables), options: frame.options });
     copy.callStack.push(...this.callStack);
@@ -296,6 +300,11 @@ export class ShellState {
     return [...this.variables]
       .filter(([, variable]) => variable.value !== undefined)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  }
+
+  /** The names of the variables set, the shell's dynamic ones (RANDOM...) among them: what `compgen -v` lists. */
+  variableNames(): string[] {
+    return [...new Set([...this.assigned().map(([name]) => name), ...this.dynamicNames])].sort();
   }
 
   /** Every variable, set or only declared, in name order (`declare -p`). */

@@ -1,0 +1,253 @@
+/**
+ * Programmable completion's builtins, as bash's: `complete` records how a command's arguments
+ * complete, `compgen` prints what a compspec's options generate for a word, `compopt` changes
+ * the options of a compspec or of the completion running.
+ */
+import { EMACS_KEYMAP } from '../interactive/editor/keymap';
+import { generate, type CompletionHost } from '../completion/generate';
+import {
+  actionNamed,
+  actionOfLetter,
+  COMPLETION_OPTIONS,
+  isCompletionOption,
+  optionsLine,
+  specLine,
+  type ActionName,
+  type CompletionOption,
+  type CompSpec,
+  type SpecialTarget,
+  type SpecTarget,
+} from '../completion/spec';
+import { defaultMatches } from '../completion/defaults';
+import { helpTopics } from './help';
+import { BUILTINS } from './index';
+import type { Builtin, BuiltinContext } from './types';
+
+const COMPLETE_USAGE =
+  'complete: usage: complete [-abcdefgjksuv] [-pr] [-DEI] [-o option] [-A action] [-G globpat] [-W wordlist] [-F function] [-C command] [-X filterpat] [-P prefix] [-S suffix] [name ...]\n';
+const COMPGEN_USAGE =
+  'compgen: usage: compgen [-abcdefgjksuv] [-o option] [-A action] [-G globpat] [-W wordlist] [-F function] [-C command] [-X filterpat] [-P prefix] [-S suffix] [word]\n';
+const COMPOPT_USAGE = 'compopt: usage: compopt [-o|+o option] [-DEI] [name ...]\n';
+
+/** What the options of `complete` or `compgen` say. */
+interface Parsed {
+  readonly spec: CompSpec;
+  readonly print: boolean;
+  readonly remove: boolean;
+  readonly special: SpecialTarget | undefined;
+  readonly operands: readonly string[];
+}
+
+type Failure = { readonly error: string; readonly usage: boolean };
+
+const SPECIAL_LETTERS: Readonly<Record<string, SpecialTarget>> = { D: 'default', E: 'empty', I: 'initial' };
+
+/** bash's internal_getopt over "abcdefgjko:prsuvA:C:DEF:G:IP:S:W:X:": clustered letters, an argument attached or next. */
+function parseSpecOptions(name: string, words: readonly string[], forCompgen: boolean): Parsed | Failure {
+  const actions = new Set<ActionName>();
+  const options = new Set<CompletionOption>();
+  const values: { -readonly [K in 'glob' | 'words' | 'prefix' | 'suffix' | 'filter' | 'command' | 'func']?: string } = {};
+  let print = false;
+  let remove = false;
+  let special: SpecialTarget | undefined;
+  let index = 0;
+  for (; index < words.length; index++) {
+    const word = words[index] as string;
+    if (word === '--') {
+      index++;
+      break;
+    }
+    if (!word.startsWith('-') || word === '-') break;
+    for (let at = 1; at < word.length; at++) {
+      const letter = word[at] as string;
+      const takesValue = 'oACFGPSWX'.includes(letter);
+      let value: string | undefined;
+      if (takesValue) {
+        value = at + 1 < word.length ? word.slice(at + 1) : words[++index];
+        if (value === undefined) return { error: `${name}: -${letter}: option requires an argument`, usage: true };
+        at = word.length;
+      }
+      const action = actionOfLetter(letter);
+      if (action !== undefined) actions.add(action);
+      else if (letter === 'o') {
+        if (value === undefined || !isCompletionOption(value)) return { error: `${name}: ${value}: invalid option name`, usage: false };
+        options.add(value);
+      } else if (letter === 'A') {
+        const named = actionNamed(value as string);
+        if (named === undefined) return { error: `${name}: ${value}: invalid action name`, usage: false };
+        actions.add(named);
+      } else if (letter === 'G') values.glob = value;
+      else if (letter === 'W') values.words = value;
+      else if (letter === 'P') values.prefix = value;
+      else if (letter === 'S') values.suffix = value;
+      else if (letter === 'X') values.filter = value;
+      else if (letter === 'C') values.command = value;
+      else if (letter === 'F') values.func = value;
+      else if (!forCompgen && letter === 'p') print = true;
+      else if (!forCompgen && letter === 'r') remove = true;
+      else if (!forCompgen && letter in SPECIAL_LETTERS) special ??= SPECIAL_LETTERS[letter];
+      else return { error: `${name}: -${letter}: invalid option`, usage: true };
+    }
+  }
+  return { spec: { actions, options, ...values }, print, remove, special, operands: words.slice(index) };
+}
+
+function targets(parsed: Parsed): SpecTarget[] {
+  if (parsed.special !== undefined) return [{ kind: 'special', target: parsed.special }];
+  return parsed.operands.map((name) => ({ kind: 'command', name }));
+}
+
+function isEmptySpec(spec: CompSpec): boolean {
+  return spec.actions.size === 0 && spec.options.size === 0 && Object.keys(spec).length === 2;
+}
+
+export const complete: Builtin = async ({ argv, state, output }) => {
+  const parsed = parseSpecOptions('complete', argv.slice(1), false);
+  if ('error' in parsed) {
+    await output.err(`quirl: ${parsed.error}\n${parsed.usage ? COMPLETE_USAGE : ''}`);
+    return 2;
+  }
+  const specs = state.completions;
+  const named = targets(parsed);
+  const listing = parsed.print || (!parsed.remove && isEmptySpec(parsed.spec) && parsed.operands.length === 0 && parsed.special === undefined);
+  let status = 0;
+  if (listing || parsed.remove) {
+    if (named.length === 0) {
+      if (parsed.remove) specs.clear();
+      else await output.out(specs.list().map(([target, spec]) => specLine(target, spec)).join(''));
+      return 0;
+    }
+    let text = '';
+    for (const target of named) {
+      const spec = specs.get(target);
+      if (spec === undefined || (parsed.remove && !specs.delete(target))) {
+        if (target.kind === 'command') await output.err(`quirl: complete: ${target.name}: no completion specification\n`);
+        status = 1;
+      } else if (!parsed.remove) text += specLine(target, spec);
+    }
+    await output.out(text);
+    return status;
+  }
+  if (named.length === 0) {
+    await output.err(`quirl: ${COMPLETE_USAGE}`);
+    return 2;
+  }
+  for (const target of named) specs.set(target, parsed.spec);
+  return 0;
+};
+
+/** What completion sees from a builtin's context: its state, and commands run in it. */
+export function builtinHost(context: BuiltinContext): CompletionHost {
+  const { state, shell } = context;
+  return {
+    state,
+    builtins: () => [...BUILTINS.keys()].map((name) => [name, shell.isBuiltin(name, state)] as const),
+    jobs: () => context.jobs().map((job) => ({ command: job.command, stopped: job.state.kind === 'stopped' })),
+    helpTopics,
+    bindings: () => [...new Set(EMACS_KEYMAP.values())],
+    expandWords: (words, glob) => context.expandWords(words, glob),
+    run: (source) => context.run(source),
+    capture: async (source) => {
+      // The command's output through a variable of the shell's own, as `$(...)` takes it.
+      const name = 'QUIRL_COMPGEN_OUTPUT';
+      await context.run(`${name}=$(${source}\n)`);
+      const text = state.get(name) ?? '';
+      state.unset(name);
+      return text;
+    },
+  };
+}
+
+export const compgen: Builtin = async (context) => {
+  const { argv, output } = context;
+  const parsed = parseSpecOptions('compgen', argv.slice(1), true);
+  if ('error' in parsed) {
+    await output.err(`quirl: ${parsed.error}\n${parsed.usage ? COMPGEN_USAGE : ''}`);
+    return 2;
+  }
+  const { spec, operands } = parsed;
+  const word = operands[0] ?? '';
+  if (spec.func !== undefined) await output.err('quirl: compgen: warning: -F option may not work as you expect\n');
+  if (spec.command !== undefined) await output.err('quirl: compgen: warning: -C option may not work as you expect\n');
+  const host = builtinHost(context);
+  let { matches } = await generate(spec, word, host, { command: 'compgen', word, previous: '' }, spec.options);
+  if (matches.length === 0 && (spec.options.has('default') || spec.options.has('bashdefault'))) matches = defaultMatches(word, host, spec.options.has('bashdefault'));
+  if (matches.length === 0) return 1;
+  await output.out(matches.map((match) => `${match}\n`).join(''));
+  return 0;
+};
+
+/** compopt's -o and +o, clustered as bash reads them (`-o nospace`, `+o default`). */
+function parseCompopt(words: readonly string[]): { on: CompletionOption[]; off: CompletionOption[]; special: SpecialTarget | undefined; names: string[] } | Failure {
+  const on: CompletionOption[] = [];
+  const off: CompletionOption[] = [];
+  let special: SpecialTarget | undefined;
+  let index = 0;
+  for (; index < words.length; index++) {
+    const word = words[index] as string;
+    if (word === '--') {
+      index++;
+      break;
+    }
+    if (!/^[-+]./.test(word)) break;
+    const adding = word.startsWith('-');
+    for (let at = 1; at < word.length; at++) {
+      const letter = word[at] as string;
+      if (letter === 'o') {
+        const value = at + 1 < word.length ? word.slice(at + 1) : words[++index];
+        if (value === undefined) return { error: 'compopt: -o: option requires an argument', usage: true };
+        if (!isCompletionOption(value)) return { error: `compopt: ${value}: invalid option name`, usage: false };
+        (adding ? on : off).push(value);
+        at = word.length;
+      } else if (adding && letter in SPECIAL_LETTERS) special ??= SPECIAL_LETTERS[letter];
+      else return { error: `compopt: ${adding ? '-' : '+'}${letter}: invalid option`, usage: true };
+    }
+  }
+  return { on, off, special, names: words.slice(index) };
+}
+
+export const compopt: Builtin = async ({ argv, state, output }) => {
+  const parsed = parseCompopt(argv.slice(1));
+  if ('error' in parsed) {
+    await output.err(`quirl: ${parsed.error}\n${parsed.usage ? COMPOPT_USAGE : ''}`);
+    return 2;
+  }
+  const { on, off, special, names } = parsed;
+  const change = (options: ReadonlySet<CompletionOption>): Set<CompletionOption> => {
+    const changed = new Set(options);
+    for (const option of on) changed.add(option);
+    for (const option of off) changed.delete(option);
+    return new Set(COMPLETION_OPTIONS.filter((option) => changed.has(option)));
+  };
+  const specs = state.completions;
+  const named: SpecTarget[] = special !== undefined ? [{ kind: 'special', target: special }] : names.map((name) => ({ kind: 'command', name }));
+  if (named.length === 0) {
+    const active = specs.active;
+    if (active === undefined) {
+      await output.err('quirl: compopt: not currently executing completion function\n');
+      return 1;
+    }
+    if (on.length === 0 && off.length === 0) {
+      await output.out(optionsLine(active, undefined));
+      return 0;
+    }
+    const changed = change(active);
+    active.clear();
+    for (const option of changed) active.add(option);
+    return 0;
+  }
+  let status = 0;
+  let text = '';
+  for (const target of named) {
+    const spec = specs.get(target);
+    if (spec === undefined) {
+      if (target.kind === 'command') await output.err(`quirl: compopt: ${target.name}: no completion specification\n`);
+      status = 1;
+      continue;
+    }
+    if (on.length === 0 && off.length === 0) text += optionsLine(spec.options, target.kind === 'command' ? target.name : undefined);
+    else specs.set(target, { ...spec, options: change(spec.options) });
+  }
+  await output.out(text);
+  return status;
+};
