@@ -120,6 +120,8 @@ export const complete: Builtin = async ({ argv, state, output }) => {
     let text = '';
     for (const target of named) {
       const spec = specs.get(target);
+      // bash's progcomp_remove: with no compspecs at all, removing any name succeeds.
+      if (parsed.remove && specs.list().length === 0) continue;
       if (spec === undefined || (parsed.remove && !specs.delete(target))) {
         if (target.kind === 'command') await output.err(`quirl: complete: ${target.name}: no completion specification\n`);
         status = 1;

@@ -60,7 +60,7 @@ export function actionMatches(action: ActionName, word: string, sources: ActionS
     case 'export':
       return prefixed(state.exported().filter(([, variable]) => variable.value !== undefined).map(([name]) => name));
     case 'function':
-      return prefixed(state.functionNames());
+      return prefixed(state.functions.keys());
     case 'group':
       return prefixed(databaseNames('/etc/group'));
     case 'user':
@@ -99,7 +99,7 @@ function jobName(job: CompletionJob): string {
 function commandNames(word: string, sources: ActionSources): string[] {
   const { state } = sources;
   if (word.includes('/')) return fileNames(word, state, false).filter((path) => isExecutable(expandedPath(path, state)) || isDirectory(expandedPath(path, state)));
-  const names = [...state.aliases.keys(), ...KEYWORDS, ...state.functionNames(), ...sources.builtins().filter(([, enabled]) => enabled).map(([name]) => name)].filter((name) =>
+  const names = [...state.aliases.keys(), ...KEYWORDS, ...state.functions.keys(), ...sources.builtins().filter(([, enabled]) => enabled).map(([name]) => name)].filter((name) =>
     name.startsWith(word),
   );
   for (const directory of (state.get('PATH') ?? '').split(':')) {

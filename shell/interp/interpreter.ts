@@ -1096,9 +1096,13 @@ export class Interpreter implements ShellServices {
       },
       trappedSignal: () => (this.hearsSignalTraps(context) && !this.inTrap ? this.signalTraps.nextTrapped() : undefined),
       expandWords: async (words, glob) => {
+        // The environment takes the options as they are when it is made.
+        const { options } = context.state;
+        const noglob = options.has('noglob');
+        options.apply({ name: 'noglob', on: noglob || !glob });
         const env = this.expansionEnvironment(context);
-        const options = env.options === undefined || glob ? env.options : { ...env.options, noglob: true };
-        return expandWords(words, { ...env, options }, new ExpansionBudget());
+        options.apply({ name: 'noglob', on: noglob });
+        return expandWords(words, env, new ExpansionBudget());
       },
     });
   }

@@ -163,6 +163,8 @@ export class ShellState {
     set('HOSTNAME', hostname());
     set('QUIRL_VERSION', QUIRL_VERSION);
     set('OPTIND', '1');
+    // Where completion splits a line into words (bash's default; bash_completion reads it).
+    set('COMP_WORDBREAKS', ' \t\n"\'@><=;|&(:');
     // Each shell started from another counts one more level; a value that is no number starts again.
     const level = /^\s*[-+]?\d+\s*$/.test(env.SHLVL ?? '') ? Number(env.SHLVL) + 1 : 1;
     set('SHLVL', String(Math.max(level, 0)), EXPORTED);
