@@ -21,6 +21,9 @@ import {
 import { defaultMatches } from '../completion/defaults';
 import { helpTopics } from './help';
 import { BUILTINS } from './index';
+import type { ActionSources } from '../completion/actions';
+import type { Job } from '../exec/job';
+import type { ShellState } from '../interp/state';
 import type { Builtin, BuiltinContext } from './types';
 
 const COMPLETE_USAGE =
@@ -138,15 +141,22 @@ export const complete: Builtin = async ({ argv, state, output }) => {
   return 0;
 };
 
-/** What completion sees from a builtin's context: its state, and commands run in it. */
-export function builtinHost(context: BuiltinContext): CompletionHost {
-  const { state, shell } = context;
+/** What the actions list, from a shell's state, its builtins and its jobs. */
+export function actionSources(state: ShellState, isBuiltin: (name: string, state: ShellState) => boolean, jobs: () => readonly Job[]): ActionSources {
   return {
     state,
-    builtins: () => [...BUILTINS.keys()].map((name) => [name, shell.isBuiltin(name, state)] as const),
-    jobs: () => context.jobs().map((job) => ({ command: job.command, stopped: job.state.kind === 'stopped' })),
+    builtins: () => [...BUILTINS.keys()].map((name) => [name, isBuiltin(name, state)] as const),
+    jobs: () => jobs().map((job) => ({ command: job.command, stopped: job.state.kind === 'stopped' })),
     helpTopics,
     bindings: () => [...new Set(EMACS_KEYMAP.values())],
+  };
+}
+
+/** What completion sees from a builtin's context: its state, and commands run in it. */
+function builtinHost(context: BuiltinContext): CompletionHost {
+  const { state, shell } = context;
+  return {
+    ...actionSources(state, (name, where) => shell.isBuiltin(name, where), () => context.jobs()),
     expandWords: (words, glob) => context.expandWords(words, glob),
     run: (source) => context.run(source),
     capture: async (source) => {
