@@ -20,7 +20,7 @@ export interface LineWords {
 }
 
 /** Characters that end a command: the cursor's command starts after the last of them. */
-const COMMAND_SEPARATORS = ';&|(){}\n';
+const COMMAND_SEPARATORS = ';&|()\n';
 const BLANKS = ' \t\n';
 
 /** Quote state at each offset of `line`: what an unquoted character there would be. */
