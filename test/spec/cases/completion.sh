@@ -275,3 +275,35 @@ complete -W 'a' one
 #### COMP_WORDBREAKS is bash's by default
 echo "${COMP_WORDBREAKS@Q}"
 ## stdout: $' \t\n"\'@><=;|&(:'
+
+#### unset of a calling function's local shows the variable it shadowed (bash_completion's _upvars)
+outer() { local words=outer cword; inner words cword; echo "outer: words=$words cword=$cword"; }
+inner() { local "$1" "$2" && up "$1" "$2"; }
+up() { unset -v "$1" && eval "$1=set-by-up"; unset -v "$2" && eval "$2=7"; }
+outer
+echo "global: ${words-unset}"
+## STDOUT:
+outer: words=set-by-up cword=7
+global: unset
+## END
+
+#### with localvar_unset, unset of a calling function's local leaves it local and unset
+shopt -s localvar_unset
+outer() { local v=outer; inner; echo "outer: v=${v-unset}"; }
+inner() { local v=inner; up; echo "inner: v=${v-unset}"; }
+up() { unset v; }
+outer
+## STDOUT:
+inner: v=unset
+outer: v=outer
+## END
+
+#### unset of the current function's local leaves it unset until the function returns
+v=global
+f() { local v=local; unset v; echo "in f: ${v-unset}"; }
+f
+echo "after: $v"
+## STDOUT:
+in f: unset
+after: global
+## END
