@@ -21,6 +21,7 @@ import {
 import { defaultMatches } from '../completion/defaults';
 import { helpTopics } from './help';
 import { BUILTINS } from './index';
+import { readLetterOptions } from './letter-options';
 import type { ActionSources } from '../completion/actions';
 import type { Job } from '../exec/job';
 import type { ShellState } from '../interp/state';
@@ -45,54 +46,35 @@ type Failure = { readonly error: string; readonly usage: boolean };
 
 const SPECIAL_LETTERS: Readonly<Record<string, SpecialTarget>> = { D: 'default', E: 'empty', I: 'initial' };
 
-/** bash's internal_getopt over "abcdefgjko:prsuvA:C:DEF:G:IP:S:W:X:": clustered letters, an argument attached or next. */
+/** The options of `complete` and `compgen`: bash's "abcdefgjko:prsuvA:C:DEF:G:IP:S:W:X:" (compgen's without p, r, D, E, I). */
 function parseSpecOptions(name: string, words: readonly string[], forCompgen: boolean): Parsed | Failure {
+  const read = readLetterOptions(words, 'oACFGPSWX');
+  if ('missing' in read) return { error: `${name}: -${read.missing}: option requires an argument`, usage: true };
   const actions = new Set<ActionName>();
   const options = new Set<CompletionOption>();
   const values: { -readonly [K in 'glob' | 'words' | 'prefix' | 'suffix' | 'filter' | 'command' | 'func']?: string } = {};
   let print = false;
   let remove = false;
   let special: SpecialTarget | undefined;
-  let index = 0;
-  for (; index < words.length; index++) {
-    const word = words[index] as string;
-    if (word === '--') {
-      index++;
-      break;
-    }
-    if (!word.startsWith('-') || word === '-') break;
-    for (let at = 1; at < word.length; at++) {
-      const letter = word[at] as string;
-      const takesValue = 'oACFGPSWX'.includes(letter);
-      let value: string | undefined;
-      if (takesValue) {
-        value = at + 1 < word.length ? word.slice(at + 1) : words[++index];
-        if (value === undefined) return { error: `${name}: -${letter}: option requires an argument`, usage: true };
-        at = word.length;
-      }
-      const action = actionOfLetter(letter);
-      if (action !== undefined) actions.add(action);
-      else if (letter === 'o') {
-        if (value === undefined || !isCompletionOption(value)) return { error: `${name}: ${value}: invalid option name`, usage: false };
-        options.add(value);
-      } else if (letter === 'A') {
-        const named = actionNamed(value as string);
-        if (named === undefined) return { error: `${name}: ${value}: invalid action name`, usage: false };
-        actions.add(named);
-      } else if (letter === 'G') values.glob = value;
-      else if (letter === 'W') values.words = value;
-      else if (letter === 'P') values.prefix = value;
-      else if (letter === 'S') values.suffix = value;
-      else if (letter === 'X') values.filter = value;
-      else if (letter === 'C') values.command = value;
-      else if (letter === 'F') values.func = value;
-      else if (!forCompgen && letter === 'p') print = true;
-      else if (!forCompgen && letter === 'r') remove = true;
-      else if (!forCompgen && letter in SPECIAL_LETTERS) special ??= SPECIAL_LETTERS[letter];
-      else return { error: `${name}: -${letter}: invalid option`, usage: true };
-    }
+  const named: Readonly<Record<string, keyof typeof values>> = { G: 'glob', W: 'words', P: 'prefix', S: 'suffix', X: 'filter', C: 'command', F: 'func' };
+  for (const { letter, value = '' } of read.options) {
+    const action = actionOfLetter(letter);
+    const field = named[letter];
+    if (action !== undefined) actions.add(action);
+    else if (field !== undefined) values[field] = value;
+    else if (letter === 'o') {
+      if (!isCompletionOption(value)) return { error: `${name}: ${value}: invalid option name`, usage: false };
+      options.add(value);
+    } else if (letter === 'A') {
+      const found = actionNamed(value);
+      if (found === undefined) return { error: `${name}: ${value}: invalid action name`, usage: false };
+      actions.add(found);
+    } else if (!forCompgen && letter === 'p') print = true;
+    else if (!forCompgen && letter === 'r') remove = true;
+    else if (!forCompgen && letter in SPECIAL_LETTERS) special ??= SPECIAL_LETTERS[letter];
+    else return { error: `${name}: -${letter}: invalid option`, usage: true };
   }
-  return { spec: { actions, options, ...values }, print, remove, special, operands: words.slice(index) };
+  return { spec: { actions, options, ...values }, print, remove, special, operands: read.operands };
 }
 
 function targets(parsed: Parsed): SpecTarget[] {
@@ -189,33 +171,21 @@ export const compgen: Builtin = async (context) => {
   return 0;
 };
 
-/** compopt's -o and +o, clustered as bash reads them (`-o nospace`, `+o default`). */
-function parseCompopt(words: readonly string[]): { on: CompletionOption[]; off: CompletionOption[]; special: SpecialTarget | undefined; names: string[] } | Failure {
+/** compopt's -o and +o (`-o nospace`, `+o default`) and -D, -E, -I. */
+function parseCompopt(words: readonly string[]): { on: CompletionOption[]; off: CompletionOption[]; special: SpecialTarget | undefined; names: readonly string[] } | Failure {
+  const read = readLetterOptions(words, 'o', true);
+  if ('missing' in read) return { error: `compopt: -${read.missing}: option requires an argument`, usage: true };
   const on: CompletionOption[] = [];
   const off: CompletionOption[] = [];
   let special: SpecialTarget | undefined;
-  let index = 0;
-  for (; index < words.length; index++) {
-    const word = words[index] as string;
-    if (word === '--') {
-      index++;
-      break;
-    }
-    if (!/^[-+]./.test(word)) break;
-    const adding = word.startsWith('-');
-    for (let at = 1; at < word.length; at++) {
-      const letter = word[at] as string;
-      if (letter === 'o') {
-        const value = at + 1 < word.length ? word.slice(at + 1) : words[++index];
-        if (value === undefined) return { error: 'compopt: -o: option requires an argument', usage: true };
-        if (!isCompletionOption(value)) return { error: `compopt: ${value}: invalid option name`, usage: false };
-        (adding ? on : off).push(value);
-        at = word.length;
-      } else if (adding && letter in SPECIAL_LETTERS) special ??= SPECIAL_LETTERS[letter];
-      else return { error: `compopt: ${adding ? '-' : '+'}${letter}: invalid option`, usage: true };
-    }
+  for (const { letter, plus, value = '' } of read.options) {
+    if (letter === 'o') {
+      if (!isCompletionOption(value)) return { error: `compopt: ${value}: invalid option name`, usage: false };
+      (plus ? off : on).push(value);
+    } else if (!plus && letter in SPECIAL_LETTERS) special ??= SPECIAL_LETTERS[letter];
+    else return { error: `compopt: ${plus ? '+' : '-'}${letter}: invalid option`, usage: true };
   }
-  return { on, off, special, names: words.slice(index) };
+  return { on, off, special, names: read.operands };
 }
 
 export const compopt: Builtin = async ({ argv, state, output }) => {
