@@ -79,6 +79,11 @@ export function synopsis(name: string): string {
   return HELP.get(name)?.[0] ?? name;
 }
 
+/** Every topic `help` knows, for `compgen -A helptopic`. */
+export function helpTopics(): string[] {
+  return [...HELP.keys()];
+}
+
 function escapeForPattern(text: string): string {
   return text.replace(/[.+^${}()|\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
 }

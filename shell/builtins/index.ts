@@ -2,6 +2,7 @@
 import { alias, unalias } from './alias';
 import { builtin, enable } from './builtin';
 import { command } from './command';
+import { compgen, complete, compopt } from './complete';
 import { echo, exit, falseBuiltin, trueBuiltin } from './core';
 import { exec } from './exec';
 import { cd, dirs, popd, pushd, pwd } from './dirs';
@@ -78,6 +79,9 @@ export const BUILTINS = new BuiltinTable([
   ['popd', popd],
   ['dirs', dirs],
   ['builtin', builtin],
+  ['complete', complete],
+  ['compgen', compgen],
+  ['compopt', compopt],
   ['enable', enable],
   ['help', help],
   ['logout', logout],

@@ -2,6 +2,7 @@
 import { isSetOptionName, SET_OPTIONS, type SetOptionName } from '../interp/option-names';
 import { isShoptName, ShellOptions } from '../interp/options';
 import type { ShellState } from '../interp/state';
+import { readLetterOptions } from './letter-options';
 import type { Builtin } from './types';
 
 const USAGE = 'shopt: usage: shopt [-pqsu] [-o] [optname ...]\n';
@@ -17,24 +18,17 @@ interface Flags {
 /** The option words at the front: clusters of p, q, s, u, o; `--` ends them. */
 function readFlags(words: readonly string[]): { flags: Flags; names: string[] } | { bad: string } {
   const flags: Flags = { set: false, unset: false, print: false, quiet: false, setOptions: false };
-  let index = 0;
-  for (; index < words.length; index++) {
-    const word = words[index] as string;
-    if (word === '--') {
-      index++;
-      break;
-    }
-    if (!word.startsWith('-') || word === '-') break;
-    for (const letter of word.slice(1)) {
-      if (letter === 's') flags.set = true;
-      else if (letter === 'u') flags.unset = true;
-      else if (letter === 'p') flags.print = true;
-      else if (letter === 'q') flags.quiet = true;
-      else if (letter === 'o') flags.setOptions = true;
-      else return { bad: `-${letter}` };
-    }
+  const read = readLetterOptions(words, '');
+  if ('missing' in read) return { bad: `-${read.missing}` };
+  for (const { letter } of read.options) {
+    if (letter === 's') flags.set = true;
+    else if (letter === 'u') flags.unset = true;
+    else if (letter === 'p') flags.print = true;
+    else if (letter === 'q') flags.quiet = true;
+    else if (letter === 'o') flags.setOptions = true;
+    else return { bad: `-${letter}` };
   }
-  return { flags, names: words.slice(index) };
+  return { flags, names: [...read.operands] };
 }
 
 /** One kind of option (`shopt`'s own, or `set -o`'s with -o), read and written the same way. */

@@ -3,15 +3,13 @@
  * looked up in the shell's order (alias, keyword, function, builtin, then the file PATH search
  * finds, or has remembered).
  */
+import { KEYWORDS as RESERVED_WORDS } from '../completion/actions';
 import type { ShellState } from '../interp/state';
 import { has, parseOrReport } from './options';
 import type { Builtin, ShellServices } from './types';
 
 /** The reserved words of bash's grammar (`type if`: "if is a shell keyword"). */
-const KEYWORDS: ReadonlySet<string> = new Set([
-  'if', 'then', 'else', 'elif', 'fi', 'case', 'esac', 'for', 'select', 'while', 'until', 'do', 'done',
-  'in', 'function', 'time', '{', '}', '!', '[[', ']]', 'coproc',
-]);
+const KEYWORDS: ReadonlySet<string> = new Set(RESERVED_WORDS);
 
 /** One thing a name can run, found by lookup. */
 export type Meaning =

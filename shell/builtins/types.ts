@@ -11,6 +11,7 @@ import type { ShellState } from '../interp/state';
 import type { CommandOutput } from '../interp/output';
 import type { TrapArrival } from '../interp/signal-traps';
 import type { JobOrder } from '../jobs/spec';
+import type { Word } from '../syntax/ast';
 import type { CommandHistory } from './history';
 
 export interface ShellServices {
@@ -64,6 +65,8 @@ export interface BuiltinContext {
    * subshell's), or undefined where none can come: what ends a `wait`.
    */
   trappedSignal(): TrapArrival | undefined;
+  /** `words` expanded in this context as a command's words are; pathname expansion only with `glob` (compgen's -W and -G). */
+  expandWords(words: readonly Word[], glob: boolean): Promise<string[]>;
   /** Keeps this command's redirects as its context's own descriptors once it ends (`exec` with no command). */
   keepRedirects(): void;
 }

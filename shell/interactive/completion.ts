@@ -1,80 +1,142 @@
 /**
- * What Tab completes: a command name (builtins and programs on PATH) in command position, a
- * `%job` spec, otherwise a path relative to the working directory.
+ * What Tab completes, as bash's attempt_shell_completion: the compspec of the command the cursor
+ * is in (`complete`), tried again while its function returns 124 (bash_completion's loader), the
+ * `-D` one for a command with none, `-E` on an empty line, `-I` for the command word; then bash's
+ * own: `$NAME`, `~user`, command names in command position, file names elsewhere.
  */
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { decodeBytes, fsPath } from '../bytes';
+import { actionMatches, namesDirectory } from '../completion/actions';
+import { bashMatches } from '../completion/defaults';
+import { generate, type CompletionHost } from '../completion/generate';
+import { splitLine, type LineWords } from '../completion/line';
+import type { CompletionOption, CompSpec, SpecTarget } from '../completion/spec';
 import type { Completer, Completion } from './editor';
 
-export interface CompletionSources {
-  readonly cwd: () => string;
-  readonly path: () => string;
-  readonly home: () => string | undefined;
-  readonly builtins: () => Iterable<string>;
-  readonly jobs: () => readonly { readonly id: number; readonly command: string }[];
+const DEFAULT_WORD_BREAKS = ' \t\n"\'@><=;|&(:';
+/** How often a function may return 124 in a row before its completion is given up (bash's limit). */
+const RETRIES = 32;
+/** readline's rl_filename_quote_characters: backslashed in a completed file name. */
+const FILENAME_SPECIALS = /[ \t\n\\"'@<>=;|&()#$`?*[!:{~]/g;
+
+/** Matches as completion produced them, before they become the line's replacements. */
+interface Matches {
+  readonly matches: readonly string[];
+  readonly options: ReadonlySet<CompletionOption>;
+  /** They are file names: directories get `/`, special characters a backslash, the listing the last part. */
+  readonly filenames: boolean;
+  /** Variables (`$HOME`): one whose value is a directory gets `/` when it is the only match. */
+  readonly variables?: boolean;
 }
 
-const WORD_BREAKS = /[\s;&|<>()]/;
-
-export function createCompleter(sources: CompletionSources): Completer {
-  return async (line: string, cursor: number): Promise<Completion> => {
-    let start = cursor;
-    while (start > 0 && !WORD_BREAKS.test(line[start - 1] as string)) start -= 1;
-    const word = line.slice(start, cursor);
-    const before = line.slice(0, start).trimEnd();
-    const commandPosition = before === '' || /[;&|(]$/.test(before);
-    let candidates: string[];
-    if (word.startsWith('%')) candidates = sources.jobs().map((job) => `%${job.id} `).filter((spec) => spec.startsWith(word));
-    else if (commandPosition && !word.includes('/')) candidates = commandNames(word, sources);
-    else candidates = pathCandidates(word, sources);
-    return { start, end: cursor, candidates: [...new Set(candidates)].sort() };
+export function createCompleter(host: CompletionHost): Completer {
+  return async (line, cursor, listing) => {
+    const { state } = host;
+    const split = splitLine(line, cursor, state.get('COMP_WORDBREAKS') ?? DEFAULT_WORD_BREAKS);
+    const commandPosition = split.current === 0;
+    let found = state.options.shopted('progcomp') ? await programmable(host, split, commandPosition, listing) : undefined;
+    if (found === undefined || (found.matches.length === 0 && found.options.has('bashdefault'))) {
+      const bash = bashDefaults(host, split, commandPosition);
+      found = found === undefined ? bash : { ...bash, options: found.options, filenames: bash.filenames || found.filenames };
+    }
+    if (found.matches.length === 0 && found.options.has('default')) found = { ...found, matches: actionMatches('file', dequoted(split.text), host), filenames: true };
+    return replacements(found, split, host);
   };
 }
 
-function commandNames(prefix: string, sources: CompletionSources): string[] {
-  const names = [...sources.builtins()].filter((name) => name.startsWith(prefix));
-  for (const directory of sources.path().split(':')) {
-    for (const entry of list(directory === '' ? sources.cwd() : directory)) {
-      if (entry.startsWith(prefix) && isExecutable(join(directory, entry))) names.push(entry);
+/** The compspec for the cursor's command, run; undefined where none applies. */
+async function programmable(host: CompletionHost, split: LineWords, commandPosition: boolean, listing: boolean): Promise<Matches | undefined> {
+  const { state } = host;
+  const specs = state.completions;
+  const command = split.words[0] ?? '';
+  const lookUp = (): [string, CompSpec] | undefined => {
+    const target = ((): SpecTarget | undefined => {
+      if (commandPosition) {
+        if (split.commandLine.trim() === '' && specs.get({ kind: 'special', target: 'empty' }) !== undefined) return { kind: 'special', target: 'empty' };
+        return specs.get({ kind: 'special', target: 'initial' }) === undefined ? undefined : { kind: 'special', target: 'initial' };
+      }
+      for (const name of [command, command.slice(command.lastIndexOf('/') + 1)]) if (specs.get({ kind: 'command', name }) !== undefined) return { kind: 'command', name };
+      return { kind: 'special', target: 'default' };
+    })();
+    const spec = target === undefined ? undefined : specs.get(target);
+    return spec === undefined ? undefined : [command, spec];
+  };
+  const variables = ['COMP_LINE', 'COMP_POINT', 'COMP_WORDS', 'COMP_CWORD', 'COMP_TYPE', 'COMP_KEY'];
+  const status = state.lastStatus;
+  try {
+    for (let attempt = 0; attempt < RETRIES; attempt++) {
+      const found = lookUp();
+      if (found === undefined) return undefined;
+      const [name, spec] = found;
+      state.set('COMP_LINE', split.commandLine);
+      state.set('COMP_POINT', String(split.point));
+      state.assignArray(
+        'COMP_WORDS',
+        split.words.map((value) => ({ key: undefined, value, append: false })),
+        false,
+      );
+      state.set('COMP_CWORD', String(split.current));
+      // Tab, or '?' for the Tab that lists (bash's rl_completion_type).
+      state.set('COMP_TYPE', listing ? '63' : '9');
+      state.set('COMP_KEY', '9');
+      const active = new Set(spec.options);
+      specs.active = active;
+      const generated = await generate(spec, split.text, host, { command: name, word: split.text, previous: split.words[split.current - 1] ?? '' }, active);
+      specs.active = undefined;
+      if (generated.retry) continue;
+      return { matches: generated.matches, options: active, filenames: active.has('filenames') };
     }
-  }
-  return names.map((name) => `${name} `);
-}
-
-function pathCandidates(word: string, sources: CompletionSources): string[] {
-  const slash = word.lastIndexOf('/');
-  const directoryPart = slash < 0 ? '' : word.slice(0, slash + 1);
-  const namePrefix = word.slice(slash + 1);
-  const home = sources.home();
-  const expanded = directoryPart.startsWith('~/') && home !== undefined ? home + directoryPart.slice(1) : directoryPart;
-  const directory = expanded === '' ? sources.cwd() : expanded.startsWith('/') ? expanded : join(sources.cwd(), expanded);
-  return list(directory)
-    .filter((entry) => entry.startsWith(namePrefix) && (namePrefix.startsWith('.') || !entry.startsWith('.')))
-    .map((entry) => `${directoryPart}${entry}${isDirectory(join(directory, entry)) ? '/' : ' '}`);
-}
-
-function list(directory: string): string[] {
-  try {
-    return readdirSync(fsPath(directory), { encoding: 'buffer' }).map(decodeBytes);
-  } catch {
-    return [];
+    return undefined;
+  } finally {
+    specs.active = undefined;
+    for (const name of variables) state.unset(name);
+    state.lastStatus = status;
   }
 }
 
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(fsPath(path)).isDirectory();
-  } catch {
-    return false;
-  }
+/** bash's own completions: `$NAME`, `~user`, commands in command position, else file names. */
+function bashDefaults(host: CompletionHost, split: LineWords, commandPosition: boolean): Matches {
+  const none = new Set<CompletionOption>();
+  const bash = split.quote === "'" ? undefined : bashMatches(split.text, host);
+  if (bash !== undefined) return { matches: bash, options: none, filenames: split.text.startsWith('~'), variables: split.text.startsWith('$') };
+  const text = dequoted(split.text);
+  if (commandPosition && !text.includes('/')) return { matches: actionMatches('command', text, host), options: none, filenames: false };
+  return { matches: actionMatches(commandPosition ? 'command' : 'file', text, host), options: none, filenames: true };
 }
 
-function isExecutable(path: string): boolean {
-  try {
-    const stats = statSync(fsPath(path));
-    return stats.isFile() && (stats.mode & 0o111) !== 0;
-  } catch {
-    return false;
-  }
+/** The word as the shell would read it: quotes and backslashes removed. */
+function dequoted(text: string): string {
+  return text.replace(/\\(.)|["']/g, (_, escaped: string | undefined) => escaped ?? '');
+}
+
+function replacements(found: Matches, split: LineWords, host: CompletionHost): Completion {
+  const { options } = found;
+  const matches = [...new Set(found.matches)];
+  if (!options.has('nosort')) matches.sort();
+  const unique = matches.length === 1;
+  const labels: string[] = [];
+  const candidates = matches.map((match) => {
+    let text = match;
+    let finished = !options.has('nospace');
+    if (found.filenames) {
+      if (namesDirectory(match, host.state)) {
+        text += '/';
+        finished = false;
+      }
+      // readline lists a file name's last part.
+      labels.push(text.slice(text.slice(0, -1).lastIndexOf('/') + 1));
+      if (!options.has('noquote') && split.quote === undefined) text = text.replace(FILENAME_SPECIALS, (char, offset: number) => (char === '~' && offset === 0 ? char : `\\${char}`));
+    } else {
+      labels.push(text);
+      if (found.variables === true && unique) {
+        const value = host.state.get(match.replace(/^\$\{?|\}$/g, ''));
+        if (value !== undefined && value !== '' && namesDirectory(value, host.state)) {
+          text += '/';
+          finished = false;
+        }
+      }
+    }
+    // readline closes an open quote after a finished word.
+    if (finished && split.quote !== undefined) text += split.quote;
+    return finished ? `${text} ` : text;
+  });
+  return { start: split.start, end: split.start + split.text.length, candidates, listed: { labels, marksDirectories: found.filenames } };
 }

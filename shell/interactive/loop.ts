@@ -9,7 +9,7 @@
 import { writeSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { BUILTINS, ExitRequest } from '../builtins';
+import { ExitRequest } from '../builtins';
 import { ParseError, errorMessage, isShellError } from '../errors';
 import { ExpansionAbort } from '../control';
 import { Executor } from '../exec/executor';
@@ -30,6 +30,7 @@ import type { JobOrder } from '../jobs/spec';
 import { parse, parseCommands, type ParseOptions, type Program } from '../syntax';
 import { readingFor } from '../interp/script';
 import { createCompleter } from './completion';
+import { interactiveHost } from './completion-host';
 import { DEFAULT_HISTORY_FILE_SIZE, DEFAULT_HISTORY_SIZE, History, LineEditor, historyControl, historyLimit, type EditorTerminal, type HistorySettings, type LineState, type ReadResult } from './editor';
 import { historyIgnore } from './history-ignore';
 import { DEFAULT_PS1, DEFAULT_PS2 } from './prompt';
@@ -162,13 +163,7 @@ class InteractiveShell implements RemoteShell {
     this.history = new History({ size: Infinity, onError: (error) => this.say(`quirl: history: ${errorMessage(error)}\n`) });
     this.editor = new LineEditor(editorTerminal(), {
       history: this.history,
-      complete: createCompleter({
-        cwd: () => this.state.cwd,
-        path: () => this.state.get('PATH') ?? '',
-        home: () => this.state.get('HOME'),
-        builtins: () => [...BUILTINS.keys(), 'dialect'],
-        jobs: () => this.executor.jobs.list(),
-      }),
+      complete: createCompleter(interactiveHost(this.interpreter, this.context, this.executor, (text) => this.editor.printAbove(text))),
     });
   }
 

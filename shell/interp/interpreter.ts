@@ -21,11 +21,12 @@ import type { FdTable, PlannedRedirect } from '../exec/fds';
 import type { Job, StageControl } from '../exec/job';
 import type { CommandResolver } from '../exec/resolve';
 import { ExpansionBudget, PIPELINE_EXPANSION_LIMIT } from '../expand/budget';
+import { expandWords } from '../expand';
 import type { ExpansionEnvironment } from '../expand/types';
 import { formatJobLine } from '../jobs/format';
 import { isFinished, jobStateOf, statusOf, type JobId } from '../jobs/job';
 import { JobOrder } from '../jobs/spec';
-import type { AndOr, Clause, Command, CompoundCommand, Coprocess, FunctionDefinition, List, Pipeline, Program, SimpleCommand } from '../syntax/ast';
+import type { AndOr, Clause, Command, CompoundCommand, Coprocess, FunctionDefinition, List, Pipeline, Program, SimpleCommand, Word } from '../syntax/ast';
 import { closeQuietly } from '../exec/close';
 import { coprocessDescriptors, setCoprocessVariables, unsetCoprocessVariables } from './coprocess';
 import { parseCommands } from '../syntax';
@@ -1222,7 +1223,19 @@ export class Interpreter implements ShellServices {
         else outerFds.adopt(context.fds);
       },
       trappedSignal: () => (this.hearsSignalTraps(context) && !this.inTrap ? this.signalTraps.nextTrapped() : undefined),
+      expandWords: (words, glob) => this.expandWordsIn(context, words, glob),
     });
+  }
+
+  /** `words` expanded in `context` as a command's are; pathname expansion only with `glob` (completion's word lists). */
+  async expandWordsIn(context: Context, words: readonly Word[], glob: boolean): Promise<string[]> {
+    // The environment takes the options as they are when it is made.
+    const { options } = context.state;
+    const noglob = options.has('noglob');
+    options.apply({ name: 'noglob', on: noglob || !glob });
+    const env = this.expansionEnvironment(context);
+    options.apply({ name: 'noglob', on: noglob });
+    return expandWords(words, env, new ExpansionBudget());
   }
 
   /** What a builtin waits on and gives up on: its stage's job, or the line's Ctrl-C. */

@@ -22,6 +22,7 @@ import type { SetOptionName } from './option-names';
 import { TrapTable, type CommandCondition } from './traps';
 import { commandText, type AnnouncedCommand } from './command-text';
 import { AssociativeArray, IndexedArray, type ShellArray } from './arrays';
+import { CompletionSpecs } from '../completion/spec';
 import { DYNAMIC_NAMES, DynamicVariables } from './dynamic';
 import { asArray, copyVariable, NO_ATTRIBUTES, scalarOf, withAttributes, type Attribute, type Variable } from './variable';
 
@@ -98,6 +99,8 @@ export class ShellState {
   childLimits: ReadonlyMap<ResourceName, ResourceLimit> = new Map();
   /** `hash`: the PATH search results remembered. */
   commands = new CommandHashTable();
+  /** `complete`: the compspecs (a subshell's copy is made when it first changes one). */
+  completions = new CompletionSpecs();
   /** `enable -n`: the builtins switched off (replaced whole when changed). */
   disabledBuiltins: ReadonlySet<string> = new Set();
   /** What arithmetic sees of this state: made once, not for every evaluation. */
@@ -160,6 +163,8 @@ export class ShellState {
     set('HOSTNAME', hostname());
     set('QUIRL_VERSION', QUIRL_VERSION);
     set('OPTIND', '1');
+    // Where completion splits a line into words (bash's default; bash_completion reads it).
+    set('COMP_WORDBREAKS', ' \t\n"\'@><=;|&(:');
     // Each shell started from another counts one more level; a value that is no number starts again.
     const level = /^\s*[-+]?\d+\s*$/.test(env.SHLVL ?? '') ? Number(env.SHLVL) + 1 : 1;
     set('SHLVL', String(Math.max(level, 0)), EXPORTED);
@@ -197,6 +202,7 @@ export class ShellState {
     copy.childLimits = this.childLimits;
     copy.commands = this.commands.clone();
     copy.disabledBuiltins = this.disabledBuiltins;
+    copy.completions = this.completions.clone();
     copy.ownHistory = this.ownHistory?.copy();
     for (const frame of this.localFrames) copy.localFrames.push({ variables: new Map(frame.variables), options: frame.options });
     copy.callStack.push(...this.callStack);
@@ -296,6 +302,11 @@ export class ShellState {
     return [...this.variables]
       .filter(([, variable]) => variable.value !== undefined)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  }
+
+  /** The names of the variables set, the shell's dynamic ones (RANDOM...) among them: what `compgen -v` lists. */
+  variableNames(): string[] {
+    return [...new Set([...this.assigned().map(([name]) => name), ...this.dynamicNames])].sort();
   }
 
   /** Every variable, set or only declared, in name order (`declare -p`). */
@@ -508,8 +519,19 @@ export class ShellState {
   unset(name: string): void {
     const target = this.variables.get(name)?.attributes.has('n') === true ? this.referenced(name) : name;
     if (this.variables.get(target)?.attributes.has('r') === true) throw new ShellError('AssignmentError', `${target}: cannot unset: readonly variable`);
-    this.variables.delete(target);
     this.dynamicNames.delete(target);
+    // A local of a calling function's scope is removed, and the variable it shadowed shows again
+    // (bash, unless localvar_unset): bash_completion's _upvars returns values through this.
+    const owner = this.localFrames.findLastIndex((frame) => frame.variables.has(target));
+    if (owner >= 0 && owner < this.localFrames.length - 1 && !this.options.shopted('localvar_unset')) {
+      const frame = this.localFrames[owner] as LocalFrame;
+      const shadowed = frame.variables.get(target);
+      frame.variables.delete(target);
+      if (shadowed === undefined) this.variables.delete(target);
+      else this.variables.set(target, shadowed);
+      return;
+    }
+    this.variables.delete(target);
   }
 
   /** `unset -n NAME`: the nameref itself. */

@@ -62,6 +62,7 @@ export async function runBuiltin(builtin: Builtin, argv: readonly string[], opti
       runCommand: () => Promise.reject(new Error('builtin unit tests have no interpreter to run commands with')),
       keepRedirects: () => fds.adopt(fds),
       trappedSignal: () => undefined,
+      expandWords: () => Promise.reject(new Error('builtin unit tests have no interpreter to expand words with')),
     };
     const status = await builtin(context);
     return { stdout: output.text[0], stderr: output.text[1], status, state };

@@ -19,7 +19,7 @@ import {
   wordStart,
   type EditBuffer,
 } from './buffer';
-import { completionOutcome, LIST_WITHOUT_ASKING, listing, listQuestion, type Completer, type CompletionOutcome } from './completion';
+import { completionOutcome, LIST_WITHOUT_ASKING, listing, listQuestion, type Completer, type CompletionOutcome, type Listed } from './completion';
 import { nextBoundary, previousBoundary } from './graphemes';
 import { EMACS_KEYMAP, KILL_COMMANDS, type EditCommand } from './keymap';
 import { withMeta, type Key } from './keys';
@@ -59,7 +59,7 @@ export interface SessionContext {
 type Mode =
   | { readonly kind: 'edit' }
   | { readonly kind: 'search'; readonly search: ReverseSearch }
-  | { readonly kind: 'ask'; readonly candidates: readonly string[] };
+  | { readonly kind: 'ask'; readonly candidates: readonly string[]; readonly listed: Listed | undefined };
 
 const EDITING: Mode = { kind: 'edit' };
 const UPDATE: Step = { kind: 'update' };
@@ -112,7 +112,7 @@ export class EditSession {
       case 'search':
         return this.searchKey(this.mode.search, key);
       case 'ask':
-        return this.answer(this.mode.candidates, key);
+        return this.answer(this.mode, key);
     }
   }
 
@@ -240,7 +240,7 @@ export class EditSession {
     const { text, cursor } = this.buffer;
     let outcome: CompletionOutcome;
     try {
-      outcome = completionOutcome(this.buffer, await this.context.complete(text, cursor));
+      outcome = completionOutcome(this.buffer, await this.context.complete(text, cursor, repeated));
     } catch {
       // A failing completer costs the user a completion, not the line.
       return BELL;
@@ -253,16 +253,16 @@ export class EditSession {
         return UPDATE;
       case 'ambiguous':
         // As in readline: the first Tab only rings, the second lists.
-        return repeated ? this.list(outcome.candidates) : BELL;
+        return repeated ? this.list(outcome.candidates, outcome.listed) : BELL;
     }
   }
 
   /** Lists the candidates, after asking first when there are many or they would not fit on the screen. */
-  private list(candidates: readonly string[]): Step {
+  private list(candidates: readonly string[], listed: Listed | undefined): Step {
     const { columns, rows } = this.context.screen();
-    const lines = listing(candidates, columns);
+    const lines = listing(candidates, columns, listed);
     if (candidates.length <= LIST_WITHOUT_ASKING && lines.length < rows) return { kind: 'list', lines };
-    this.mode = { kind: 'ask', candidates };
+    this.mode = { kind: 'ask', candidates, listed };
     return { kind: 'list', lines: [] };
   }
 
@@ -307,11 +307,12 @@ export class EditSession {
     this.previous = 'reverse-search-history';
   }
 
-  /** y, Y or Space shows the list; any other key declines. */
-  private answer(candidates: readonly string[], key: Key): Step {
+  /** y, Y or Space shows the list; Ctrl-C abandons the line after the question, as in bash; any other key declines. */
+  private answer(question: Extract<Mode, { kind: 'ask' }>, key: Key): Step {
+    if (key.kind === 'key' && EMACS_KEYMAP.get(key.chord) === 'interrupt') return done({ kind: 'interrupted' });
     this.mode = EDITING;
     const yes = key.kind === 'text' && /^[yY ]/.test(key.text);
-    return { kind: 'list', lines: yes ? listing(candidates, this.context.screen().columns) : [] };
+    return { kind: 'list', lines: yes ? listing(question.candidates, this.context.screen().columns, question.listed) : [] };
   }
 }
 

@@ -1,0 +1,169 @@
+// Programmable completion at a real prompt, Quirl and bash side by side (issue 22): Debian's
+// skeleton ~/.bashrc loads bash-completion (/usr/share/bash-completion/bash_completion, Debian's
+// `bash-completion`) with no message, and then Tab completes git's subcommands, kill's signals,
+// ssh's options and man's pages as bash does; `$HOM` completes the variable; Ctrl-C at "Display
+// all N possibilities?" abandons the line with ^C. bash_completion's git completion asks for
+// nothing of bash's identity variables (BASH_VERSINFO): it loads and runs without them.
+//
+// Only the `direct` launch mode: completion runs in the shell at its prompt, where the launch
+// mode changes nothing, and each session here is long.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { checkFileLeavesNothing, SHELLS, withShell, type PtyShell, type ShellKind } from './harness';
+
+checkFileLeavesNothing();
+
+const BASH_COMPLETION = '/usr/share/bash-completion/bash_completion';
+const SKELETON = '/etc/skel/.bashrc';
+/** After the skeleton (which sets its own PS1), the prompt the harness counts. */
+const HARNESS_PS1 = "PS1='\\w\\$ '";
+const TIMEOUT_MS = 60_000;
+
+/** Types `text` (Tabs included) and waits until the cursor's row is the prompt with `line` after it. */
+async function typeUntilLine(sh: PtyShell, text: string, line: string): Promise<void> {
+  sh.type(text);
+  await sh.waitForScreen(() => sh.row(sh.cursor.row).trimEnd() === `${sh.prompt}${line}`.trimEnd() && sh.cursor.col === sh.prompt.length + line.length, `the line ${JSON.stringify(line)}`, TIMEOUT_MS);
+}
+
+/** The rows just above the cursor's row: what a listing printed above the prompt drawn again. */
+function rowsAbove(sh: PtyShell, count: number): string[] {
+  const { row } = sh.cursor;
+  return Array.from({ length: count }, (_, index) => sh.row(row - count + index).trimEnd());
+}
+
+/**
+ * The line cleared (Ctrl-U) and an empty line entered: the next prompt comes. (Not Ctrl-C: bash
+ * under the harness's PTY at times draws no prompt after Ctrl-C on a line a completion function
+ * completed.)
+ */
+async function abandonLine(sh: PtyShell): Promise<void> {
+  sh.type('\x15');
+  await sh.waitForScreen(() => sh.row(sh.cursor.row).trimEnd() === sh.prompt.trimEnd() && sh.cursor.col === sh.prompt.length, 'the line cleared', TIMEOUT_MS);
+  const next = sh.promptCount() + 1;
+  sh.type('\r');
+  await sh.waitForPrompt(next, TIMEOUT_MS);
+}
+
+/** Tab twice after `typed`: the listing's rows above the line drawn again. */
+async function listed(sh: PtyShell, typed: string, rows: number): Promise<string[]> {
+  const before = sh.promptCount();
+  sh.type(`${typed}\t\t`);
+  await sh.until(() => sh.promptCount() === before + 1 && sh.row(sh.cursor.row).trimEnd() === `${sh.prompt}${typed}`.trimEnd(), `the listing for ${JSON.stringify(typed)}`, TIMEOUT_MS);
+  const shown = rowsAbove(sh, rows);
+  await abandonLine(sh);
+  return shown;
+}
+
+/** A session with the skeleton .bashrc sourced (it sources bash_completion), nothing printed. */
+async function withBashSetUp(shell: ShellKind, body: (sh: PtyShell) => Promise<void>): Promise<void> {
+  await withShell(shell, 'direct', async (sh) => {
+    copyFileSync(SKELETON, join(sh.home, '.bashrc'));
+    assert.deepEqual(await sh.run(`source ~/.bashrc; ${HARNESS_PS1}`, TIMEOUT_MS), [], 'sourcing the skeleton .bashrc prints nothing');
+    await body(sh);
+  });
+}
+
+for (const shell of SHELLS) {
+  test(`the skeleton .bashrc loads bash_completion silently; git che<Tab><Tab> lists checkout, cherry, cherry-pick [${shell}]`, { timeout: 180_000 }, async () => {
+    await withBashSetUp(shell, async (sh) => {
+      assert.deepEqual(await sh.run('complete -p git >/dev/null 2>&1; echo $?'), ['1'], 'git completion is loaded on demand, not at start');
+      assert.deepEqual(await listed(sh, 'git che', 1), ['checkout      cherry        cherry-pick']);
+      // Loaded by the -D loader (exit 124, tried again) at the first Tab.
+      assert.deepEqual(await sh.run('complete -p git'), ['complete -o bashdefault -o default -o nospace -F __git_wrap__git_main git']);
+      await typeUntilLine(sh, 'git chec\t', 'git checkout ');
+      await abandonLine(sh);
+    });
+  });
+
+  test(`kill -S, ssh -o, man complete as in bash [${shell}]`, { timeout: 180_000 }, async () => {
+    await withBashSetUp(shell, async (sh) => {
+      assert.deepEqual(await listed(sh, 'kill -S', 1), ['-SEGV    -STKFLT  -STOP    -SYS']);
+      await typeUntilLine(sh, 'kill -KI\t', 'kill -KILL ');
+      await abandonLine(sh);
+      await typeUntilLine(sh, 'ssh -o Compr\t', 'ssh -o Compression=');
+      await abandonLine(sh);
+      await typeUntilLine(sh, 'man -w bashb\t', 'man -w bashbug ');
+      const next = sh.promptCount() + 1;
+      sh.type('\r');
+      await sh.waitForPrompt(next, TIMEOUT_MS);
+      assert.match(sh.row(sh.cursor.row - 1), /\/bashbug\.1(\.gz)?$/);
+    });
+  });
+
+  test(`$HOM<Tab> completes the variable: a directory's with /, or by bash_completion's _minimal [${shell}]`, { timeout: 180_000 }, async () => {
+    await withShell(shell, 'direct', async (sh) => {
+      await typeUntilLine(sh, 'echo $HOM\t', 'echo $HOME/');
+      await abandonLine(sh);
+      await typeUntilLine(sh, 'echo ${HOM\t', 'echo ${HOME}/');
+      await abandonLine(sh);
+      assert.deepEqual(await sh.run(`source ${BASH_COMPLETION}`, TIMEOUT_MS), []);
+      // bash_completion's _minimal (echo has no compspec of its own) completes the name, and a space.
+      await typeUntilLine(sh, 'echo $HOM\t', 'echo $HOME ');
+      await abandonLine(sh);
+    });
+  });
+
+  test(`Ctrl-C at "Display all N possibilities?" abandons the line with ^C [${shell}]`, { timeout: 180_000 }, async () => {
+    await withShell(shell, 'direct', async (sh) => {
+      const many = join(sh.work, 'many');
+      assert.deepEqual(await sh.run(`mkdir many && touch many/{a..y}{1..6}`), []);
+      const before = sh.promptCount();
+      sh.type('ls many/\t\t');
+      const question = 'Display all 150 possibilities? (y or n)';
+      await sh.until(() => sh.row(sh.cursor.row).trimEnd() === question, 'the question', TIMEOUT_MS);
+      assert.equal(sh.row(sh.cursor.row - 1).trimEnd(), `${sh.prompt}ls many/`);
+      sh.press('Ctrl-C');
+      await sh.waitForPrompt(before + 1, TIMEOUT_MS);
+      assert.equal(sh.row(sh.cursor.row - 1).trimEnd(), `${question}^C`);
+      assert.deepEqual(await sh.run('echo $?; echo after'), ['130', 'after']);
+      rmSync(many, { recursive: true, force: true });
+    });
+  });
+
+  test(`a compspec's function and word list complete the command's arguments [${shell}]`, { timeout: 180_000 }, async () => {
+    await withShell(shell, 'direct', async (sh) => {
+      assert.deepEqual(
+        await sh.run(`_f() { COMPREPLY=($(compgen -W "alpha beta $COMP_CWORD:$3" -- "$2")); }; complete -F _f f; complete -W 'one two' -P '<' g`),
+        [],
+      );
+      await typeUntilLine(sh, 'f x al\t', 'f x alpha ');
+      await abandonLine(sh);
+      await typeUntilLine(sh, 'f x 2\t', 'f x 2:x ');
+      await abandonLine(sh);
+      await typeUntilLine(sh, 'g t\t', 'g <two ');
+      await abandonLine(sh);
+    });
+  });
+}
+
+// Intended difference from bash: what a completion function writes goes above the prompt, and
+// the line stays whole (bash writes it over the line being edited).
+if (SHELLS.includes('quirl')) {
+  test('a completion function that fails: its message above the prompt, the line kept [quirl]', { timeout: 180_000 }, async () => {
+    await withShell('quirl', 'direct', async (sh) => {
+      assert.deepEqual(await sh.run(`_f() { echo oops >&2; nosuchcommand; COMPREPLY=(zzz); }; complete -F _f f`), []);
+      await typeUntilLine(sh, 'f \t', 'f zzz ');
+      const { row } = sh.cursor;
+      assert.deepEqual([sh.row(row - 2).trimEnd(), sh.row(row - 1).trimEnd()], ['oops', 'quirl: nosuchcommand: command not found']);
+      await abandonLine(sh);
+    });
+  });
+
+  test('~/.quirlrc with `source ~/.bashrc` (the skeleton) starts with no message [quirl]', { timeout: 180_000 }, async () => {
+    const home = mkdtempSync(join(tmpdir(), 'quirl-pty-bashrc-'));
+    try {
+      copyFileSync(SKELETON, join(home, '.bashrc'));
+      // The harness counts prompts drawn as `~/work$ `: set after the skeleton's own PS1.
+      writeFileSync(join(home, '.quirlrc'), `source ~/.bashrc\nPS1='~/work\\$ '\n`);
+      await withShell('quirl', 'direct', async (sh) => {
+        assert.equal(sh.screenText().trimEnd(), sh.prompt.trimEnd(), 'nothing before the first prompt');
+        assert.deepEqual(await sh.run('complete -p -D'), ['complete -F _completion_loader -D']);
+      }, { HOME: home });
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+}
