@@ -32,6 +32,7 @@ import { readingFor } from '../interp/script';
 import { createCompleter } from './completion';
 import { DEFAULT_HISTORY_FILE_SIZE, DEFAULT_HISTORY_SIZE, History, LineEditor, historyControl, historyLimit, type EditorTerminal, type HistorySettings, type LineState, type ReadResult } from './editor';
 import { historyIgnore } from './history-ignore';
+import { expandHistory, historyChars, type HistoryExpansionMemory } from './history-expansion';
 import { DEFAULT_PS1, DEFAULT_PS2 } from './prompt';
 import { decodePrompt } from '../expand/prompt-escapes';
 import { expandText } from './prompt-expansion';
@@ -125,8 +126,10 @@ class InteractiveShell implements RemoteShell {
   /** Ctrl-D pressed in a row at the prompt, for ignoreeof. */
   private endsOfInput = 0;
   private activity: Activity = { kind: 'running' };
-  /** The line an extension's `fg` suspended, edited again at the next prompt. */
+  /** The line an extension's `fg` suspended (or histverify's expansion), edited again at the next prompt. */
   private suspendedLine: LineState | undefined;
+  /** History expansion's last substitution and search, for `:&` and `!?string?` `%`. */
+  private readonly expansionMemory: HistoryExpansionMemory = {};
 
   constructor(
     terminal: Terminal | undefined,
@@ -142,6 +145,9 @@ class InteractiveShell implements RemoteShell {
     state.commandNumber = 1;
     // An interactive shell keeps a history unless `set +o history` says otherwise (bash).
     state.options.apply({ name: 'history', on: true });
+    // And expands history (`!!`) unless started with +H, and edits as emacs does (bash).
+    if (!startup.options.some((change) => change.name === 'histexpand')) state.options.apply({ name: 'histexpand', on: true });
+    state.options.apply({ name: 'emacs', on: true });
     // And expands aliases unless `shopt -u expand_aliases` says otherwise (bash).
     state.options.setShopt('expand_aliases', true);
     // Jobs read the terminal through a blocking descriptor of their own: libuv made fd 0 non-blocking.
@@ -462,7 +468,9 @@ class InteractiveShell implements RemoteShell {
         await this.interpreter.trapAtPrompt(SIGNALS.SIGINT, this.context);
         return { kind: 'none' };
       }
-      text += `${result.text}\n`;
+      const line = this.historyExpanded(result.text, primary);
+      if (line === undefined) return { kind: 'none' };
+      text += `${line}\n`;
       try {
         const program = parse(text, this.parseOptions());
         this.record(text.slice(0, -1));
@@ -478,6 +486,39 @@ class InteractiveShell implements RemoteShell {
         this.integration?.commandFinished(error.status);
         return { kind: 'none' };
       }
+    }
+  }
+
+  /**
+   * A line read, history expanded while `set -H` is on, as bash does: the expanded line is shown
+   * and run; undefined when nothing is to run: an error was reported (with histreedit the line
+   * comes back to edit), a `:p` line was shown and kept in history, or histverify put the expanded
+   * line back to edit.
+   */
+  private historyExpanded(line: string, primary: boolean): string | undefined {
+    if (!this.state.options.has('histexpand')) return line;
+    const { entries, base } = this.currentHistory();
+    const context = { entries, base, chars: historyChars(this.state.get('histchars')), extglob: this.state.options.shopted('extglob') };
+    const expansion = expandHistory(line, context, this.expansionMemory);
+    switch (expansion.kind) {
+      case 'unchanged':
+        return line;
+      case 'error':
+        this.say(`quirl: ${expansion.message}\n`);
+        if (primary && this.state.options.shopted('histreedit')) this.suspendedLine = { text: line };
+        return undefined;
+      case 'expanded':
+        if (expansion.print) {
+          this.say(`${expansion.line}\n`);
+          this.record(expansion.line);
+          return undefined;
+        }
+        if (primary && this.state.options.shopted('histverify')) {
+          this.suspendedLine = { text: expansion.line };
+          return undefined;
+        }
+        this.say(`${expansion.line}\n`);
+        return expansion.line;
     }
   }
 

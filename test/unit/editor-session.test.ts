@@ -177,6 +177,31 @@ test('history: edits to a recalled line are kept while the read lasts', async ()
   assert.deepEqual(await driver.press(ENTER), [{ kind: 'done', result: { kind: 'line', text: 'two!' } }]);
 });
 
+test('history: M-. inserts the last word of the line before; again, of the lines before that', async () => {
+  const driver = new Driver({ history: ['cp a.txt "b c"', 'ls', 'cat x > out'], line: 'vi |' });
+  await driver.press(M('.'));
+  assert.equal(driver.line, 'vi out|');
+  await driver.press(M('.'));
+  assert.equal(driver.line, 'vi ls|');
+  // ESC then . is the same key, and M-_ the same command.
+  await driver.press('\x1b', '.');
+  assert.equal(driver.line, 'vi "b c"|');
+  // Past the oldest line the word goes and nothing comes in its place, as in readline.
+  assert.deepEqual(await driver.press(M('_')), [{ kind: 'update' }]);
+  assert.equal(driver.line, 'vi |');
+  assert.deepEqual(await driver.press(M('_')), [{ kind: 'bell' }]);
+});
+
+test('history: M-. after another key starts again from the newest line, and counts from a recalled one', async () => {
+  const driver = new Driver({ history: ['echo one', 'echo two', 'echo three'] });
+  await driver.press(M('.'), M('.'), ' ', M('.'));
+  assert.equal(driver.line, 'two three|');
+  const browsing = new Driver({ history: ['echo one', 'echo two', 'echo three'] });
+  await browsing.press(UP, ' ', M('.'));
+  assert.equal(browsing.line, 'echo three two|');
+  assert.deepEqual(await new Driver().press(M('.')), [{ kind: 'bell' }]);
+});
+
 test('history: Up and Down go through the lines of a multi-line entry first', async () => {
   const driver = new Driver({ history: ['older', 'for x in 1\ndo\n  echo $x\ndone'] });
   await driver.press(UP);

@@ -19,6 +19,7 @@ import {
   wordStart,
   type EditBuffer,
 } from './buffer';
+import { argExtract } from '../history-expansion';
 import { completionOutcome, LIST_WITHOUT_ASKING, listing, listQuestion, type Completer, type CompletionOutcome } from './completion';
 import { nextBoundary, previousBoundary } from './graphemes';
 import { EMACS_KEYMAP, KILL_COMMANDS, type EditCommand } from './keymap';
@@ -73,6 +74,8 @@ export class EditSession {
   /** The command the previous key ran: kills in a row append, and Tab after Tab lists. */
   private previous: EditCommand | undefined;
   private readonly browser: HistoryBrowser;
+  /** What the last yank-last-arg found: how far back it went, and the line before it inserted (undefined when it inserted nothing). */
+  private lastArg: { readonly back: number; readonly before: EditBuffer | undefined } = { back: 0, before: undefined };
 
   constructor(
     private readonly prompt: string,
@@ -190,6 +193,8 @@ export class EditSession {
       case 'yank':
         this.buffer = insert(this.buffer, this.context.memory.kills.yanked);
         return UPDATE;
+      case 'yank-last-arg':
+        return this.yankLastArg(previous === 'yank-last-arg');
       case 'transpose-chars':
         this.buffer = transpose(this.buffer);
         return UPDATE;
@@ -210,6 +215,25 @@ export class EditSession {
         this.metaPending = true;
         return UPDATE;
     }
+  }
+
+  /**
+   * M-. inserts the last word of the history line before the one shown; pressed again it takes
+   * back what it inserted and inserts the last word of the line before that, as readline does.
+   */
+  private yankLastArg(again: boolean): Step {
+    const back = again ? this.lastArg.back + 1 : 0;
+    const undone = again ? this.lastArg.before : undefined;
+    if (undone !== undefined) this.buffer = undone;
+    const entry = this.context.history[this.browser.position - 1 - back];
+    const word = entry === undefined ? undefined : argExtract(entry, '$', '$');
+    if (word === undefined || word === '') {
+      this.lastArg = { back, before: undefined };
+      return undone === undefined ? BELL : UPDATE;
+    }
+    this.lastArg = { back, before: this.buffer };
+    this.buffer = insert(this.buffer, word);
+    return UPDATE;
   }
 
   private moveTo(cursor: number): Step {
@@ -330,6 +354,11 @@ class HistoryBrowser {
 
   constructor(private readonly entries: readonly string[]) {
     this.index = entries.length;
+  }
+
+  /** The index of the entry shown; entries.length for the line being written. */
+  get position(): number {
+    return this.index;
   }
 
   /** The previous entry, the cursor at its end; undefined at the oldest. */
