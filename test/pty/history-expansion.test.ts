@@ -68,3 +68,31 @@ ptyTest('Alt-. and Esc-. insert the last word of the line before, and again of t
   await sh.nextPrompt();
   assert.deepEqual(await sh.run('echo $?'), ['0']);
 });
+
+ptyTest('shopt -s histverify puts the expanded line back to edit; histreedit puts back a line that failed', async (sh) => {
+  assert.deepEqual(await sh.run('shopt -s histverify histreedit'), []);
+  assert.deepEqual(await sh.run('echo verify-me'), ['verify-me']);
+  // The line comes back at a new prompt, not run: that prompt has text after it, so the next empty one is the one after.
+  sh.type('!!:s/me/you/\r');
+  await waitForEdited(sh, 'echo verify-you');
+  const start = sh.markRow();
+  const verified = sh.promptCount();
+  sh.type(' again\r');
+  await sh.waitForPrompt(verified + 1);
+  assert.deepEqual(sh.outputBetween(start), ['verify-you again']);
+  sh.type('echo !nosuchevent\r');
+  await waitForEdited(sh, 'echo !nosuchevent');
+  assert.ok(sh.screenText().includes(`${shellName(sh.shell)}: !nosuchevent: event not found`), sh.describeScreen());
+  const reEdited = sh.promptCount();
+  sh.press('Ctrl-C');
+  await sh.waitForPrompt(reEdited + 1);
+  assert.deepEqual((await sh.run('history 2')).map((row) => row.replace(/^ *\d+ +/, '')), ['echo verify-you again', 'history 2']);
+});
+
+ptyTest('history -p prints the expansion of each argument and runs nothing; the history -p line leaves the history', async (sh) => {
+  assert.deepEqual(await sh.run('echo a b c'), ['a b c']);
+  assert.deepEqual(await sh.run("history -p '!!' '!$' x; echo status $?"), ['echo a b c', 'c', 'x', 'status 0']);
+  assert.deepEqual(await sh.run("history -p '!nosuchevent' y; echo status $?"), [`${shellName(sh.shell)}: history: !nosuchevent: history expansion failed`, 'y', 'status 1']);
+  const kept = (await sh.run('history 2')).map((row) => row.replace(/^ *\d+ +/, ''));
+  assert.deepEqual(kept, ['echo a b c', 'history 2']);
+});
