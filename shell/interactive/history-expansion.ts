@@ -31,6 +31,8 @@ export interface HistoryExpansionContext {
   readonly chars: HistoryChars;
   /** `!(` starts an extglob pattern, not an expansion, when extglob is on and a `)` follows. */
   readonly extglob: boolean;
+  /** The quote the line starts in: a continuation line of a quoted string (bash's history_quoting_state). */
+  readonly quoting?: "'" | '"';
 }
 
 /** What outlives one line, as readline keeps it: the last `:s` and the last `!?string?` search. */
@@ -77,8 +79,8 @@ export function expandHistory(line: string, context: HistoryExpansionContext, me
 /** readline's first pass: whether any `!` on the line is one to expand at all. */
 function mayExpand(string: string, context: HistoryExpansionContext): boolean {
   const { chars } = context;
-  let dquote = false;
-  for (let i = 0; i < string.length; i++) {
+  let dquote = context.quoting === '"';
+  for (let i = startOutsideQuote(string, context); i < string.length; i++) {
     const c = string[i]!;
     const next = string[i + 1];
     if (c === chars.comment && !dquote && (i === 0 || WORD_DELIMITERS.includes(string[i - 1]!))) return false;
@@ -92,6 +94,11 @@ function mayExpand(string: string, context: HistoryExpansionContext): boolean {
     else if (c === '\\' && (next === "'" || next === chars.expansion)) i++;
   }
   return false;
+}
+
+/** Where scanning starts: after the quote that closes a single-quoted string the line began inside, if it did. */
+function startOutsideQuote(string: string, context: HistoryExpansionContext): number {
+  return context.quoting === "'" ? closingQuote(string, 0, false) + 1 : 0;
 }
 
 /** The index of the `'` that closes a single-quoted string starting at `from` (or the end); `$'...'` has escapes. */
@@ -123,8 +130,10 @@ class Expander {
   run(): HistoryExpansion {
     const { string } = this;
     const { chars } = this.context;
-    let dquote = false;
-    for (let i = 0; i < string.length; i++) {
+    let dquote = this.context.quoting === '"';
+    const start = startOutsideQuote(string, this.context);
+    this.result = string.slice(0, start);
+    for (let i = start; i < string.length; i++) {
       const c = string[i]!;
       if (c === chars.expansion) {
         const next = string[i + 1];

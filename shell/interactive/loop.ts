@@ -437,6 +437,8 @@ class InteractiveShell implements RemoteShell {
   /** Reads lines until they form a complete command (PS2 for the continuation lines). */
   private async readCommand(): Promise<Command> {
     let text = '';
+    /** The quote the lines so far left open, for history expansion of the next. */
+    let quoting: "'" | '"' | undefined;
     for (;;) {
       const primary = text === '';
       if (primary) await this.runPromptCommand();
@@ -468,7 +470,7 @@ class InteractiveShell implements RemoteShell {
         await this.interpreter.trapAtPrompt(SIGNALS.SIGINT, this.context);
         return { kind: 'none' };
       }
-      const line = this.historyExpanded(result.text, primary);
+      const line = this.historyExpanded(result.text, primary, quoting);
       if (line === undefined) return { kind: 'none' };
       text += `${line}\n`;
       try {
@@ -477,7 +479,10 @@ class InteractiveShell implements RemoteShell {
         return { kind: 'program', program, source: text.slice(0, -1) };
       } catch (error) {
         if (!(error instanceof ParseError)) throw error;
-        if (error.incomplete) continue;
+        if (error.incomplete) {
+          quoting = openQuote(text, error.span.start.offset);
+          continue;
+        }
         this.record(text.slice(0, -1));
         // A command of its own for VS Code (E, C, D;2), as the failed line is one for the user.
         this.integration?.commandStarted(text.slice(0, -1));
@@ -495,10 +500,10 @@ class InteractiveShell implements RemoteShell {
    * comes back to edit), a `:p` line was shown and kept in history, or histverify put the expanded
    * line back to edit.
    */
-  private historyExpanded(line: string, primary: boolean): string | undefined {
+  private historyExpanded(line: string, primary: boolean, quoting: "'" | '"' | undefined): string | undefined {
     if (!this.state.options.has('histexpand')) return line;
     const { entries, base } = this.currentHistory();
-    const context = { entries, base, chars: historyChars(this.state.get('histchars')), extglob: this.state.options.shopted('extglob') };
+    const context = { entries, base, chars: historyChars(this.state.get('histchars')), extglob: this.state.options.shopted('extglob'), quoting };
     const expansion = expandHistory(line, context, this.expansionMemory);
     switch (expansion.kind) {
       case 'unchanged':
@@ -654,6 +659,12 @@ class InteractiveShell implements RemoteShell {
       // stderr is gone (a hung-up terminal): there is no one to tell.
     }
   }
+}
+
+/** The quote left open where the parser found a quoted string unterminated (`'`, `$'`, `"` or `$"` at `offset`). */
+function openQuote(text: string, offset: number): "'" | '"' | undefined {
+  const quote = text[offset] === '$' ? text[offset + 1] : text[offset];
+  return quote === "'" || quote === '"' ? quote : undefined;
 }
 
 /** The editor's view of the terminal: Node's tty streams, with raw mode through libuv. */

@@ -28,6 +28,17 @@ ptyTest('!!, !$, !-2 and !string expand; the expanded line is shown, run, and ke
   assert.deepEqual(kept, ['echo four two', 'echo "quoted echo" \'!!\' \\!! !', 'history 3']);
 });
 
+ptyTest('a line that goes on inside a single-quoted string is not expanded there', async (sh) => {
+  assert.deepEqual(await sh.run('echo before'), ['before']);
+  const start = sh.markRow();
+  sh.type("echo 'one\r");
+  await sh.until(() => sh.countOnScreen('> ') === 1, 'a PS2 prompt');
+  sh.type("two!! done!' !!\r");
+  await sh.nextPrompt();
+  // The continuation line alone is shown as expanded; `!!` there is still the command before.
+  assert.deepEqual(sh.outputBetween(start).slice(-3), ["two!! done!' echo before", 'one', 'two!! done! echo before']);
+});
+
 ptyTest('^old^new runs the previous line with the change', async (sh) => {
   assert.deepEqual(await sh.run('echo alpha beta'), ['alpha beta']);
   assert.deepEqual(await sh.run('^beta^gamma'), ['echo alpha gamma', 'alpha gamma']);

@@ -172,6 +172,14 @@ test('histchars changes the characters', () => {
   assert.deepEqual(historyChars('@'), { expansion: '@', substitution: '^', comment: '#' });
 });
 
+test('a line that starts inside a quote, continuing a string, is expanded as bash expands it', () => {
+  const context = { entries: H, base: 1, chars: historyChars(undefined), extglob: false };
+  assert.deepEqual(expandHistory("done!'", { ...context, quoting: "'" }, {}), { kind: 'unchanged' });
+  assert.deepEqual(expandHistory("no!! ' !!", { ...context, quoting: "'" }, {}), { kind: 'expanded', line: "no!! ' echo a b c", print: false });
+  assert.deepEqual(expandHistory('hi!" \'!!\'', { ...context, quoting: '"' }, {}), { kind: 'unchanged' });
+  assert.deepEqual(expandHistory('\'!!" x', { ...context, quoting: '"' }, {}), { kind: 'expanded', line: '\'echo a b c" x', print: false });
+});
+
 test('extglob keeps !( ... ) for the pattern', () => {
   const context = { entries: H, base: 1, chars: historyChars(undefined), extglob: true };
   assert.deepEqual(expandHistory('ls @(!(x))', context, {}), { kind: 'unchanged' });
