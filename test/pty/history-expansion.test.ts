@@ -3,6 +3,7 @@
 // back through the history's last words.
 import assert from 'node:assert/strict';
 import { checkFileLeavesNothing, ptyTest, shellName, type PtyShell } from './harness';
+import { expectPerShell } from './scenario';
 
 checkFileLeavesNothing();
 
@@ -52,10 +53,11 @@ ptyTest(':p shows the expansion without running it, and keeps it in history', as
 });
 
 ptyTest('an event that is not found is reported and the line is neither run nor kept', async (sh) => {
-  assert.deepEqual(await sh.run('echo kept'), ['kept']);
+  assert.deepEqual(await sh.run('echo kept; false'), ['kept']);
   assert.deepEqual(await sh.run('echo !nosuchevent; echo ran'), [`${shellName(sh.shell)}: !nosuchevent: event not found`]);
   assert.deepEqual(await sh.run('!!:z'), [`${shellName(sh.shell)}: z: unrecognized history modifier`]);
-  assert.deepEqual(await sh.run('!!'), ['echo kept', 'kept']);
+  assert.deepEqual(await sh.run('echo $?'), ['1']);
+  assert.deepEqual(await sh.run('!-2:s/; false//'), ['echo kept', 'kept']);
   // The whole line is expanded before any of it runs: `set +H` counts from the next line.
   assert.deepEqual(await sh.run('set +H; echo !!'), ['set +H; echo echo kept', 'echo kept']);
   assert.deepEqual(await sh.run('echo !!'), ['!!']);
@@ -106,4 +108,16 @@ ptyTest('history -p prints the expansion of each argument and runs nothing; the 
   assert.deepEqual(await sh.run("history -p '!nosuchevent' y; echo status $?"), [`${shellName(sh.shell)}: history: !nosuchevent: history expansion failed`, 'y', 'status 1']);
   const kept = (await sh.run('history 2')).map((row) => row.replace(/^ *\d+ +/, ''));
   assert.deepEqual(kept, ['echo a b c', 'history 2']);
+});
+
+ptyTest('the interactive shell starts with history expansion and emacs editing on; set -o vi is refused by Quirl', async (sh) => {
+  const listed = await sh.run("set -o | grep -E '^(emacs|histexpand|vi) '");
+  assert.deepEqual(listed.map((row) => row.replace(/\s+/g, ' ')), ['emacs on', 'histexpand on', 'vi off']);
+  const refused = await sh.run('set -o vi; echo status $?');
+  // Quirl's line editor has emacs key bindings only: it says so rather than accept vi and ignore it.
+  expectPerShell(sh.shell, { quirl: false, bash: true }, refused.join('\n') === 'status 0', 'set -o vi is accepted', refused.join('\n'));
+  if (sh.shell === 'quirl') {
+    assert.deepEqual(refused, ['quirl: set: vi: the vi editing mode is not supported; the line editor has emacs key bindings only', 'status 1']);
+    assert.deepEqual((await sh.run("set -o | grep -E '^(emacs|vi) '")).map((row) => row.replace(/\s+/g, ' ')), ['emacs on', 'vi off']);
+  }
 });
