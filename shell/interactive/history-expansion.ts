@@ -80,12 +80,13 @@ export function expandHistory(line: string, context: HistoryExpansionContext, me
 function mayExpand(string: string, context: HistoryExpansionContext): boolean {
   const { chars } = context;
   let dquote = context.quoting === '"';
+  const visible = reachable(string, context);
   for (let i = startOutsideQuote(string, context); i < string.length; i++) {
     const c = string[i]!;
     const next = string[i + 1];
     if (c === chars.comment && !dquote && (i === 0 || WORD_DELIMITERS.includes(string[i - 1]!))) return false;
     if (c === chars.expansion) {
-      if (next === undefined || NO_EXPAND.includes(next) || (dquote && next === '"') || inhibited(string, i, context)) continue;
+      if (next === undefined || NO_EXPAND.includes(next) || (dquote && next === '"') || inhibited(string, i, context, visible)) continue;
       return true;
     }
     if (dquote && c === '\\' && next === '"') i++;
@@ -94,6 +95,41 @@ function mayExpand(string: string, context: HistoryExpansionContext): boolean {
     else if (c === '\\' && (next === "'" || next === chars.expansion)) i++;
   }
   return false;
+}
+
+/** A command substitution being scanned by reachable(): single quotes quote again inside one, even within double quotes. */
+interface Substitution {
+  readonly closer: ')' | '`';
+  dquote: boolean;
+  depth: number;
+}
+
+/**
+ * The expansion characters bash's skip_to_histexp reaches: all but those in single quotes, and
+ * single quotes count inside `$(...)` and backquotes within double quotes too (`"$(echo '!!')"`).
+ */
+function reachable(string: string, context: HistoryExpansionContext): ReadonlySet<number> {
+  const found = new Set<number>();
+  const frames: Substitution[] = [{ closer: ')', dquote: context.quoting === '"', depth: Infinity }];
+  for (let i = startOutsideQuote(string, context); i < string.length; i++) {
+    const frame = frames.at(-1)!;
+    const c = string[i]!;
+    if (c === context.chars.expansion) found.add(i);
+    else if (c === '\\') i++;
+    else if (c === "'" && !frame.dquote) i = closingQuote(string, i + 1, i > 0 && string[i - 1] === '$');
+    else if (c === '"') frame.dquote = !frame.dquote;
+    else if (c === '$' && string[i + 1] === '(') {
+      frames.push({ closer: ')', dquote: false, depth: 1 });
+      i++;
+    } else if (c === '`') {
+      if (frame.closer === '`' && frames.length > 1) frames.pop();
+      else frames.push({ closer: '`', dquote: false, depth: 1 });
+    } else if (frame.closer === ')' && !frame.dquote && (c === '(' || c === ')')) {
+      frame.depth += c === '(' ? 1 : -1;
+      if (frame.depth === 0) frames.pop();
+    }
+  }
+  return found;
 }
 
 /** Where scanning starts: after the quote that closes a single-quoted string the line began inside, if it did. */
@@ -109,7 +145,8 @@ function closingQuote(string: string, from: number, escapes: boolean): number {
 }
 
 /** bash's bash_history_inhibit_expansion: `[!...]`, `${!name}`, `$!` and `!(...)` (extglob) are the shell's own. */
-function inhibited(string: string, i: number, context: HistoryExpansionContext): boolean {
+function inhibited(string: string, i: number, context: HistoryExpansionContext, visible: ReadonlySet<number>): boolean {
+  if (!visible.has(i)) return true;
   if (i > 0 && string[i - 1] === '[' && string.includes(']', i + 1)) return true;
   if (i > 1 && string[i - 1] === '{' && string[i - 2] === '$' && string.includes('}', i + 1)) return true;
   if (i > 1 && string[i - 1] === '$') return true;
@@ -131,13 +168,14 @@ class Expander {
     const { string } = this;
     const { chars } = this.context;
     let dquote = this.context.quoting === '"';
+    const visible = reachable(string, this.context);
     const start = startOutsideQuote(string, this.context);
     this.result = string.slice(0, start);
     for (let i = start; i < string.length; i++) {
       const c = string[i]!;
       if (c === chars.expansion) {
         const next = string[i + 1];
-        if (next === undefined || NO_EXPAND.includes(next) || (dquote && next === '"') || inhibited(string, i, this.context)) {
+        if (next === undefined || NO_EXPAND.includes(next) || (dquote && next === '"') || inhibited(string, i, this.context, visible)) {
           this.result += c;
           continue;
         }

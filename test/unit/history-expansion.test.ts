@@ -94,12 +94,20 @@ const CASES: readonly Case[] = [
   { line: 'echo "\\!!"', expected: 'unchanged' },
   { line: 'echo $! ${!BASH*} [!a]', expected: 'unchanged' },
   { line: 'echo x #!!', expected: 'unchanged' },
+  { line: 'echo "$(echo \'!!\')"', expected: 'unchanged' },
+  { line: 'echo "`echo \'!!\'`"', expected: 'unchanged' },
+  { line: 'echo "a" \'!!\' "b"', expected: 'unchanged' },
   // Expanded in double quotes, substitutions and after a word's start.
   { line: 'echo "!!"', expected: { line: 'echo "echo a b c"' } },
   { line: 'echo "\'!!\'"', expected: { line: 'echo "\'echo a b c\'"' } },
   { line: 'echo "a!ec"', expected: { line: 'echo "aecho a b c"' } },
   { line: 'echo $(echo !$)', expected: { line: 'echo $(echo c)' } },
   { line: 'echo x#!!', expected: { line: 'echo x#echo a b c' } },
+  { line: 'echo "${x:-\'!!\'}"', expected: { line: 'echo "${x:-\'echo a b c\'}"' } },
+  { line: 'echo $"x!!"', expected: { line: 'echo $"xecho a b c"' } },
+  { line: 'echo {a,!!}', expected: { line: 'echo {a,echo a b c}' } },
+  { line: 'echo "$(echo "!!")" \'!!\'', expected: { line: 'echo "$(echo "echo a b c")" \'!!\'' } },
+  { line: 'echo $(echo \'(\' !$)', expected: { line: 'echo $(echo \'(\' c)' } },
   { line: "echo '!!' !!", expected: { line: "echo '!!' echo a b c" } },
 ];
 
