@@ -78,6 +78,13 @@ const CASES: readonly Case[] = [
   { line: 'echo !!:z', expected: { error: 'z: unrecognized history modifier' } },
   { line: 'echo !!:p', expected: { print: 'echo echo a b c' } },
   { line: 'echo !!:$:p x', expected: { print: 'echo c x' } },
+  { line: 'echo !!:$:s/c/d/', expected: { line: 'echo d' } },
+  { line: 'echo !!:s/a/x/:s/b/y/', expected: { line: 'echo echo x y c' } },
+  { line: 'echo !!:gs/b/x', expected: { line: 'echo echo a x c' } },
+  { line: 'echo !:1-$ !^:q', expected: { line: "echo a b c 'a'" } },
+  { line: 'echo !!!!', expected: { line: 'echo echo a b cecho a b c' } },
+  { line: 'echo !"x"', expected: { error: '!"x": event not found' } },
+  { line: 'echo "!"', expected: 'unchanged' },
   // Quick substitution.
   { line: '^b^x', expected: { line: 'echo a x c' } },
   { line: '^b^x^ yy', expected: { line: 'echo a x c yy' } },
