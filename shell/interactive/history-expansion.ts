@@ -220,10 +220,10 @@ class Expander {
     }
     if (event === undefined) fail(string, start, i, 'event not found');
     const word = this.wordSpecifier(event, i);
-    if (word === 'bad') fail(string, i, this.specifierEnd, 'bad word specifier');
+    if (word !== undefined && 'bad' in word) fail(string, i, word.end, 'bad word specifier');
     if (word !== undefined) i = word.end;
     let text = word === undefined ? event : word.text;
-    let quoting: 'q' | 'x' | undefined;
+    let wantQuotes: 'q' | 'x' | undefined;
     const modifiersStart = i;
     while (string[i] === ':') {
       let c = string[i + 1];
@@ -236,7 +236,7 @@ class Expander {
       switch (c) {
         case 'q':
         case 'x':
-          quoting = c;
+          wantQuotes = c;
           break;
         case 'p':
           this.print = true;
@@ -262,26 +262,23 @@ class Expander {
           break;
         }
         case 's':
-        case '&':
-          text = this.substitute(text, c, i, modifiersStart, how);
-          i = this.afterSubstitution;
+        case '&': {
+          const substituted = this.substitute(text, c, i, modifiersStart, how);
+          text = substituted.text;
+          i = substituted.end;
           continue;
+        }
         default:
           fail(string, i + 1, i + 2, 'unrecognized history modifier');
       }
       i += 2;
     }
-    if (quoting === 'q') text = singleQuote(text);
-    else if (quoting === 'x') text = quoteBreaks(text);
+    if (wantQuotes === 'q') text = singleQuote(text);
+    else if (wantQuotes === 'x') text = quoteBreaks(text);
     this.modified = true;
     this.result += text;
     return i - 1;
   }
-
-  /** Where the last word specifier read ended (for its error message). */
-  private specifierEnd = 0;
-  /** Where the last substitution modifier read ended. */
-  private afterSubstitution = 0;
 
   private entry(index: number): string | undefined {
     return index >= 0 ? this.context.entries[index] : undefined;
@@ -328,8 +325,8 @@ class Expander {
     return { line: undefined, end: i };
   }
 
-  /** readline's get_history_word_specifier: undefined when there is none, 'bad' when it names no words. */
-  private wordSpecifier(event: string, start: number): { text: string; end: number } | 'bad' | undefined {
+  /** readline's get_history_word_specifier: undefined when there is none, `bad` when it names no words; `end` is where it ends. */
+  private wordSpecifier(event: string, start: number): { text: string; end: number } | { bad: true; end: number } | undefined {
     const spec = this.string;
     let i = start;
     let expecting = false;
@@ -373,23 +370,21 @@ class Expander {
         last = -1;
       }
     }
-    this.specifierEnd = i;
     const text = typeof last === 'number' && last >= 0 && last < first ? undefined : argExtract(event, first, last);
-    return text === undefined ? 'bad' : { text, end: i };
+    return text === undefined ? { bad: true, end: i } : { text, end: i };
   }
 
   /**
    * `:s/old/new/`, `:&` (the last one again), with g (every occurrence) or G (the first in
-   * each word). Sets afterSubstitution to the index after the modifier.
+   * each word): the text, and the index after the modifier.
    */
-  private substitute(text: string, c: 's' | '&', at: number, modifiersStart: number, how: 'first' | 'global' | 'words'): string {
+  private substitute(text: string, c: 's' | '&', at: number, modifiersStart: number, how: 'first' | 'global' | 'words'): { text: string; end: number } {
     const { string, memory } = this;
     let i = at;
     if (c === 's') {
       if (i + 2 >= string.length) {
         // No delimiter: nothing to do, as in readline.
-        this.afterSubstitution = i + 2;
-        return text;
+        return { text, end: i + 2 };
       }
       const delimiter = string[i + 2]!;
       i += 3;
@@ -402,12 +397,11 @@ class Expander {
       // `&` stands for the left side of the time; `:&` repeats the result.
       memory.rhs = interpolate(rhs.text ?? '', memory.lhs ?? '');
     } else i += 2;
-    this.afterSubstitution = i;
     const lhs = memory.lhs ?? '';
     if (lhs === '') fail(string, modifiersStart, i, 'no previous substitution');
     const substituted = replace(text, lhs, memory.rhs ?? '', how);
     if (substituted === undefined) fail(string, modifiersStart, i, 'substitution failed');
-    return substituted;
+    return { text: substituted, end: i };
   }
 }
 
