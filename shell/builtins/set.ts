@@ -2,7 +2,7 @@
  * `set`: the positional parameters, the variables' listing, and the shell's options (`-e`,
  * `+x`, `-o pipefail`, `-o` / `+o` listings that read back).
  */
-import { readOptionWords, refusedChange } from '../interp/option-names';
+import { readOptionWords } from '../interp/option-names';
 import { listing } from '../interp/variable';
 import type { Builtin } from './types';
 
@@ -23,12 +23,6 @@ export const set: Builtin = async ({ argv, state, output }) => {
   if (read.kind === 'error') {
     await output.err(`quirl: set: ${read.message}\n${read.usage ? USAGE : ''}`);
     return 2;
-  }
-  // Refused before any change is made: nothing is left half done.
-  const refused = read.changes.map(refusedChange).find((reason) => reason !== undefined);
-  if (refused !== undefined) {
-    await output.err(`quirl: set: ${refused}\n`);
-    return 1;
   }
   for (const change of read.changes) state.options.apply(change);
   if (read.list === 'names') await output.out(state.options.listing());

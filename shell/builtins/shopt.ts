@@ -1,5 +1,5 @@
 /** `shopt`: bash's optional behaviours (nullglob, extglob...), and with -o the options of `set -o`. */
-import { isSetOptionName, refusedChange, SET_OPTIONS, type SetOptionName } from '../interp/option-names';
+import { isSetOptionName, SET_OPTIONS, type SetOptionName } from '../interp/option-names';
 import { isShoptName, ShellOptions } from '../interp/options';
 import type { ShellState } from '../interp/state';
 import type { Builtin } from './types';
@@ -89,11 +89,7 @@ export const shopt: Builtin = async ({ argv, state, output }) => {
   let status = 0;
   const known: string[] = [];
   for (const name of names) {
-    const refused = flags.setOptions && flags.set && isSetOptionName(name) ? refusedChange({ name, on: true }) : undefined;
-    if (refused !== undefined) {
-      await output.err(`quirl: shopt: ${refused}\n`);
-      status = 1;
-    } else if (kind.known(name)) known.push(name);
+    if (kind.known(name)) known.push(name);
     else {
       await output.err(`quirl: shopt: ${name}: ${kind.invalid}\n`);
       status = 1;

@@ -168,6 +168,7 @@ class InteractiveShell implements RemoteShell {
     this.history = new History({ size: Infinity, onError: (error) => this.say(`quirl: history: ${errorMessage(error)}\n`) });
     this.editor = new LineEditor(editorTerminal(), {
       history: this.history,
+      vi: () => this.state.options.has('vi'),
       complete: createCompleter({
         cwd: () => this.state.cwd,
         path: () => this.state.get('PATH') ?? '',

@@ -8,7 +8,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { quoteForShell } from '../builtins/quote';
 import type { Startup } from '../invocation';
-import { refusedChange } from '../interp/option-names';
 import { isShoptName, type CommandSource, type ShellOptions } from '../interp/options';
 import { parse, type Program } from '../syntax';
 
@@ -56,8 +55,6 @@ export function sourceCommand(file: StartupFile): Program | undefined {
  */
 export function applyStartupOptions(options: ShellOptions, startup: Startup, source: CommandSource): { listing: string } | { error: string } {
   options.source = source;
-  const refused = startup.options.map(refusedChange).find((reason) => reason !== undefined);
-  if (refused !== undefined) return { error: refused };
   for (const change of startup.options) options.apply(change);
   for (const { name, on } of startup.shopt) {
     if (!isShoptName(name)) return { error: `${name}: invalid shell option name` };

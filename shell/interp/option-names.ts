@@ -59,11 +59,6 @@ export interface OptionChange {
   readonly on: boolean;
 }
 
-/** Why a change is refused: the shell has no behaviour for it, and accepting it would pretend otherwise. */
-export function refusedChange({ name, on }: OptionChange): string | undefined {
-  return on && name === 'vi' ? 'vi: the vi editing mode is not supported; the line editor has emacs key bindings only' : undefined;
-}
-
 /** What the option words at the start of `set`'s (or the command line's) arguments ask for. */
 export type OptionWords =
   | {

@@ -3,7 +3,6 @@
 // back through the history's last words.
 import assert from 'node:assert/strict';
 import { checkFileLeavesNothing, ptyTest, shellName, type PtyShell } from './harness';
-import { expectPerShell } from './scenario';
 
 checkFileLeavesNothing();
 
@@ -110,14 +109,7 @@ ptyTest('history -p prints the expansion of each argument and runs nothing; the 
   assert.deepEqual(kept, ['echo a b c', 'history 2']);
 });
 
-ptyTest('the interactive shell starts with history expansion and emacs editing on; set -o vi is refused by Quirl', async (sh) => {
+ptyTest('the interactive shell starts with history expansion and emacs editing on', async (sh) => {
   const listed = await sh.run("set -o | grep -E '^(emacs|histexpand|vi) '");
   assert.deepEqual(listed.map((row) => row.replace(/\s+/g, ' ')), ['emacs on', 'histexpand on', 'vi off']);
-  const refused = await sh.run('set -o vi; echo status $?');
-  // Quirl's line editor has emacs key bindings only: it says so rather than accept vi and ignore it.
-  expectPerShell(sh.shell, { quirl: false, bash: true }, refused.join('\n') === 'status 0', 'set -o vi is accepted', refused.join('\n'));
-  if (sh.shell === 'quirl') {
-    assert.deepEqual(refused, ['quirl: set: vi: the vi editing mode is not supported; the line editor has emacs key bindings only', 'status 1']);
-    assert.deepEqual((await sh.run("set -o | grep -E '^(emacs|vi) '")).map((row) => row.replace(/\s+/g, ' ')), ['emacs on', 'vi off']);
-  }
 });

@@ -27,6 +27,7 @@ import { withMeta, type Key } from './keys';
 import type { KillBuffer, KillDirection } from './kill';
 import type { View } from './layout';
 import { ReverseSearch } from './search';
+import { ViEditing } from './vi';
 
 export type Finished = { readonly kind: 'line'; readonly text: string } | { readonly kind: 'eof' } | { readonly kind: 'interrupted' };
 
@@ -55,6 +56,8 @@ export interface SessionContext {
   readonly complete: Completer | undefined;
   /** The terminal's size now, for listing completions. */
   readonly screen: () => { readonly columns: number; readonly rows: number };
+  /** `set -o vi`: vi's insert and command modes over the emacs keys. */
+  readonly vi?: boolean;
 }
 
 type Mode =
@@ -76,6 +79,7 @@ export class EditSession {
   private readonly browser: HistoryBrowser;
   /** What the last yank-last-arg found: how far back it went, and the line before it inserted (undefined when it inserted nothing). */
   private lastArg: { readonly back: number; readonly before: EditBuffer | undefined } = { back: 0, before: undefined };
+  private readonly vi: ViEditing | undefined;
 
   constructor(
     private readonly prompt: string,
@@ -84,12 +88,37 @@ export class EditSession {
   ) {
     this.buffer = initial;
     this.browser = new HistoryBrowser(context.history);
+    this.vi = context.vi === true ? this.viEditing() : undefined;
+  }
+
+  private viEditing(): ViEditing {
+    const line = (): EditBuffer => this.buffer;
+    const setLine = (buffer: EditBuffer): void => {
+      this.buffer = buffer;
+    };
+    const position = (): number => this.browser.position;
+    return new ViEditing({
+      get buffer() {
+        return line();
+      },
+      set buffer(buffer) {
+        setLine(buffer);
+      },
+      kills: this.context.memory.kills,
+      history: this.context.history,
+      get position() {
+        return position();
+      },
+      recall: (index) => {
+        this.buffer = this.browser.recall(index, this.buffer);
+      },
+    });
   }
 
   get view(): View {
     switch (this.mode.kind) {
       case 'edit':
-        return { prompt: this.prompt, ...this.buffer };
+        return this.vi?.searchView ?? { prompt: this.prompt, ...this.buffer };
       case 'search':
         // Only the prompt's last line gives way to the search's label.
         return { prompt: this.prompt.slice(0, this.prompt.lastIndexOf('\n') + 1) + this.mode.search.label, ...this.mode.search.buffer };
@@ -119,7 +148,13 @@ export class EditSession {
     }
   }
 
-  private async edit(key: Key): Promise<Step> {
+  private async edit(typed: Key): Promise<Step> {
+    const vi = this.vi?.handle(typed) ?? { emacs: typed };
+    if (vi === 'done' || vi === 'bell') {
+      this.previous = undefined;
+      return vi === 'bell' ? BELL : UPDATE;
+    }
+    const key = vi.emacs;
     if (this.metaPending) {
       this.metaPending = false;
       const [withAlt, ...rest] = withMeta(key);
@@ -373,6 +408,11 @@ class HistoryBrowser {
     if (this.index === this.entries.length) return undefined;
     const text = this.go(this.index + 1, current);
     return editBuffer(text, lineEnd(text, 0));
+  }
+
+  /** Entry `index` (or the line being written at entries.length), the cursor at its start. */
+  recall(index: number, current: EditBuffer): EditBuffer {
+    return editBuffer(this.go(index, current), 0);
   }
 
   /** Goes to `index` (a search's match) from the line `current`, so browsing continues from there. */

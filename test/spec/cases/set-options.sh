@@ -323,13 +323,6 @@ vi             	on
 emacs          	on
 vi             	off
 ## END
-## OK quirl STDOUT:
-emacs          	off
-vi             	off
-emacs          	on
-vi             	off
-## END
-# Quirl refuses `set -o vi` (see "set -o vi is refused" below).
 
 #### set -o ignoreeof is recorded
 set -o ignoreeof
@@ -483,30 +476,6 @@ set -u
 a=(1)
 echo $(( ${u:-0} + a[5] + 1 ))
 ## stdout: 1
-
-#### set -o vi is refused, and nothing of the command is changed
-set -o vi -o noglob
-echo "status $?"
-case $- in *f*) echo noglob on ;; *) echo noglob off ;; esac
-shopt -os vi
-echo "status $?"
-set -o emacs
-echo "emacs $?"
-## STDOUT:
-status 0
-noglob on
-status 0
-emacs 0
-## END
-## OK quirl STDOUT:
-status 1
-noglob off
-status 1
-emacs 0
-## END
-# Quirl's line editor has emacs key bindings only: `set -o vi` says so with status 1
-# (`quirl: set: vi: the vi editing mode is not supported; ...`) rather than being accepted and
-# ignored. `set +o vi` and `set -o emacs` are accepted.
 
 #### set -H and set +H turn history expansion on and off
 set -H
