@@ -59,14 +59,10 @@ async function escape(sh: PtyShell, what = ''): Promise<void> {
 ptyTest('vi command mode edits the line as bash does', async (sh) => {
   assert.deepEqual(await sh.run('set -o vi'), []);
   for (const { what, line, keys, prints } of CASES) {
-    sh.type(line);
-    await sh.until(() => editedLine(sh) === line, `${what}: the line typed`);
+    await typeUntil(sh, line, line);
     await escape(sh, what);
     sh.type(keys);
-    const start = sh.markRow();
-    sh.type('\r');
-    await sh.nextPrompt();
-    assert.deepEqual(sh.outputBetween(start), [prints], `${what}:\n${sh.describeScreen()}`);
+    assert.deepEqual(await accept(sh), [prints], `${what}:\n${sh.describeScreen()}`);
   }
 });
 
@@ -74,32 +70,32 @@ ptyTest('vi command mode: k and j browse history, / searches it, n searches agai
   assert.deepEqual(await sh.run('echo first'), ['first']);
   assert.deepEqual(await sh.run('echo second'), ['second']);
   assert.deepEqual(await sh.run('set -o vi'), []);
-  sh.type('x');
-  await sh.until(() => editedLine(sh) === 'x', 'x typed');
+  await typeUntil(sh, 'x', 'x');
   await escape(sh);
-  sh.type('kk');
-  await sh.until(() => editedLine(sh) === 'echo second', 'k k: the line before set -o vi');
-  sh.type('j');
-  await sh.until(() => editedLine(sh) === 'set -o vi', 'j: the next line');
-  sh.type('/first\r');
-  await sh.until(() => editedLine(sh) === 'echo first', '/first: the match');
+  await typeUntil(sh, 'kk', 'echo second');
+  await typeUntil(sh, 'j', 'set -o vi');
+  await typeUntil(sh, '/first\r', 'echo first');
   // The cursor is at the line's start: i inserts there.
-  sh.type('iX=1 \x1b');
-  await sh.until(() => editedLine(sh) === 'X=1 echo first', 'inserted at the start');
-  let start = sh.markRow();
-  sh.type('\r');
-  await sh.nextPrompt();
-  assert.deepEqual(sh.outputBetween(start), ['first']);
-  sh.type('y');
-  await sh.until(() => editedLine(sh) === 'y', 'y typed');
+  await typeUntil(sh, 'iX=1 \x1b', 'X=1 echo first');
+  assert.deepEqual(await accept(sh), ['first']);
+  await typeUntil(sh, 'y', 'y');
   await escape(sh);
-  sh.type('/echo\r');
-  await sh.until(() => editedLine(sh) === 'X=1 echo first', '/echo: the newest match');
-  sh.type('n');
-  await sh.until(() => editedLine(sh) === 'echo second', 'n: the match before');
-  start = sh.markRow();
-  sh.type('\r');
-  await sh.nextPrompt();
-  assert.deepEqual(sh.outputBetween(start), ['second']);
+  await typeUntil(sh, '/echo\r', 'X=1 echo first');
+  await typeUntil(sh, 'n', 'echo second');
+  assert.deepEqual(await accept(sh), ['second']);
   assert.deepEqual(await sh.run("set -o | grep -E '^(emacs|vi) ' | tr -s ' \\t' ' '"), ['emacs off', 'vi on']);
 });
+
+/** Types `keys` and waits until the line being edited is `expected`. */
+async function typeUntil(sh: PtyShell, keys: string, expected: string): Promise<void> {
+  sh.type(keys);
+  await sh.until(() => editedLine(sh) === expected, `${JSON.stringify(keys)} to leave ${JSON.stringify(expected)} to edit`);
+}
+
+/** Enter: the rows the line printed. */
+async function accept(sh: PtyShell): Promise<string[]> {
+  const start = sh.markRow();
+  sh.type('\r');
+  await sh.nextPrompt();
+  return sh.outputBetween(start);
+}

@@ -226,6 +226,14 @@ for (const [name, line, input, expected] of vi) {
   });
 }
 
+test('vi: a count stops growing at a million, so a huge one is quick and does no harm', async () => {
+  const driver = new Driver({ line: 'echo ab|', vi: true });
+  await driver.press('\x1b', 'yl0', '99999999999999p');
+  assert.equal(driver.session.view.text.length, 'echo ab'.length + 999_999);
+  await driver.press('u', '99999999999999d99999999999999l');
+  assert.equal(driver.line, '|');
+});
+
 test('vi: Escape and Enter typed at once accept the line', async () => {
   const driver = new Driver({ line: 'echo hi|', vi: true });
   assert.deepEqual(await driver.press('\x1b\r'), [{ kind: 'done', result: { kind: 'line', text: 'echo hi' } }]);

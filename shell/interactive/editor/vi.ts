@@ -27,6 +27,8 @@ type Operator = 'd' | 'c' | 'y';
 type Mode = 'insert' | 'command' | 'search';
 
 const OPERATORS = new Set<string>(['d', 'c', 'y']);
+/** Counts stop growing here, as readline's numeric arguments do: a typed count never makes a key take long. */
+const MAX_COUNT = 1_000_000;
 
 export class ViEditing {
   private mode: Mode = 'insert';
@@ -144,6 +146,7 @@ export class ViEditing {
       return this.replace(character, this.takeCount());
     }
     if (/[1-9]/.test(character) || (character === '0' && this.count !== '')) {
+      if (Number(this.count + character) > MAX_COUNT) return 'bell';
       this.count += character;
       return 'done';
     }
@@ -258,7 +261,7 @@ export class ViEditing {
     this.operator = undefined;
     const { text, cursor } = this.host.buffer;
     if (character === operator.name) return this.apply(operator.name, 0, text.length);
-    const count = operator.count * (this.count === '' ? 1 : Number(this.count));
+    const count = Math.min(operator.count * (this.count === '' ? 1 : Number(this.count)), MAX_COUNT);
     this.count = '';
     // cw on a word changes to its end, as ce does (vi).
     const changeWord = operator.name === 'c' && (character === 'w' || character === 'W') && !isBlank(text[cursor]);
@@ -293,8 +296,9 @@ export class ViEditing {
 
   /** p and P: the kill buffer put in `count` times at `at`, the cursor on its last character. */
   private put(at: number, count: number): ViOutcome {
-    const text = this.host.kills.yanked.repeat(count);
-    if (text === '') return 'bell';
+    const { yanked } = this.host.kills;
+    if (yanked === '' || yanked.length * count > MAX_COUNT) return 'bell';
+    const text = yanked.repeat(count);
     this.saveForUndo();
     const put = insert(editBuffer(this.host.buffer.text, at), text);
     this.host.buffer = editBuffer(put.text, put.cursor - 1);
