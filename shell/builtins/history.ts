@@ -6,6 +6,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expandHistory, historyChars } from '../interactive/history-expansion';
 import { has, parseOrReport, valueOf } from './options';
 import { quoteForShell } from './quote';
 import type { BuiltinContext, Builtin } from './types';
@@ -44,14 +45,15 @@ function position(history: CommandHistory, word: string): number | undefined {
   return Number.isInteger(number) && number !== 0 && index >= 0 && index < history.entries.length ? index : undefined;
 }
 
-/** history [N] | -c | -d OFFSET[-LAST] | -anrw [FILE] | -s ARG... */
+/** history [N] | -c | -d OFFSET[-LAST] | -anrw [FILE] | -p ARG... | -s ARG... */
 export const history: Builtin = async (context) => {
   const { argv, state, output, shell } = context;
-  const parsed = await parseOrReport(output, argv, 'cd:anrws');
+  const parsed = await parseOrReport(output, argv, 'cd:anprws');
   if (typeof parsed === 'number') return parsed;
   const { options, operands } = parsed;
   const delete_ = valueOf(options, 'd');
   const list = state.commandHistory(shell.history());
+  if (has(options, 'p')) return printExpanded(context, list, operands);
   if (list === undefined) return 0;
   if (has(options, 's')) {
     // The `history -s` line itself gives way to its arguments, as in bash.
@@ -94,6 +96,25 @@ export const history: Builtin = async (context) => {
   await output.out(numbered(list, count === undefined ? 0 : Math.max(0, list.entries.length - Number(count))));
   return 0;
 };
+
+/**
+ * `history -p ARG...`: each argument history-expanded and printed, nothing run or kept; the
+ * `history -p` line itself leaves the history first, so `!!` is the command before it (bash).
+ */
+async function printExpanded({ state, output }: BuiltinContext, list: CommandHistory | undefined, words: readonly string[]): Promise<number> {
+  if (list?.lastLineAdded === true) list.remove(list.entries.length - 1);
+  const context = { entries: list?.entries ?? [], base: list?.base ?? 1, chars: historyChars(state.get('histchars')), extglob: state.options.shopted('extglob') };
+  const memory = {};
+  let status = 0;
+  for (const word of words) {
+    const expansion = expandHistory(word, context, memory);
+    if (expansion.kind === 'error') {
+      await output.err(`quirl: history: ${word}: history expansion failed\n`);
+      status = 1;
+    } else await output.out(`${expansion.kind === 'expanded' ? expansion.line : word}\n`);
+  }
+  return status;
+}
 
 /** `history -d N` or `-d FIRST-LAST` (bash 5.1's ranges). */
 async function deleteEntries(context: BuiltinContext, list: CommandHistory, word: string): Promise<number> {

@@ -33,6 +33,7 @@ import { createCompleter } from './completion';
 import { interactiveHost } from './completion-host';
 import { DEFAULT_HISTORY_FILE_SIZE, DEFAULT_HISTORY_SIZE, History, LineEditor, historyControl, historyLimit, type EditorTerminal, type HistorySettings, type LineState, type ReadResult } from './editor';
 import { historyIgnore } from './history-ignore';
+import { expandHistory, historyChars, type HistoryExpansionMemory } from './history-expansion';
 import { DEFAULT_PS1, DEFAULT_PS2 } from './prompt';
 import { decodePrompt } from '../expand/prompt-escapes';
 import { expandText } from './prompt-expansion';
@@ -126,8 +127,10 @@ class InteractiveShell implements RemoteShell {
   /** Ctrl-D pressed in a row at the prompt, for ignoreeof. */
   private endsOfInput = 0;
   private activity: Activity = { kind: 'running' };
-  /** The line an extension's `fg` suspended, edited again at the next prompt. */
+  /** The line an extension's `fg` suspended (or histverify's expansion), edited again at the next prompt. */
   private suspendedLine: LineState | undefined;
+  /** History expansion's last substitution and search, for `:&` and `!?string?` `%`. */
+  private readonly expansionMemory: HistoryExpansionMemory = {};
 
   constructor(
     terminal: Terminal | undefined,
@@ -143,6 +146,9 @@ class InteractiveShell implements RemoteShell {
     state.commandNumber = 1;
     // An interactive shell keeps a history unless `set +o history` says otherwise (bash).
     state.options.apply({ name: 'history', on: true });
+    // And expands history (`!!`) unless started with +H, and edits as emacs does (bash).
+    if (!startup.options.some((change) => change.name === 'histexpand')) state.options.apply({ name: 'histexpand', on: true });
+    state.options.apply({ name: 'emacs', on: true });
     // And expands aliases unless `shopt -u expand_aliases` says otherwise (bash).
     state.options.setShopt('expand_aliases', true);
     // Jobs read the terminal through a blocking descriptor of their own: libuv made fd 0 non-blocking.
@@ -163,6 +169,7 @@ class InteractiveShell implements RemoteShell {
     this.history = new History({ size: Infinity, onError: (error) => this.say(`quirl: history: ${errorMessage(error)}\n`) });
     this.editor = new LineEditor(editorTerminal(), {
       history: this.history,
+      vi: () => this.state.options.has('vi'),
       complete: createCompleter(interactiveHost(this.interpreter, this.context, this.executor, (text) => this.editor.printAbove(text))),
     });
   }
@@ -446,6 +453,8 @@ class InteractiveShell implements RemoteShell {
   /** Reads lines until they form a complete command (PS2 for the continuation lines). */
   private async readCommand(): Promise<Command> {
     let text = '';
+    /** The quote the lines so far left open, for history expansion of the next. */
+    let quoting: "'" | '"' | undefined;
     for (;;) {
       const primary = text === '';
       if (primary) await this.runPromptCommand();
@@ -477,14 +486,19 @@ class InteractiveShell implements RemoteShell {
         await this.interpreter.trapAtPrompt(SIGNALS.SIGINT, this.context);
         return { kind: 'none' };
       }
-      text += `${result.text}\n`;
+      const line = this.historyExpanded(result.text, primary, quoting);
+      if (line === undefined) return { kind: 'none' };
+      text += `${line}\n`;
       try {
         const program = parse(text, this.parseOptions());
         this.record(text.slice(0, -1));
         return { kind: 'program', program, source: text.slice(0, -1) };
       } catch (error) {
         if (!(error instanceof ParseError)) throw error;
-        if (error.incomplete) continue;
+        if (error.incomplete) {
+          quoting = openQuote(text, error.span.start.offset);
+          continue;
+        }
         this.record(text.slice(0, -1));
         // A command of its own for VS Code (E, C, D;2), as the failed line is one for the user.
         this.integration?.commandStarted(text.slice(0, -1));
@@ -493,6 +507,39 @@ class InteractiveShell implements RemoteShell {
         this.integration?.commandFinished(error.status);
         return { kind: 'none' };
       }
+    }
+  }
+
+  /**
+   * A line read, history expanded while `set -H` is on, as bash does: the expanded line is shown
+   * and run; undefined when nothing is to run: an error was reported (with histreedit the line
+   * comes back to edit), a `:p` line was shown and kept in history, or histverify put the expanded
+   * line back to edit.
+   */
+  private historyExpanded(line: string, primary: boolean, quoting: "'" | '"' | undefined): string | undefined {
+    if (!this.state.options.has('histexpand')) return line;
+    const { entries, base } = this.currentHistory();
+    const context = { entries, base, chars: historyChars(this.state.get('histchars')), extglob: this.state.options.shopted('extglob'), quoting };
+    const expansion = expandHistory(line, context, this.expansionMemory);
+    switch (expansion.kind) {
+      case 'unchanged':
+        return line;
+      case 'error':
+        this.say(`quirl: ${expansion.message}\n`);
+        if (primary && this.state.options.shopted('histreedit')) this.suspendedLine = { text: line };
+        return undefined;
+      case 'expanded':
+        if (expansion.print) {
+          this.say(`${expansion.line}\n`);
+          this.record(expansion.line);
+          return undefined;
+        }
+        if (primary && this.state.options.shopted('histverify')) {
+          this.suspendedLine = { text: expansion.line };
+          return undefined;
+        }
+        this.say(`${expansion.line}\n`);
+        return expansion.line;
     }
   }
 
@@ -628,6 +675,12 @@ class InteractiveShell implements RemoteShell {
       // stderr is gone (a hung-up terminal): there is no one to tell.
     }
   }
+}
+
+/** The quote left open where the parser found a quoted string unterminated (`'`, `$'`, `"` or `$"` at `offset`). */
+function openQuote(text: string, offset: number): "'" | '"' | undefined {
+  const quote = text[offset] === '$' ? text[offset + 1] : text[offset];
+  return quote === "'" || quote === '"' ? quote : undefined;
 }
 
 /** The editor's view of the terminal: Node's tty streams, with raw mode through libuv. */

@@ -25,6 +25,7 @@ interface DriverOptions {
   readonly prompt?: string;
   readonly columns?: number;
   readonly rows?: number;
+  readonly vi?: boolean;
 }
 
 /** A session fed terminal input; lines are shown with | at the cursor. */
@@ -40,6 +41,7 @@ class Driver {
       memory: options.memory ?? { kills: new KillBuffer(), lastSearch: '' },
       complete: options.complete,
       screen: () => ({ columns: options.columns ?? 80, rows: options.rows ?? 24 }),
+      vi: options.vi,
     });
   }
 
@@ -175,6 +177,84 @@ test('history: edits to a recalled line are kept while the read lasts', async ()
   await driver.press(UP, '!', UP, DOWN);
   assert.equal(driver.line, 'two!|');
   assert.deepEqual(await driver.press(ENTER), [{ kind: 'done', result: { kind: 'line', text: 'two!' } }]);
+});
+
+test('history: M-. inserts the last word of the line before; again, of the lines before that', async () => {
+  const driver = new Driver({ history: ['cp a.txt "b c"', 'ls', 'cat x > out'], line: 'vi |' });
+  await driver.press(M('.'));
+  assert.equal(driver.line, 'vi out|');
+  await driver.press(M('.'));
+  assert.equal(driver.line, 'vi ls|');
+  // ESC then . is the same key, and M-_ the same command.
+  await driver.press('\x1b', '.');
+  assert.equal(driver.line, 'vi "b c"|');
+  // Past the oldest line the word goes and nothing comes in its place, as in readline.
+  assert.deepEqual(await driver.press(M('_')), [{ kind: 'update' }]);
+  assert.equal(driver.line, 'vi |');
+  assert.deepEqual(await driver.press(M('_')), [{ kind: 'bell' }]);
+});
+
+test('history: M-. after another key starts again from the newest line, and counts from a recalled one', async () => {
+  const driver = new Driver({ history: ['echo one', 'echo two', 'echo three'] });
+  await driver.press(M('.'), M('.'), ' ', M('.'));
+  assert.equal(driver.line, 'two three|');
+  const browsing = new Driver({ history: ['echo one', 'echo two', 'echo three'] });
+  await browsing.press(UP, ' ', M('.'));
+  assert.equal(browsing.line, 'echo three two|');
+  assert.deepEqual(await new Driver().press(M('.')), [{ kind: 'bell' }]);
+});
+
+const vi: [name: string, line: string, input: string[], expected: string][] = [
+  ['Escape steps back onto the last character', 'echo ab|', ['\x1b'], 'echo a|b'],
+  ['Escape at the start stays there', '|ab', ['\x1b'], '|ab'],
+  ['x at the end leaves the cursor on the new last character', 'echo abcd|', ['\x1b', 'x'], 'echo ab|c'],
+  ['a count repeats a motion and x', 'echo abcdef|', ['\x1b', '3h2x'], 'echo ab|ef'],
+  ['d with a count times a motion', 'echo a b c d|', ['\x1b', '0w2d2w'], 'echo| '],
+  ['cw changes to the end of the word, then inserts', 'echo old word|', ['\x1b', 'bcwnew'], 'echo old new|'],
+  ['u takes back the last change, then the one before', 'echo abc|', ['\x1b', 'xxuu'], 'echo ab|c'],
+  ['u takes back a whole insertion', 'echo |', ['\x1b', 'aone two', '\x1b', 'u'], 'echo| '],
+  ['p puts what x took after the cursor, P before it', 'echo ab|', ['\x1b', 'hxpP'], 'echo b|aa'],
+  ['an unknown command key rings and changes nothing', 'echo ab|', ['\x1b', 'Q'], 'echo a|b'],
+  ['Escape and a key typed at once are Escape then the key', 'echo abc|', ['\x1bbx'], 'echo |bc'],
+];
+
+for (const [name, line, input, expected] of vi) {
+  test(`vi: ${name}`, async () => {
+    const driver = new Driver({ line, vi: true });
+    await driver.press(...input);
+    assert.equal(driver.line, expected);
+  });
+}
+
+test('vi: a count stops growing at a million, so a huge one is quick and does no harm', async () => {
+  const driver = new Driver({ line: 'echo ab|', vi: true });
+  await driver.press('\x1b', 'yl0', '99999999999999p');
+  assert.equal(driver.session.view.text.length, 'echo ab'.length + 999_999);
+  await driver.press('u', '99999999999999d99999999999999l');
+  assert.equal(driver.line, '|');
+});
+
+test('vi: Escape and Enter typed at once accept the line', async () => {
+  const driver = new Driver({ line: 'echo hi|', vi: true });
+  assert.deepEqual(await driver.press('\x1b\r'), [{ kind: 'done', result: { kind: 'line', text: 'echo hi' } }]);
+});
+
+test('vi: k and j browse, / searches older lines with the prompt /, n again, ? newer', async () => {
+  const driver = new Driver({ history: ['echo one', 'ls two', 'echo three'], vi: true });
+  await driver.press('\x1b', 'k');
+  assert.equal(driver.line, '|echo three');
+  await driver.press('kj');
+  assert.equal(driver.line, '|echo three');
+  await driver.press('/');
+  assert.equal(driver.prompt, '/');
+  await driver.press('echo');
+  assert.equal(driver.line, 'echo|');
+  await driver.press('\r');
+  assert.equal(driver.prompt, '$ ');
+  assert.equal(driver.line, '|echo one');
+  await driver.press('?two\r');
+  assert.equal(driver.line, '|ls two');
+  assert.deepEqual(await driver.press('N'), [{ kind: 'bell' }]);
 });
 
 test('history: Up and Down go through the lines of a multi-line entry first', async () => {

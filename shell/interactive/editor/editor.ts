@@ -46,6 +46,8 @@ export interface LineEditorOptions {
   readonly complete?: Completer;
   /** How long input must be quiet before a lone ESC counts as the Escape key, in ms (100). */
   readonly escapeTimeout?: number;
+  /** Whether vi editing is on (`set -o vi`), asked at the start of each read. */
+  readonly vi?: () => boolean;
 }
 
 const BRACKETED_PASTE_ON = '\x1b[?2004h';
@@ -106,6 +108,7 @@ export class LineEditor {
         memory: this.memory,
         complete: this.options.complete,
         screen: () => ({ columns: this.terminal.columns(), rows: this.terminal.rows() }),
+        vi: this.options.vi?.() ?? false,
       });
       this.terminal.setRawMode(true);
       const { input } = this.terminal;

@@ -22,6 +22,7 @@ export type EditCommand =
   | 'kill-word'
   | 'backward-kill-word'
   | 'yank'
+  | 'yank-last-arg'
   | 'transpose-chars'
   | 'clear-screen'
   | 'up-line-or-history'
@@ -63,6 +64,8 @@ export const EMACS_KEYMAP: ReadonlyMap<Chord, EditCommand> = new Map<Chord, Edit
   ['M-Backspace', 'backward-kill-word'],
   ['C-M-h', 'backward-kill-word'],
   ['C-y', 'yank'],
+  ['M-.', 'yank-last-arg'],
+  ['M-_', 'yank-last-arg'],
   ['C-t', 'transpose-chars'],
   ['C-l', 'clear-screen'],
   ['C-p', 'up-line-or-history'],

@@ -19,6 +19,7 @@ import {
   wordStart,
   type EditBuffer,
 } from './buffer';
+import { argExtract } from '../history-expansion';
 import { completionOutcome, LIST_WITHOUT_ASKING, listing, listQuestion, type Completer, type CompletionOutcome, type Listed } from './completion';
 import { nextBoundary, previousBoundary } from './graphemes';
 import { EMACS_KEYMAP, KILL_COMMANDS, type EditCommand } from './keymap';
@@ -26,6 +27,7 @@ import { withMeta, type Key } from './keys';
 import type { KillBuffer, KillDirection } from './kill';
 import type { View } from './layout';
 import { ReverseSearch } from './search';
+import { ViEditing } from './vi';
 
 export type Finished = { readonly kind: 'line'; readonly text: string } | { readonly kind: 'eof' } | { readonly kind: 'interrupted' };
 
@@ -54,6 +56,8 @@ export interface SessionContext {
   readonly complete: Completer | undefined;
   /** The terminal's size now, for listing completions. */
   readonly screen: () => { readonly columns: number; readonly rows: number };
+  /** `set -o vi`: vi's insert and command modes over the emacs keys. */
+  readonly vi?: boolean;
 }
 
 type Mode =
@@ -73,6 +77,9 @@ export class EditSession {
   /** The command the previous key ran: kills in a row append, and Tab after Tab lists. */
   private previous: EditCommand | undefined;
   private readonly browser: HistoryBrowser;
+  /** What the last yank-last-arg found: how far back it went, and the line before it inserted (undefined when it inserted nothing). */
+  private lastArg: { readonly back: number; readonly before: EditBuffer | undefined } = { back: 0, before: undefined };
+  private readonly vi: ViEditing | undefined;
 
   constructor(
     private readonly prompt: string,
@@ -81,12 +88,37 @@ export class EditSession {
   ) {
     this.buffer = initial;
     this.browser = new HistoryBrowser(context.history);
+    this.vi = context.vi === true ? this.viEditing() : undefined;
+  }
+
+  private viEditing(): ViEditing {
+    const line = (): EditBuffer => this.buffer;
+    const setLine = (buffer: EditBuffer): void => {
+      this.buffer = buffer;
+    };
+    const position = (): number => this.browser.position;
+    return new ViEditing({
+      get buffer() {
+        return line();
+      },
+      set buffer(buffer) {
+        setLine(buffer);
+      },
+      kills: this.context.memory.kills,
+      history: this.context.history,
+      get position() {
+        return position();
+      },
+      recall: (index) => {
+        this.buffer = this.browser.recall(index, this.buffer);
+      },
+    });
   }
 
   get view(): View {
     switch (this.mode.kind) {
       case 'edit':
-        return { prompt: this.prompt, ...this.buffer };
+        return this.vi?.searchView ?? { prompt: this.prompt, ...this.buffer };
       case 'search':
         // Only the prompt's last line gives way to the search's label.
         return { prompt: this.prompt.slice(0, this.prompt.lastIndexOf('\n') + 1) + this.mode.search.label, ...this.mode.search.buffer };
@@ -116,7 +148,13 @@ export class EditSession {
     }
   }
 
-  private async edit(key: Key): Promise<Step> {
+  private async edit(typed: Key): Promise<Step> {
+    const vi = this.vi?.handle(typed) ?? { emacs: typed };
+    if (vi === 'done' || vi === 'bell') {
+      this.previous = undefined;
+      return vi === 'bell' ? BELL : UPDATE;
+    }
+    const key = vi.emacs;
     if (this.metaPending) {
       this.metaPending = false;
       const [withAlt, ...rest] = withMeta(key);
@@ -190,6 +228,8 @@ export class EditSession {
       case 'yank':
         this.buffer = insert(this.buffer, this.context.memory.kills.yanked);
         return UPDATE;
+      case 'yank-last-arg':
+        return this.yankLastArg(previous === 'yank-last-arg');
       case 'transpose-chars':
         this.buffer = transpose(this.buffer);
         return UPDATE;
@@ -210,6 +250,25 @@ export class EditSession {
         this.metaPending = true;
         return UPDATE;
     }
+  }
+
+  /**
+   * M-. inserts the last word of the history line before the one shown; pressed again it takes
+   * back what it inserted and inserts the last word of the line before that, as readline does.
+   */
+  private yankLastArg(again: boolean): Step {
+    const back = again ? this.lastArg.back + 1 : 0;
+    const undone = again ? this.lastArg.before : undefined;
+    if (undone !== undefined) this.buffer = undone;
+    const entry = this.context.history[this.browser.position - 1 - back];
+    const word = entry === undefined ? undefined : argExtract(entry, '$', '$');
+    if (word === undefined || word === '') {
+      this.lastArg = { back, before: undefined };
+      return undone === undefined ? BELL : UPDATE;
+    }
+    this.lastArg = { back, before: this.buffer };
+    this.buffer = insert(this.buffer, word);
+    return UPDATE;
   }
 
   private moveTo(cursor: number): Step {
@@ -333,6 +392,11 @@ class HistoryBrowser {
     this.index = entries.length;
   }
 
+  /** The index of the entry shown; entries.length for the line being written. */
+  get position(): number {
+    return this.index;
+  }
+
   /** The previous entry, the cursor at its end; undefined at the oldest. */
   older(current: EditBuffer): EditBuffer | undefined {
     if (this.index === 0) return undefined;
@@ -345,6 +409,11 @@ class HistoryBrowser {
     if (this.index === this.entries.length) return undefined;
     const text = this.go(this.index + 1, current);
     return editBuffer(text, lineEnd(text, 0));
+  }
+
+  /** Entry `index` (or the line being written at entries.length), the cursor at its start. */
+  recall(index: number, current: EditBuffer): EditBuffer {
+    return editBuffer(this.go(index, current), 0);
   }
 
   /** Goes to `index` (a search's match) from the line `current`, so browsing continues from there. */

@@ -204,3 +204,12 @@ a=1 b=2 c=3
 unset -v a b
 echo "[$a][$b][$c]"
 ## stdout: [][][3]
+
+#### history -p with no history kept: plain words print, an expansion fails
+history -p plain '!!' x
+echo "status $?"
+## STDOUT:
+plain
+x
+status 1
+## END

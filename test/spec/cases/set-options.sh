@@ -476,3 +476,13 @@ set -u
 a=(1)
 echo $(( ${u:-0} + a[5] + 1 ))
 ## stdout: 1
+
+#### set -H and set +H turn history expansion on and off
+set -H
+case $- in *H*) echo on ;; esac
+set +o histexpand
+case $- in *H*) ;; *) echo off ;; esac
+## STDOUT:
+on
+off
+## END
