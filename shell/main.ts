@@ -92,6 +92,8 @@ async function main(): Promise<number> {
   const state = ShellState.fromEnvironment(env, startingDirectory(env), name, invocation.args);
   // bash's FUNCNAME ends in `main` in a script file (not in `-c` or stdin).
   state.runsScriptFile = invocation.kind === 'file';
+  // Where BASH_SOURCE says its functions were defined (bash's names for a `-c` string and stdin).
+  state.topLevelFile = invocation.kind === 'file' ? name : invocation.kind === 'command' ? 'environment' : 'main';
   const options = applyStartupOptions(state.options, invocation.startup, invocation.kind === 'command' ? 'c' : invocation.kind === 'stdin' ? 's' : '');
   if ('error' in options) {
     process.stderr.write(`quirl: ${options.error}\n`);

@@ -696,7 +696,7 @@ export class Interpreter implements ShellServices {
       case 'CompoundCommand':
         return this.runCompound(command, context);
       case 'FunctionDefinition':
-        context.state.functions.set(command.name, command);
+        context.state.defineFunction(command);
         return 0;
     }
   }
@@ -752,7 +752,7 @@ export class Interpreter implements ShellServices {
 
   /** Where a diagnostic in `context` says it happened: nowhere (`quirl: `) in an interactive shell. */
   private whereIn({ state }: Context): string | undefined {
-    return this.interactive || state.lineNumber === 0 ? undefined : `${state.scriptName}: line ${state.lineNumber}: `;
+    return this.interactive || state.lineNumber === 0 ? undefined : `${state.sourceName()}: line ${state.lineNumber}: `;
   }
 
   /** A ShellError reported where the command's stderr goes, as its status; anything else goes on up. */
@@ -1016,7 +1016,7 @@ export class Interpreter implements ShellServices {
     const loopDepth = state.loopDepth;
     state.loopDepth = 0;
     const prefix = prefixValues(state, planned.assignments);
-    state.enterFunction(definition.name);
+    state.enterFunction(definition, planned.argv.slice(1));
     const body = (): Eventually<number> => {
       for (const [name, value] of prefix) {
         state.makeLocal(name);
@@ -1116,7 +1116,9 @@ export class Interpreter implements ShellServices {
       if (name === undefined) this.traceLevel++;
       try {
         const warn = (message: string): void => this.warn(context, name, message);
-        for (const program of parseCommands(source, { final: true, warn, ...readingFor(() => context.state) })) {
+        // An `eval` string's lines count on from the eval's own (bash).
+        const firstLine = name === undefined && context.state.lineNumber > 0 ? context.state.lineNumber : undefined;
+        for (const program of parseCommands(source, { final: true, warn, firstLine, ...readingFor(() => context.state) })) {
           status = await this.runSourced(program, context);
         }
       } finally {
