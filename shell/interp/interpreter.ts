@@ -25,9 +25,10 @@ import type { ExpansionEnvironment } from '../expand/types';
 import { formatJobLine } from '../jobs/format';
 import { isFinished, jobStateOf, statusOf, type JobId } from '../jobs/job';
 import { JobOrder } from '../jobs/spec';
-import type { AndOr, Clause, Command, CompoundCommand, FunctionDefinition, List, Pipeline, Program, SimpleCommand } from '../syntax/ast';
+import type { AndOr, Clause, Command, CompoundCommand, FileRedirect, FunctionDefinition, List, Pipeline, Program, SimpleCommand } from '../syntax/ast';
 import { parseCommands } from '../syntax';
 import { readingFor } from './script';
+import { fileReadOnly, readToEnd } from './file-substitution';
 import { LineRun, type LineEnd } from './line';
 import { runClause } from './compound';
 import { ExpansionAbort, FunctionReturn, Interrupted, LoopControl } from '../control';
@@ -1116,8 +1117,8 @@ export class Interpreter implements ShellServices {
       if (name === undefined) this.traceLevel++;
       try {
         const warn = (message: string): void => this.warn(context, name, message);
-        // An `eval` string's lines count on from the eval's own (bash).
-        const firstLine = name === undefined && context.state.lineNumber > 0 ? context.state.lineNumber : undefined;
+        // An `eval` string's or a trap's lines count on from the line of the eval or of the command trapped (bash).
+        const firstLine = (name === undefined || name === 'trap') && context.state.lineNumber > 0 ? context.state.lineNumber : undefined;
         for (const program of parseCommands(source, { final: true, warn, firstLine, ...readingFor(() => context.state) })) {
           status = await this.runSourced(program, context);
         }
@@ -1218,6 +1219,18 @@ export class Interpreter implements ShellServices {
   }
 
   /** `$(...)`: runs `program` in a subshell context with stdout captured within `maxBytes`. */
+  /** `$(< file)`: the file's bytes, up to `limit`, on the substitution's stdout; a failure to open it is reported as a redirect's. */
+  private async copyFile(file: FileRedirect, context: Context, limit: number): Promise<number> {
+    const [redirect] = await planRedirects([file], this.expansionEnvironment(context), new ExpansionBudget(), context.state);
+    return this.withRedirects(redirect === undefined ? [] : [redirect], context, async (inner) => {
+      const fd = inner.fds.get(0);
+      if (fd === undefined) return 1;
+      const data = await readToEnd(fd, limit, inner.request.signal);
+      await new CommandOutput(inner.fds, undefined).write(1, decodeBytes(data));
+      return 0;
+    });
+  }
+
   async capture(program: Program, context: Context, maxBytes: number): Promise<{ status: number; output: string }> {
     const fds = context.fds.derive();
     // One byte past the budget tells an over-long output from one that fits exactly.
@@ -1231,7 +1244,8 @@ export class Interpreter implements ShellServices {
       if (!options.shopted('inherit_errexit') && !options.has('posix')) options.apply({ name: 'errexit', on: false });
       this.traceLevel++;
       try {
-        status = await this.asSubshell(inner, () => this.runList(program.body, inner));
+        const file = fileReadOnly(program);
+        status = await this.asSubshell(inner, () => (file === undefined ? this.runList(program.body, inner) : this.copyFile(file, inner, maxBytes + 1)));
       } finally {
         this.traceLevel--;
       }
