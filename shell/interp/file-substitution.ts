@@ -1,6 +1,6 @@
 /**
- * `$(< file)`: bash's shortcut for `$(cat file)`, the file read by the shell itself until EOF.
- * The file's size is never asked: /proc and /sys files say 0 and still have contents.
+ * Files the shell reads whole itself: `$(< file)` (bash's shortcut for `$(cat file)`) and `.`'s
+ * file, read until EOF: the size is never asked, as /proc and /sys files say 0 and have contents.
  */
 import type { FileRedirect, Program } from '../syntax/ast';
 import { readOne } from '../builtins/read';
@@ -31,4 +31,14 @@ export async function readToEnd(fd: number, limit: number, signal: AbortSignal |
     if (end === 'eof') break;
   }
   return Buffer.concat(chunks);
+}
+
+/**
+ * The command's descriptor a path names (/dev/stdin, /dev/fd/N, /proc/self/fd/N): the shell's
+ * descriptors are its own table's, not those of the process it runs in.
+ */
+export function descriptorNamed(path: string): number | undefined {
+  const match = /^(?:\/dev\/fd\/|\/proc\/self\/fd\/)(0|[1-9]\d*)$|^\/dev\/std(in|out|err)$/.exec(path);
+  if (match === null) return undefined;
+  return match[2] === undefined ? Number(match[1]) : ['in', 'out', 'err'].indexOf(match[2]);
 }
