@@ -426,6 +426,8 @@ export class Interpreter implements ShellServices {
   /** A trap's command, run as `eval` would run it; `$?` is as it was before it. */
   private async runTrap(text: string, context: Context): Promise<void> {
     const status = context.state.lastStatus;
+    // The command trapped is still where it was: a function it calls was called from its line.
+    const { lineNumber } = context.state;
     const wasInTrap = this.inTrap;
     this.inTrap = true;
     context.state.trapsRunning++;
@@ -434,6 +436,7 @@ export class Interpreter implements ShellServices {
     } finally {
       this.inTrap = wasInTrap;
       context.state.trapsRunning--;
+      context.state.lineNumber = lineNumber;
     }
     context.state.lastStatus = status;
   }
