@@ -9,7 +9,7 @@ import { applyAssignment, prefixValues, type PlannedAssignment } from './assignm
 import { native } from '../../native';
 import { BUILTINS, ExitRequest, type ShellServices } from '../builtins';
 import type { CommandHistory } from '../builtins/history';
-import { ShellError, isShellError } from '../errors';
+import { ParseError, ShellError, isShellError } from '../errors';
 import type { InShellStage, PipelineSpec, Stage } from '../exec/construct';
 import { applyWithoutBlocking } from '../exec/blocking-opens';
 import { describeUnexpected } from '../unexpected';
@@ -29,6 +29,7 @@ import type { AndOr, Clause, Command, CompoundCommand, FileRedirect, FunctionDef
 import { parseCommands } from '../syntax';
 import { readingFor } from './script';
 import { fileReadOnly, readToEnd } from './file-substitution';
+import { parseErrorReport } from './parse-report';
 import { LineRun, type LineEnd } from './line';
 import { runClause } from './compound';
 import { ExpansionAbort, FunctionReturn, Interrupted, LoopControl } from '../control';
@@ -1113,6 +1114,8 @@ export class Interpreter implements ShellServices {
    */
   private async runSource(source: string, context: Context, name?: string): Promise<number> {
     let status = 0;
+    // An `eval` string's or a trap's lines count on from the line of the eval or of the command trapped (bash).
+    const firstLine = (name === undefined || name === 'trap') && context.state.lineNumber > 0 ? context.state.lineNumber : 1;
     // Once the source has run, BASH_COMMAND names the `eval` or `.` again (bash's parse_and_execute).
     const { announced } = context.state;
     try {
@@ -1120,8 +1123,6 @@ export class Interpreter implements ShellServices {
       if (name === undefined) this.traceLevel++;
       try {
         const warn = (message: string): void => this.warn(context, name, message);
-        // An `eval` string's or a trap's lines count on from the line of the eval or of the command trapped (bash).
-        const firstLine = (name === undefined || name === 'trap') && context.state.lineNumber > 0 ? context.state.lineNumber : undefined;
         for (const program of parseCommands(source, { final: true, warn, firstLine, ...readingFor(() => context.state) })) {
           status = await this.runSourced(program, context);
         }
@@ -1129,8 +1130,8 @@ export class Interpreter implements ShellServices {
         if (name === undefined) this.traceLevel--;
       }
     } catch (error) {
-      if (!isShellError(error, 'ParseError')) throw error;
-      await new CommandOutput(context.fds, undefined).err(`quirl: ${name === undefined ? 'eval: ' : `${name}: `}${error.message}\n`);
+      if (!(error instanceof ParseError)) throw error;
+      await new CommandOutput(context.fds, undefined).err(parseErrorReport(error, source, firstLine, this.parseErrorPlace(context, name)));
       return error.status;
     } finally {
       context.state.announced = announced;
@@ -1150,6 +1151,15 @@ export class Interpreter implements ShellServices {
       if (!(error instanceof ExpansionAbort) || (error.fatal && !this.interactive)) throw error;
       return this.abandoned(error, context);
     }
+  }
+
+  /**
+   * What a syntax error in an `eval` string (no `name`) or a sourced file starts with: a script's
+   * says its file (`s.sh: eval: `, `./lib.sh: `), an interactive shell's `quirl: ` first (bash).
+   */
+  private parseErrorPlace(context: Context, name: string | undefined): string {
+    if (this.interactive) return `quirl: ${name === undefined ? 'eval' : name}: `;
+    return name === undefined ? `${context.state.sourceName()}: eval: ` : name === 'trap' ? 'quirl: trap: ' : `${name}: `;
   }
 
   private warn(context: Context, name: string | undefined, message: string): void {

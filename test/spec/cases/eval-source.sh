@@ -395,3 +395,22 @@ f 2>&1 | sed 's/^[^:]*: //'
 line 2: nosuch_in_eval: command not found
 line 4: nosuch_in_function_eval: command not found
 ## END
+
+#### a syntax error in a sourced file names the file and line, and quotes the line
+printf 'echo before\nfi\necho after\n' > bad.sh
+. ./bad.sh 2>&1
+echo "status=$?"
+## STDOUT:
+before
+./bad.sh: line 2: syntax error near unexpected token `fi'
+./bad.sh: line 2: `fi'
+status=2
+## END
+
+#### a syntax error in eval names the eval's line
+true
+eval 'fi' 2>&1 | sed 's/^[^:]*: //'
+## STDOUT:
+eval: line 2: syntax error near unexpected token `fi'
+eval: line 2: `fi'
+## END
