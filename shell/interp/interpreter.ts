@@ -606,6 +606,7 @@ export class Interpreter implements ShellServices {
         kind: 'inShell',
         command: text,
         redirects: planned.redirects,
+        where: this.whereIn(context),
         run: (fds, control) =>
           this.inSubshell(text, fds, control, context, (inner) => {
             inner.state.lineNumber = line;
@@ -799,7 +800,7 @@ export class Interpreter implements ShellServices {
   private async withRedirectsApplied(redirects: readonly PlannedRedirect[], context: Context, run: (context: Context) => Eventually<number>): Promise<number> {
     const fds = context.fds.derive();
     try {
-      await applyWithoutBlocking(fds, redirects, context.request.signal ?? context.interrupt);
+      await applyWithoutBlocking(fds, redirects, context.request.signal ?? context.interrupt, this.whereIn(context));
       return await run({ ...context, fds });
     } catch (error) {
       // An error that abandons the line is said on the stderr it happened with, as bash says it
@@ -984,6 +985,7 @@ export class Interpreter implements ShellServices {
       env: state.environment(prefix),
       cwd: state.cwd,
       redirects,
+      where: this.whereIn(context),
       settings: childSettings(state),
       contained: name === 'dialect',
     };
