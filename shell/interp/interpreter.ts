@@ -598,6 +598,8 @@ export class Interpreter implements ShellServices {
     context.state.lineNumber = line;
     if (this.announceSimple(command, context)) await this.runDebugTrap(context);
     const planned = await planCommand(this, command, context, budget);
+    const end = command.span.end.line;
+    context.state.lineNumber = end;
     const name = planned.argv[0];
     const text = planned.argv.join(' ');
     if (name === undefined || context.state.functions.has(name) || BUILTINS.find(name, context.state.disabledBuiltins) !== undefined) {
@@ -609,7 +611,7 @@ export class Interpreter implements ShellServices {
         where: this.whereIn(context),
         run: (fds, control) =>
           this.inSubshell(text, fds, control, context, (inner) => {
-            inner.state.lineNumber = line;
+            inner.state.lineNumber = end;
             return this.runPlanned({ ...planned, redirects: [] }, inner, text, (job) => visible.has(job.id));
           }),
       };
@@ -711,7 +713,11 @@ export class Interpreter implements ShellServices {
     return recovering(
       () =>
         andThen(this.announceSimple(command, context) ? this.runDebugTrap(context) : undefined, () =>
-          andThen(planCommand(this, command, context, new ExpansionBudget()), (planned) => this.runPlanned(planned, context, text)),
+          andThen(planCommand(this, command, context, new ExpansionBudget()), (planned) => {
+            // Expanded at its first line, it runs at its last: there a multi-line command's diagnostics and `eval` are (bash).
+            context.state.lineNumber = command.span.end.line;
+            return this.runPlanned(planned, context, text);
+          }),
         ),
       (error) => this.reportFailure(error, context),
     );

@@ -90,12 +90,6 @@ script.sh 2
 script.sh 3
 script.sh 6
 ## END
-# bash counts a multi-line eval's lines from the eval's last line; Quirl from its first.
-## BUG quirl STDOUT:
-script.sh 2
-script.sh 3
-script.sh 5
-## END
 
 #### BASH_SOURCE of a -c string's functions is environment, of stdin's main
 $SH -c 'f() { echo "${BASH_SOURCE[*]} ${BASH_LINENO[*]} ${#BASH_SOURCE[@]}"; }; echo "top ${#BASH_SOURCE[@]}"; f'
