@@ -24,6 +24,7 @@ import { completeCommands, readingFor, type ReaderSettings } from './interp/scri
 import { streamCommands } from './interp/stream';
 import type { Program } from './syntax';
 import { ShellState } from './interp/state';
+import { parseErrorReport } from './interp/parse-report';
 import { handledByTrap } from './interp/signal-traps';
 
 /** The starting directory as the user sees it: $PWD when it names the same directory. */
@@ -43,16 +44,24 @@ function startingDirectory(env: NodeJS.ProcessEnv): string {
 function commandsOf(
   invocation: Extract<Invocation, { kind: 'command' | 'file' | 'stdin' }>,
   settings: ReaderSettings,
-): { commands: Iterable<Program> | AsyncIterable<Program>; name: string } {
+): { commands: Iterable<Program> | AsyncIterable<Program>; name: string; text: string | undefined } {
   const warn = (message: string): void => void process.stderr.write(`quirl: ${message}\n`);
   switch (invocation.kind) {
     case 'command':
-      return { commands: completeCommands(invocation.source, warn, settings), name: invocation.name };
-    case 'file':
-      return { commands: completeCommands(decodeBytes(readFileSync(invocation.path)), warn, settings), name: invocation.path };
+      return { commands: completeCommands(invocation.source, warn, settings), name: invocation.name, text: invocation.source };
+    case 'file': {
+      const text = decodeBytes(readFileSync(invocation.path));
+      return { commands: completeCommands(text, warn, settings), name: invocation.path, text };
+    }
     case 'stdin':
-      return { commands: streamCommands(0, warn, settings), name: 'quirl' };
+      return { commands: streamCommands(0, warn, settings), name: 'quirl', text: undefined };
   }
+}
+
+/** A syntax error in the script, said as bash says it: `s.sh: line 2: `, `quirl: -c: line 1: `, `quirl: ` for stdin. */
+function scriptParseError(error: ParseError, kind: 'command' | 'file' | 'stdin', name: string, text: string | undefined): string {
+  const where = kind === 'file' ? `${name}: ` : kind === 'command' ? `${name}: -c: ` : 'quirl: ';
+  return parseErrorReport(error, text, 1, where, kind !== 'stdin');
 }
 
 async function main(): Promise<number> {
@@ -81,9 +90,10 @@ async function main(): Promise<number> {
   }
   let commands: Iterable<Program> | AsyncIterable<Program>;
   let name: string;
+  let text: string | undefined;
   try {
     // Commands are parsed one at a time as they run, so the state exists by the time this is asked.
-    ({ commands, name } = commandsOf(invocation, readingFor(() => state)));
+    ({ commands, name, text } = commandsOf(invocation, readingFor(() => state)));
   } catch (error) {
     const reason = isSystemError(error) ? describeErrno(error.code) : errorMessage(error);
     process.stderr.write(`quirl: ${invocation.kind === 'file' ? invocation.path : 'stdin'}: ${reason}\n`);
@@ -122,8 +132,7 @@ async function main(): Promise<number> {
   } catch (error) {
     if (error instanceof ExitRequest) return await interpreter.finish(context, error.status);
     if (!isShellError(error)) throw error;
-    const where = error instanceof ParseError && invocation.kind === 'file' ? `${name}: ` : '';
-    process.stderr.write(`quirl: ${where}${error.message}\n`);
+    process.stderr.write(error instanceof ParseError ? scriptParseError(error, invocation.kind, name, text) : `quirl: ${error.message}\n`);
     return error.status;
   } finally {
     executor.dispose();

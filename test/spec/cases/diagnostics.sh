@@ -19,3 +19,18 @@ printf 'f() {\n  cat < missing.txt\n}\n' > lib.sh
 f 2>&1
 ## stdout: ./lib.sh: line 2: missing.txt: No such file or directory
 ## status: 1
+
+#### a syntax error in a script names the script and line, and quotes the line
+printf 'echo before\nfi\n' > bad.sh
+$SH ./bad.sh 2>&1
+echo "status=$?"
+$SH -c 'fi' myname 2>&1
+## STDOUT:
+before
+./bad.sh: line 2: syntax error near unexpected token `fi'
+./bad.sh: line 2: `fi'
+status=2
+myname: -c: line 1: syntax error near unexpected token `fi'
+myname: -c: line 1: `fi'
+## END
+## status: 2
