@@ -26,6 +26,7 @@ import { readScriptFile } from './script-file';
 import { streamCommands } from './interp/stream';
 import type { Program } from './syntax';
 import { ShellState } from './interp/state';
+import { parseErrorReport } from './interp/parse-report';
 import { handledByTrap } from './interp/signal-traps';
 
 /** The starting directory as the user sees it: $PWD when it names the same directory. */
@@ -45,16 +46,24 @@ function startingDirectory(env: NodeJS.ProcessEnv): string {
 function commandsOf(
   invocation: Extract<Invocation, { kind: 'command' | 'file' | 'stdin' }>,
   settings: ReaderSettings,
-): { commands: Iterable<Program> | AsyncIterable<Program>; name: string } {
+): { commands: Iterable<Program> | AsyncIterable<Program>; name: string; text: string | undefined } {
   const warn = (message: string): void => void process.stderr.write(`quirl: ${message}\n`);
   switch (invocation.kind) {
     case 'command':
-      return { commands: completeCommands(invocation.source, warn, settings), name: invocation.name };
-    case 'file':
-      return { commands: completeCommands(readScriptFile(invocation.path), warn, settings), name: invocation.path };
+      return { commands: completeCommands(invocation.source, warn, settings), name: invocation.name, text: invocation.source };
+    case 'file': {
+      const text = readScriptFile(invocation.path);
+      return { commands: completeCommands(text, warn, settings), name: invocation.path, text };
+    }
     case 'stdin':
-      return { commands: streamCommands(0, warn, settings), name: 'quirl' };
+      return { commands: streamCommands(0, warn, settings), name: 'quirl', text: undefined };
   }
+}
+
+/** A syntax error in the script, said as bash says it: `s.sh: line 2: `, `quirl: -c: line 1: `, `quirl: ` for stdin. */
+function scriptParseError(error: ParseError, kind: 'command' | 'file' | 'stdin', name: string, text: string | undefined): string {
+  const where = kind === 'file' ? `${name}: ` : kind === 'command' ? `${name}: -c: ` : 'quirl: ';
+  return parseErrorReport(error, text, 1, where, kind !== 'stdin');
 }
 
 async function main(): Promise<number> {
@@ -85,9 +94,10 @@ async function main(): Promise<number> {
   }
   let commands: Iterable<Program> | AsyncIterable<Program>;
   let name: string;
+  let text: string | undefined;
   try {
     // Commands are parsed one at a time as they run, so the state exists by the time this is asked.
-    ({ commands, name } = commandsOf(invocation, readingFor(() => state)));
+    ({ commands, name, text } = commandsOf(invocation, readingFor(() => state)));
   } catch (error) {
     if (isShellError(error)) {
       process.stderr.write(`quirl: ${error.message}\n`);
@@ -102,6 +112,8 @@ async function main(): Promise<number> {
   const state = ShellState.fromEnvironment(env, startingDirectory(env), name, invocation.args);
   // bash's FUNCNAME ends in `main` in a script file (not in `-c` or stdin).
   state.runsScriptFile = invocation.kind === 'file';
+  // Where BASH_SOURCE says its functions were defined (bash's names for a `-c` string and stdin).
+  state.topLevelFile = invocation.kind === 'file' ? name : invocation.kind === 'command' ? 'environment' : 'main';
   const options = applyStartupOptions(state.options, invocation.startup, invocation.kind === 'command' ? 'c' : invocation.kind === 'stdin' ? 's' : '');
   if ('error' in options) {
     process.stderr.write(`quirl: ${options.error}\n`);
@@ -131,8 +143,7 @@ async function main(): Promise<number> {
     if (thrown instanceof ExitRequest) return await interpreter.finish(context, thrown.status);
     const error = stackExhausted(thrown) ?? thrown;
     if (!isShellError(error)) throw error;
-    const where = error instanceof ParseError && invocation.kind === 'file' ? `${name}: ` : '';
-    process.stderr.write(`quirl: ${where}${error.message}\n`);
+    process.stderr.write(error instanceof ParseError ? scriptParseError(error, invocation.kind, name, text) : `quirl: ${error.message}\n`);
     return error.status;
   } finally {
     executor.dispose();

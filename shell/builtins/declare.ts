@@ -27,7 +27,7 @@ const SPECS: Readonly<Record<Kind, { readonly letters: string; readonly usage: s
   declare: { letters: `${ATTRIBUTE_OPTIONS}fFgp`, usage: 'declare [-aAfFgiIlnrtux] [name[=value] ...] or declare -p [-aAfFilnrtux] [name ...]' },
   local: { letters: `${ATTRIBUTE_OPTIONS}p`, usage: 'local [option] name[=value] ...' },
   readonly: { letters: 'aAp', usage: 'readonly [-aAf] [name[=value] ...] or readonly -p' },
-  export: { letters: 'np', usage: 'export [-fn] [name[=value] ...] or export -p' },
+  export: { letters: 'fnp', usage: 'export [-fn] [name[=value] ...] or export -p' },
 };
 
 function declarationBuiltin(kind: Kind): Builtin {
@@ -41,6 +41,7 @@ function declarationBuiltin(kind: Kind): Builtin {
     if (kind === 'readonly') options.add.push('r');
     if (kind === 'export' && !options.remove.includes('x')) options.add.push('x');
     const operands = argv.slice(first);
+    if (kind === 'export' && options.functions !== 'none') return exportFunctions(context, options, operands);
     if (options.functions !== 'none') return functions(context, options, operands);
     if (operands.length === 0 || (options.print && kind === 'declare')) return print(context, kind, options, operands);
     let status = 0;
@@ -161,6 +162,27 @@ async function functions({ state, output, shell }: BuiltinContext, options: Opti
     }
     const line = options.functions === 'bodies' ? text : names.length === 0 ? `declare -f ${name}` : name;
     await output.out(`${line}\n`);
+  }
+  return status;
+}
+
+/** `export -f NAME...` (`-fn` takes the export away); with no NAME, the exported functions' definitions. */
+async function exportFunctions({ state, output, shell }: BuiltinContext, options: Options, names: readonly string[]): Promise<number> {
+  if (names.length === 0) {
+    const listed = [...state.exportedFunctions].filter((name) => state.functions.has(name)).sort();
+    await output.out(listed.map((name) => `${shell.functionText(state, name) ?? ''}\ndeclare -fx ${name}\n`).join(''));
+    return 0;
+  }
+  let status = 0;
+  for (const name of names) {
+    if (!state.functions.has(name)) {
+      await output.err(`quirl: export: ${name}: not a function\n`);
+      status = 1;
+    } else if (options.remove.includes('x')) {
+      state.exportedFunctions.delete(name);
+    } else {
+      state.exportedFunctions.add(name);
+    }
   }
   return status;
 }

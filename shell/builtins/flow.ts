@@ -3,6 +3,7 @@
  * loops and function calls catch), `local`, `shift`, `eval`, `.` / `source` and `let`.
  */
 import { statSync } from 'node:fs';
+import { constants } from 'node:os';
 import { readFile } from 'node:fs/promises';
 import { delimiter, join, resolve } from 'node:path';
 import { decodeBytes, fsPath } from '../bytes';
@@ -11,8 +12,11 @@ import { ArithmeticError, evaluateArithmeticText } from '../expand/arith';
 import { fatalIfUnbound } from '../interp/arithmetic';
 import { FunctionReturn, Interrupted, LoopControl } from '../control';
 import { ExitRequest, type Builtin, type BuiltinContext } from './types';
+import { descriptorNamed, readToEnd } from '../interp/file-substitution';
 
 const NUMBER = /^[+-]?\d+$/;
+/** The most of a descriptor `.` reads (a file is read whole, whatever its size). */
+const SOURCE_LIMIT = 1 << 30;
 
 function loopControl(kind: 'break' | 'continue'): Builtin {
   return async ({ argv, state, output, shell }) => {
@@ -111,7 +115,7 @@ export const source: Builtin = async (context) => {
   let text: string;
   try {
     // Not a blocking read: the file may be a pipe whose writer runs in this shell (`source <(list)`).
-    text = decodeBytes(await readFile(fsPath(path)));
+    text = decodeBytes(await readSourceFile(file, path, context));
   } catch (error) {
     const reason = isSystemError(error) ? describeErrno(error.code) : describeErrno('ENOENT');
     await output.err(`quirl: ${file}: ${reason}\n`);
@@ -120,13 +124,24 @@ export const source: Builtin = async (context) => {
   const positional = state.positional;
   if (operands.length > 1) state.positional = operands.slice(1);
   state.sourceDepth += 1;
+  state.enterSource(file, operands.slice(1));
   try {
     return await context.runFile(text, file);
   } finally {
+    state.leaveSource();
     state.sourceDepth -= 1;
     if (operands.length > 1) state.positional = positional;
   }
 };
+
+/** The file's bytes to EOF; /dev/stdin and /dev/fd/N are the command's own descriptors. */
+async function readSourceFile(file: string, path: string, { output }: BuiltinContext): Promise<Buffer> {
+  const fd = descriptorNamed(file);
+  if (fd === undefined) return readFile(fsPath(path));
+  const osFd = output.fds.get(fd);
+  if (osFd === undefined) throw Object.assign(new Error(`EBADF: ${file}`), { code: 'EBADF', errno: constants.errno.EBADF });
+  return readToEnd(osFd, SOURCE_LIMIT, output.signal);
+}
 
 function findSourceFile(file: string, { state }: BuiltinContext): string {
   if (file.includes('/')) return resolve(state.cwd, file);

@@ -53,10 +53,10 @@ export function deferInShellOpens(stage: InShellStage): InShellStage {
  * Applies `redirects` to `fds` in source order, as FdTable.apply does, but opens a FIFO without
  * blocking the shell's thread; `signal` ends a writer's wait for a reader with Cancelled.
  */
-export async function applyWithoutBlocking(fds: FdTable, redirects: readonly PlannedRedirect[], signal?: AbortSignal): Promise<void> {
+export async function applyWithoutBlocking(fds: FdTable, redirects: readonly PlannedRedirect[], signal?: AbortSignal, where?: string): Promise<void> {
   for (const redirect of redirects) {
     if (!opensFifo(redirect) || (redirect.kind === 'open' && redirect.mode === 'readWrite')) {
-      fds.apply([redirect]);
+      fds.apply([redirect], where);
       continue;
     }
     const reading = redirect.kind === 'open' && redirect.mode === 'read';

@@ -35,6 +35,8 @@ export interface ExternalStage {
   readonly env: readonly string[];
   readonly cwd: string;
   readonly redirects: readonly PlannedRedirect[];
+  /** What a failed redirect's message starts with (a script's `s.sh: line 3: `); `quirl: ` when absent. */
+  readonly where?: string;
   /** What the child gets of its context's state (umask, limits, ignored signals). */
   readonly settings: ChildSettings;
   /** Contained in a group of its own even without job control (the reference dialects' runners). */
@@ -45,6 +47,8 @@ export interface InShellStage {
   readonly kind: 'inShell';
   readonly command: string;
   readonly redirects: readonly PlannedRedirect[];
+  /** As ExternalStage's. */
+  readonly where?: string;
   /** Runs the stage inside the shell with its own descriptor table; resolves to its status. */
   run(fds: FdTable, control: StageControl): Promise<number>;
 }
@@ -207,7 +211,7 @@ class Transaction {
       (tables[index] as FdTable).set(1, pipe.write, true);
       (tables[index + 1] as FdTable).set(0, pipe.read, true);
     }
-    spec.stages.forEach((stage, index) => (tables[index] as FdTable).apply(stage.redirects));
+    spec.stages.forEach((stage, index) => (tables[index] as FdTable).apply(stage.redirects, stage.where));
     return tables;
   }
 

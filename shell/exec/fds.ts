@@ -198,25 +198,26 @@ export class FdTable {
 
   /**
    * Applies redirects in source order. The first that fails throws RedirectFailed, after its
-   * message went to the command's stderr as redirected so far (`cmd 2>err <missing`).
+   * message went to the command's stderr as redirected so far (`cmd 2>err <missing`), after
+   * `where` (a script's `s.sh: line 3: `).
    */
-  apply(redirects: readonly PlannedRedirect[]): void {
+  apply(redirects: readonly PlannedRedirect[], where = 'quirl: '): void {
     for (const redirect of redirects) {
       try {
         this.applyOne(redirect);
       } catch (error) {
         if (!isShellError(error, 'RedirectFailed')) throw error;
-        throw new ShellError('RedirectFailed', error.message, { cause: error.cause, reported: this.report(error.message) });
+        throw new ShellError('RedirectFailed', error.message, { cause: error.cause, reported: this.report(`${where}${error.message}`) });
       }
     }
   }
 
   /** Best effort: true when the message reached this table's stderr. */
-  private report(message: string): boolean {
+  private report(diagnostic: string): boolean {
     const stderr = this.get(2);
     if (stderr === undefined) return false;
     try {
-      writeSync(stderr, `quirl: ${message}\n`);
+      writeSync(stderr, `${diagnostic}\n`);
       return true;
     } catch {
       return false;

@@ -142,6 +142,7 @@ class InteractiveShell implements RemoteShell {
     this.executor = new Executor(terminal);
     this.interpreter = new Interpreter(this.executor, new CommandResolver(), true, () => this.currentHistory());
     this.state = state;
+    state.historyOf = () => this.currentHistory();
     // The first prompt's `\#` is 1 (bash).
     state.commandNumber = 1;
     // An interactive shell keeps a history unless `set +o history` says otherwise (bash).

@@ -9,7 +9,7 @@ import { applyAssignment, prefixValues, type PlannedAssignment } from './assignm
 import { native } from '../../native';
 import { BUILTINS, ExitRequest, type ShellServices } from '../builtins';
 import type { CommandHistory } from '../builtins/history';
-import { ShellError, isShellError } from '../errors';
+import { ParseError, ShellError, isShellError } from '../errors';
 import type { InShellStage, PipelineSpec, Stage } from '../exec/construct';
 import { applyWithoutBlocking } from '../exec/blocking-opens';
 import { describeUnexpected } from '../unexpected';
@@ -26,11 +26,13 @@ import type { ExpansionEnvironment } from '../expand/types';
 import { formatJobLine } from '../jobs/format';
 import { isFinished, jobStateOf, statusOf, type JobId } from '../jobs/job';
 import { JobOrder } from '../jobs/spec';
-import type { AndOr, Clause, Command, CompoundCommand, Coprocess, FunctionDefinition, List, Pipeline, Program, SimpleCommand, Word } from '../syntax/ast';
+import type { AndOr, Clause, Command, CompoundCommand, Coprocess, FileRedirect, FunctionDefinition, List, Pipeline, Program, SimpleCommand, Word } from '../syntax/ast';
 import { closeQuietly } from '../exec/close';
 import { coprocessDescriptors, setCoprocessVariables, unsetCoprocessVariables } from './coprocess';
 import { parseCommands } from '../syntax';
 import { readingFor } from './script';
+import { fileReadOnly, readToEnd } from './file-substitution';
+import { parseErrorReport } from './parse-report';
 import { LineRun, type LineEnd } from './line';
 import { runClause } from './compound';
 import { ExpansionAbort, FunctionReturn, Interrupted, LoopControl } from '../control';
@@ -441,6 +443,8 @@ export class Interpreter implements ShellServices {
   /** A trap's command, run as `eval` would run it; `$?` is as it was before it. */
   private async runTrap(text: string, context: Context): Promise<void> {
     const status = context.state.lastStatus;
+    // The command trapped is still where it was: a function it calls was called from its line.
+    const { lineNumber } = context.state;
     const wasInTrap = this.inTrap;
     this.inTrap = true;
     context.state.trapsRunning++;
@@ -449,6 +453,7 @@ export class Interpreter implements ShellServices {
     } finally {
       this.inTrap = wasInTrap;
       context.state.trapsRunning--;
+      context.state.lineNumber = lineNumber;
     }
     context.state.lastStatus = status;
   }
@@ -679,6 +684,8 @@ export class Interpreter implements ShellServices {
     context.state.lineNumber = line;
     if (this.announceSimple(command, context)) await this.runDebugTrap(context);
     const planned = await planCommand(this, command, context, budget);
+    const end = command.span.end.line;
+    context.state.lineNumber = end;
     const name = planned.argv[0];
     const text = planned.argv.join(' ');
     if (name === undefined || context.state.functions.has(name) || BUILTINS.find(name, context.state.disabledBuiltins) !== undefined) {
@@ -687,9 +694,10 @@ export class Interpreter implements ShellServices {
         kind: 'inShell',
         command: text,
         redirects: planned.redirects,
+        where: this.whereIn(context),
         run: (fds, control) =>
           this.inSubshell(text, fds, control, context, (inner) => {
-            inner.state.lineNumber = line;
+            inner.state.lineNumber = end;
             return this.runPlanned({ ...planned, redirects: [] }, inner, text, (job) => visible.has(job.id));
           }),
       };
@@ -805,7 +813,7 @@ export class Interpreter implements ShellServices {
       case 'CompoundCommand':
         return this.runCompound(command, context);
       case 'FunctionDefinition':
-        context.state.functions.set(command.name, command);
+        context.state.defineFunction(command);
         return 0;
       case 'Coprocess':
         return this.runCoprocess(command, context);
@@ -816,7 +824,11 @@ export class Interpreter implements ShellServices {
     return recovering(
       () =>
         andThen(this.announceSimple(command, context) ? this.runDebugTrap(context) : undefined, () =>
-          andThen(planCommand(this, command, context, new ExpansionBudget()), (planned) => this.runPlanned(planned, context, text)),
+          andThen(planCommand(this, command, context, new ExpansionBudget()), (planned) => {
+            // Expanded at its first line, it runs at its last: there a multi-line command's diagnostics and `eval` are (bash).
+            context.state.lineNumber = command.span.end.line;
+            return this.runPlanned(planned, context, text);
+          }),
         ),
       (error) => this.reportFailure(error, context),
     );
@@ -863,7 +875,7 @@ export class Interpreter implements ShellServices {
 
   /** Where a diagnostic in `context` says it happened: nowhere (`quirl: `) in an interactive shell. */
   private whereIn({ state }: Context): string | undefined {
-    return this.interactive || state.lineNumber === 0 ? undefined : `${state.scriptName}: line ${state.lineNumber}: `;
+    return this.interactive || state.lineNumber === 0 ? undefined : `${state.sourceName()}: line ${state.lineNumber}: `;
   }
 
   /** A ShellError reported where the command's stderr goes, as its status; anything else goes on up. */
@@ -906,7 +918,7 @@ export class Interpreter implements ShellServices {
     const fds = context.fds.overlay();
     let named: NamedRedirect[] = [];
     try {
-      await applyWithoutBlocking(fds, redirects, context.request.signal ?? context.interrupt);
+      await applyWithoutBlocking(fds, redirects, context.request.signal ?? context.interrupt, this.whereIn(context));
       named = assignNamedDescriptors(redirects, context.state);
       return await run({ ...context, fds });
     } catch (error) {
@@ -1103,6 +1115,7 @@ export class Interpreter implements ShellServices {
       env: state.environment(prefix),
       cwd: state.cwd,
       redirects,
+      where: this.whereIn(context),
       settings: childSettings(state),
       contained: name === 'dialect',
     };
@@ -1140,7 +1153,7 @@ export class Interpreter implements ShellServices {
     const loopDepth = state.loopDepth;
     state.loopDepth = 0;
     const prefix = prefixValues(state, planned.assignments);
-    state.enterFunction(definition.name);
+    state.enterFunction(definition, planned.argv.slice(1));
     const body = (): Eventually<number> => {
       for (const [name, value] of prefix) {
         state.makeLocal(name);
@@ -1250,6 +1263,8 @@ export class Interpreter implements ShellServices {
    */
   private async runSource(source: string, context: Context, name?: string): Promise<number> {
     let status = 0;
+    // An `eval` string's or a trap's lines count on from the line of the eval or of the command trapped (bash).
+    const firstLine = (name === undefined || name === 'trap') && context.state.lineNumber > 0 ? context.state.lineNumber : 1;
     // Once the source has run, BASH_COMMAND names the `eval` or `.` again (bash's parse_and_execute).
     const { announced } = context.state;
     try {
@@ -1257,15 +1272,15 @@ export class Interpreter implements ShellServices {
       if (name === undefined) this.traceLevel++;
       try {
         const warn = (message: string): void => this.warn(context, name, message);
-        for (const program of parseCommands(source, { final: true, warn, ...readingFor(() => context.state) })) {
+        for (const program of parseCommands(source, { final: true, warn, firstLine, ...readingFor(() => context.state) })) {
           status = await this.runSourced(program, context);
         }
       } finally {
         if (name === undefined) this.traceLevel--;
       }
     } catch (error) {
-      if (!isShellError(error, 'ParseError')) throw error;
-      await new CommandOutput(context.fds, undefined).err(`quirl: ${name === undefined ? 'eval: ' : `${name}: `}${error.message}\n`);
+      if (!(error instanceof ParseError)) throw error;
+      await new CommandOutput(context.fds, undefined).err(parseErrorReport(error, source, firstLine, this.parseErrorPlace(context, name)));
       return error.status;
     } finally {
       context.state.announced = announced;
@@ -1285,6 +1300,15 @@ export class Interpreter implements ShellServices {
       if (!(error instanceof ExpansionAbort) || (error.fatal && !this.interactive)) throw error;
       return this.abandoned(error, context);
     }
+  }
+
+  /**
+   * What a syntax error in an `eval` string (no `name`) or a sourced file starts with: a script's
+   * says its file (`s.sh: eval: `, `./lib.sh: `), an interactive shell's `quirl: ` first (bash).
+   */
+  private parseErrorPlace(context: Context, name: string | undefined): string {
+    if (this.interactive) return `quirl: ${name === undefined ? 'eval' : name}: `;
+    return name === undefined ? `${context.state.sourceName()}: eval: ` : name === 'trap' ? 'quirl: trap: ' : `${name}: `;
   }
 
   private warn(context: Context, name: string | undefined, message: string): void {
@@ -1357,6 +1381,18 @@ export class Interpreter implements ShellServices {
   }
 
   /** `$(...)`: runs `program` in a subshell context with stdout captured within `maxBytes`. */
+  /** `$(< file)`: the file's bytes, up to `limit`, on the substitution's stdout; a failure to open it is reported as a redirect's. */
+  private async copyFile(file: FileRedirect, context: Context, limit: number): Promise<number> {
+    const [redirect] = await planRedirects([file], this.expansionEnvironment(context), new ExpansionBudget(), context.state);
+    return this.withRedirects(redirect === undefined ? [] : [redirect], context, async (inner) => {
+      const fd = inner.fds.get(0);
+      if (fd === undefined) return 1;
+      const data = await readToEnd(fd, limit, inner.request.signal);
+      await new CommandOutput(inner.fds, undefined).write(1, decodeBytes(data));
+      return 0;
+    });
+  }
+
   async capture(program: Program, context: Context, maxBytes: number): Promise<{ status: number; output: string }> {
     const fds = context.fds.derive();
     // One byte past the budget tells an over-long output from one that fits exactly.
@@ -1370,7 +1406,8 @@ export class Interpreter implements ShellServices {
       if (!options.shopted('inherit_errexit') && !options.has('posix')) options.apply({ name: 'errexit', on: false });
       this.traceLevel++;
       try {
-        status = await this.asSubshell(inner, () => this.runList(program.body, inner));
+        const file = fileReadOnly(program);
+        status = await this.asSubshell(inner, () => (file === undefined ? this.runList(program.body, inner) : this.copyFile(file, inner, maxBytes + 1)));
       } finally {
         this.traceLevel--;
       }

@@ -166,6 +166,20 @@ export class ShellOptions {
     });
   }
 
+  /** SHELLOPTS: the `set -o` options on, colon-separated, in name order. */
+  shellopts(): string {
+    return SET_OPTIONS.filter(({ name }) => this.set.has(name))
+      .map(({ name }) => name)
+      .join(':');
+  }
+
+  /** BASHOPTS: the `shopt` options on, colon-separated, in shopt's order. */
+  bashopts(): string {
+    return SHOPT_DEFAULTS.filter(([name]) => this.shopt.has(name))
+      .map(([name]) => name)
+      .join(':');
+  }
+
   /** `set -o`: every option and whether it is on. */
   listing(): string {
     return SET_OPTIONS.map(({ name }) => listed(name, this.set.has(name))).join('');

@@ -24,6 +24,8 @@ import { commandText, type AnnouncedCommand } from './command-text';
 import { AssociativeArray, IndexedArray, type ShellArray } from './arrays';
 import { CompletionSpecs } from '../completion/spec';
 import { DYNAMIC_NAMES, DynamicVariables } from './dynamic';
+import { functionEntry, importedFunctions } from './function-export';
+import { bashVersion, bashVersionInfo, hostType, machType, osType, shellPath } from './identity';
 import { asArray, copyVariable, NO_ATTRIBUTES, scalarOf, withAttributes, type Attribute, type Variable } from './variable';
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -35,22 +37,47 @@ export function isValidName(name: string): boolean {
 /** Variables the shell removes from the environment it was given, before any job sees them. */
 export type EnvironmentFilter = (name: string) => boolean;
 
-/** What `local` replaced in one function call: each name's variable before it (undefined: unset). */
 /** A running call's `local`s: each variable as it was before, and with `local -` the `set` options. */
 interface LocalFrame {
   readonly variables: Map<string, Variable | undefined>;
   options?: ReadonlySet<SetOptionName>;
 }
 
+/** A function call or `.` file running: what FUNCNAME, BASH_SOURCE and BASH_LINENO say of it. */
+interface CallFrame {
+  /** The function's name, or `source`. */
+  readonly name: string;
+  /** The file the function was defined in, or the file sourced (as it was named). */
+  readonly file: string;
+  /** The line of the caller it was called from. */
+  readonly line: number;
+  /** The words BASH_ARGV shows for it (with `shopt -s extdebug`); none pushed there when undefined. */
+  readonly args: readonly string[] | undefined;
+}
+
+/** The file each function was defined in (BASH_SOURCE in its calls), by its definition's node. */
+const definitionFiles = new WeakMap<FunctionDefinition, string>();
+
 export class ShellState {
   private readonly variables: Map<string, Variable>;
   readonly functions: Map<string, FunctionDefinition>;
   /** `alias NAME=TEXT`: expanded where commands are parsed, in an interactive shell. */
   readonly aliases: Map<string, string>;
+  /** `export -f`: the functions children get in their environment. */
+  exportedFunctions = new Set<string>();
   /** One frame per function call running, innermost last. */
   private readonly localFrames: LocalFrame[] = [];
-  /** The functions running, innermost last: a call pushes, a return pops (FUNCNAME, innermost first, is made only when read). */
-  private readonly callStack: string[] = [];
+  /** The functions and `.` files running, innermost last (FUNCNAME, BASH_SOURCE, BASH_LINENO are made from it when read). */
+  private readonly callStack: CallFrame[] = [];
+  /**
+   * BASH_ARGV's bottom: the shell's arguments, or what a `.` with arguments replaced them with
+   * outside extdebug (bash leaves them there after the file).
+   */
+  private baseArgs: readonly string[];
+  /** Where a function defined outside any file or function says it was (BASH_SOURCE): a script's name, `environment` for `-c`, else `main` (bash). */
+  topLevelFile = 'main';
+  /** `$BASH_SUBSHELL`: how many subshell contexts this one is inside. */
+  subshellLevel = 0;
   /** Dynamic variables not yet unset (unsetting one makes it ordinary). */
   private readonly dynamicNames: Set<string>;
   private readonly dynamic: DynamicVariables;
@@ -105,6 +132,8 @@ export class ShellState {
   disabledBuiltins: ReadonlySet<string> = new Set();
   /** What arithmetic sees of this state: made once, not for every evaluation. */
   private arithmeticView: ArithmeticVariables | undefined;
+  /** The interactive shell's command history (HISTCMD), none in a script. */
+  historyOf: () => CommandHistory | undefined = () => undefined;
   /** A subshell's own copy of the command history, made when its builtins first use it. */
   private ownHistory: CommandHistory | undefined;
 
@@ -130,6 +159,7 @@ export class ShellState {
     this.isSubshell = isSubshell;
     this.dynamic = dynamic;
     this.dynamicNames = dynamicNames;
+    this.baseArgs = positional;
   }
 
   /** The top-level state, from the process environment. */
@@ -144,10 +174,14 @@ export class ShellState {
     for (const [name, value] of Object.entries(env)) {
       if (value !== undefined && keep(name) && isValidName(name)) variables.set(name, { value, attributes: EXPORTED });
     }
-    const state = new ShellState(variables, new Map(), new Map(), cwd, scriptName, positional, process.pid, false, new DynamicVariables(), new Set(DYNAMIC_NAMES));
+    const state = new ShellState(variables, new Map(), new Map(), cwd, scriptName, positional, process.pid, false, new DynamicVariables(), new Set([...DYNAMIC_NAMES, ...COMPUTED_NAMES]));
     if (state.get('IFS') === undefined) state.variables.set('IFS', { value: ' \t\n', attributes: NO_ATTRIBUTES });
     state.variables.set('PWD', { value: cwd, attributes: EXPORTED });
     state.setShellVariables(env);
+    for (const definition of importedFunctions(env)) {
+      state.functions.set(definition.name, definition);
+      state.exportedFunctions.add(definition.name);
+    }
     return state;
   }
 
@@ -162,6 +196,12 @@ export class ShellState {
     set('EUID', String(process.geteuid?.() ?? 0), readonlyInteger);
     set('HOSTNAME', hostname());
     set('QUIRL_VERSION', QUIRL_VERSION);
+    set('BASH', shellPath());
+    set('BASH_VERSION', bashVersion());
+    this.variables.set('BASH_VERSINFO', { value: IndexedArray.of(bashVersionInfo()), attributes: new Set(['a', 'r']) });
+    set('OSTYPE', osType());
+    set('MACHTYPE', machType());
+    set('HOSTTYPE', hostType());
     set('OPTIND', '1');
     // Where completion splits a line into words (bash's default; bash_completion reads it).
     set('COMP_WORDBREAKS', ' \t\n"\'@><=;|&(:');
@@ -187,6 +227,12 @@ export class ShellState {
       new Set(this.dynamicNames),
     );
     copy.lastStatus = this.lastStatus;
+    copy.baseArgs = this.baseArgs;
+    copy.topLevelFile = this.topLevelFile;
+    copy.runsScriptFile = this.runsScriptFile;
+    copy.exportedFunctions = new Set(this.exportedFunctions);
+    copy.subshellLevel = this.subshellLevel + 1;
+    copy.historyOf = this.historyOf;
     copy.lastBackgroundPid = this.lastBackgroundPid;
     copy.loopDepth = this.loopDepth;
     copy.sourceDepth = this.sourceDepth;
@@ -224,10 +270,40 @@ export class ShellState {
     return this.localFrames.length;
   }
 
-  /** A call of function `name` begins: its `local` variables go into a new frame. */
-  enterFunction(name: string): void {
+  /**
+   * A call of `definition` with `args` begins: its `local` variables go into a new frame, and it
+   * is on top of FUNCNAME, BASH_SOURCE (the file it was defined in) and BASH_LINENO.
+   */
+  enterFunction(definition: FunctionDefinition, args: readonly string[]): void {
     this.localFrames.push({ variables: new Map() });
-    this.callStack.push(name);
+    const file = definitionFiles.get(definition) ?? this.topLevelFile;
+    this.callStack.push({ name: definition.name, file, line: this.lineNumber, args: this.options.shopted('extdebug') ? args : undefined });
+  }
+
+  /** `name() ...` runs: the function is defined, remembered as defined in the file running now. */
+  defineFunction(definition: FunctionDefinition): void {
+    this.functions.set(definition.name, definition);
+    if (!definitionFiles.has(definition)) definitionFiles.set(definition, this.callStack.at(-1)?.file ?? this.topLevelFile);
+  }
+
+  /**
+   * `. file [args]` begins: it is on top of BASH_SOURCE and BASH_LINENO (and of FUNCNAME, as
+   * `source`). BASH_ARGV gets its arguments with extdebug; without, they replace the shell's
+   * there, and with none the file's name is pushed, as bash does.
+   */
+  enterSource(file: string, args: readonly string[]): void {
+    const pushed = args.length === 0 ? [file] : this.options.shopted('extdebug') ? args : undefined;
+    if (args.length > 0 && pushed === undefined) this.baseArgs = args;
+    this.callStack.push({ name: 'source', file, line: this.lineNumber, args: pushed });
+  }
+
+  leaveSource(): void {
+    this.callStack.pop();
+  }
+
+  /** The name diagnostics give (bash's BASH_SOURCE[0], else the script's name). */
+  sourceName(): string {
+    return this.callStack.at(-1)?.file ?? this.scriptName;
   }
 
   /**
@@ -317,13 +393,14 @@ export class ShellState {
   /** The variable `name` stands for, through namerefs (`declare -n`); undefined when there is none. */
   lookup(name: string): Variable | undefined {
     const variable = this.variables.get(name);
-    if (variable?.attributes.has('n') !== true || typeof variable.value !== 'string') return variable;
+    if (variable === undefined) return this.dynamicNames.has(name) ? this.computed(name) : undefined;
+    if (!variable.attributes.has('n') || typeof variable.value !== 'string') return variable;
     return this.variables.get(this.referenced(name));
   }
 
   /** The variable named `name` itself, a nameref not followed (`declare -p`, `unset -n`). */
   own(name: string): Variable | undefined {
-    return this.variables.get(name);
+    return this.variables.get(name) ?? (this.dynamicNames.has(name) ? this.computed(name) : undefined);
   }
 
   /** Whether the locale LC_ALL, LC_CTYPE and LANG make now is UTF-8 (what the parser decodes `$'\u...'` to). */
@@ -355,18 +432,72 @@ export class ShellState {
     return typeof value === 'string' || value.size > 0;
   }
 
-  /** FUNCNAME: the functions running, innermost first. */
+  /**
+   * FUNCNAME: the functions and `.` files running, innermost first, ending in `main` in a script;
+   * bash shows none while no function runs.
+   */
   functionNames(): readonly string[] {
-    const names = this.callStack.toReversed();
-    if (this.runsScriptFile && names.length > 0) names.push('main');
-    return names;
+    if (this.functionDepth === 0) return [];
+    return this.stack((frame) => frame.name, 'main');
+  }
+
+  /** A field of each call frame, innermost first, then the script's own (`bottom`) in a script file. */
+  private stack(field: (frame: CallFrame) => string, bottom: string): string[] {
+    const values = this.callStack.map(field).reverse();
+    if (this.runsScriptFile) values.push(bottom);
+    return values;
+  }
+
+  /** What `frames` of BASH_ARGC and BASH_ARGV say: innermost first, each frame's words last first. */
+  private argumentFrames(): (readonly string[])[] {
+    const frames = this.callStack.flatMap((frame) => (frame.args === undefined ? [] : [frame.args]));
+    return [this.baseArgs, ...frames].reverse();
+  }
+
+  /**
+   * The variables bash computes when read (`unset` makes one ordinary): the call stack's, the
+   * options', BASH_SUBSHELL, BASHPID, HISTCMD, and DIRSTACK until pushd sets it.
+   */
+  private computed(name: string): Variable | undefined {
+    const array = (values: readonly string[]): Variable => ({ value: IndexedArray.of(values), attributes: INDEXED });
+    switch (name) {
+      case 'FUNCNAME': {
+        const names = this.functionNames();
+        return names.length === 0 ? { value: undefined, attributes: INDEXED } : array(names);
+      }
+      case 'BASH_SOURCE':
+        return array(this.stack((frame) => frame.file, this.scriptName));
+      case 'BASH_LINENO':
+        return array(this.stack((frame) => String(frame.line), '0'));
+      case 'BASH_ARGC':
+        return array(this.argumentFrames().map((frame) => String(frame.length)));
+      case 'BASH_ARGV':
+        return array(this.argumentFrames().flatMap((frame) => frame.toReversed()));
+      case 'BASH_SUBSHELL':
+        return { value: String(this.subshellLevel), attributes: NO_ATTRIBUTES };
+      // Quirl's subshells run inside its own process: their BASHPID is the shell's.
+      case 'BASHPID':
+        return { value: String(process.pid), attributes: INTEGER };
+      case 'SHELLOPTS':
+        return { value: this.options.shellopts(), attributes: READONLY };
+      case 'BASHOPTS':
+        return { value: this.options.bashopts(), attributes: READONLY };
+      case 'HISTCMD': {
+        const history = this.commandHistory(this.historyOf());
+        const number = history === undefined ? 0 : history.base + history.entries.length - (history.lastLineAdded ? 1 : 0);
+        return { value: String(number), attributes: INTEGER };
+      }
+      case 'DIRSTACK':
+        return array([this.cwd]);
+      default:
+        return undefined;
+    }
   }
 
   /** Element `subscript` of `name` (an indexed array's number, an associative key); a scalar is element 0. */
   element(name: string, subscript: bigint | string): string | undefined {
     if (name === 'PIPESTATUS') return this.entries(name)?.[Number(this.index(name, undefined, subscript, 'read') ?? -1)]?.[1];
     const variable = this.lookup(name);
-    if (name === 'FUNCNAME' && variable === undefined) return this.functionNames().at(Number(subscript));
     const value = variable?.value;
     if (value instanceof AssociativeArray) return value.get(String(subscript));
     const index = this.index(name, value, subscript, 'read');
@@ -380,7 +511,6 @@ export class ShellState {
     if (name === 'PIPESTATUS') return this.pipeStatus.map((status, index) => [String(index), String(status)]);
     const variable = this.lookup(name);
     if (variable === undefined) {
-      if (name === 'FUNCNAME' && this.callStack.length > 0) return this.functionNames().map((value, index) => [String(index), value]);
       const value = this.get(name);
       return value === undefined ? undefined : [['0', value]];
     }
@@ -518,7 +648,7 @@ export class ShellState {
   /** `unset NAME`: through a nameref to what it names; a readonly variable stays. */
   unset(name: string): void {
     const target = this.variables.get(name)?.attributes.has('n') === true ? this.referenced(name) : name;
-    if (this.variables.get(target)?.attributes.has('r') === true) throw new ShellError('AssignmentError', `${target}: cannot unset: readonly variable`);
+    if (this.own(target)?.attributes.has('r') === true) throw new ShellError('AssignmentError', `${target}: cannot unset: readonly variable`);
     this.dynamicNames.delete(target);
     // A local of a calling function's scope is removed, and the variable it shadowed shows again
     // (bash, unless localvar_unset): bash_completion's _upvars returns values through this.
@@ -574,6 +704,10 @@ export class ShellState {
       // bash exports no arrays.
       if (variable.attributes.has('x') && typeof variable.value === 'string') env.set(name, variable.value);
     }
+    for (const name of this.exportedFunctions) {
+      const definition = this.functions.get(name);
+      if (definition !== undefined) env.set(...functionEntry(definition));
+    }
     for (const [name, value] of extra) env.set(name, value);
     return [...env].map(([name, value]) => `${name}=${value}`);
   }
@@ -599,7 +733,7 @@ export class ShellState {
   /** Where an assignment to `name` goes (through namerefs), refused for a readonly one. */
   private writableTarget(name: string): string {
     const target = this.resolveForWrite(name);
-    if (this.variables.get(target)?.attributes.has('r') === true) throw readonlyError(target);
+    if (this.own(target)?.attributes.has('r') === true) throw readonlyError(target);
     checkName(target);
     return target;
   }
@@ -666,6 +800,12 @@ export interface ArrayElementValue {
 }
 
 const EXPORTED: ReadonlySet<Attribute> = new Set(['x']);
+const INDEXED: ReadonlySet<Attribute> = new Set(['a']);
+const INTEGER: ReadonlySet<Attribute> = new Set(['i']);
+const READONLY: ReadonlySet<Attribute> = new Set(['r']);
+
+/** Variables computed from the shell's state when read (see ShellState.computed). */
+const COMPUTED_NAMES: readonly string[] = ['FUNCNAME', 'BASH_SOURCE', 'BASH_LINENO', 'BASH_ARGC', 'BASH_ARGV', 'BASH_SUBSHELL', 'BASHPID', 'SHELLOPTS', 'BASHOPTS', 'HISTCMD', 'DIRSTACK'];
 
 function readonlyError(name: string): ShellError {
   return new ShellError('AssignmentError', `${name}: readonly variable`);

@@ -48,7 +48,8 @@ test('an rc file with a syntax error on line 3 is reported as such, and the shel
   const result = quirl({ args: ['-i'], home: directory, input: 'hi\necho started\n' });
   assert.equal(result.status, 0, result.stderr);
   const errors = diagnostics(result.stderr);
-  assert.match(errors, new RegExp(`^quirl: ${directory}/\\.quirlrc: line 3, column 4: syntax error near unexpected token \`then'`, 'm'));
+  // As bash says it of its rc file: the file and line, then the line quoted.
+  assert.match(errors, new RegExp(`^quirl: ${directory}/\\.quirlrc: line 3: syntax error near unexpected token \`then'.*\nquirl: ${directory}/\\.quirlrc: line 3: \`if then fi \\)'$`, 'm'));
   // Lines before the error ran; the file stops at it, as bash stops reading a sourced file there.
   assert.match(result.stdout, /rc line 1\n/);
   assert.doesNotMatch(result.stdout, /rc line 4/);
@@ -161,4 +162,24 @@ test('--, - and -s end the options as in bash: the words after are the script an
   assert.equal(quirl({ args: ['-s', 'a', 'b'], home: directory, input: 'echo "0=$0 1=$1 2=$2 $-"\n' }).stdout, '0=quirl 1=a 2=b hBs\n');
   // After -c's string the next word is $0, even `--`.
   assert.equal(quirl({ args: ['-c', 'echo "$0 $1"', '--', 'a'], home: directory }).stdout, '-- a\n');
+});
+
+test('errors in the rc file are said as bash says those in its own: syntax errors with the file and line, others without', () => {
+  const rc = 'echo rc\nnosuch_in_rc\nrcf() { nosuch_in_function; }\nrcf\n. ./lib.sh\n';
+  const directory = home({ '.quirlrc': rc, '.bashrc': rc, 'lib.sh': 'nosuch_in_lib\nfi\n' });
+  // No commands after the rc file: bash echoes those it reads without a terminal on stderr.
+  const ours = diagnostics(quirl({ args: ['-i'], home: directory }).stderr).replace(/\n(exit\n)?$/, '\n');
+  const bash = spawnSync('setsid', ['--wait', '/usr/bin/bash', '-i'], {
+    input: '',
+    cwd: directory,
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { PATH: process.env.PATH, HOME: directory, PS1: '' },
+  });
+  const theirs = bash.stderr
+    .replace(/^bash: cannot set terminal process group.*\nbash: no job control in this shell\n/, '')
+    .replace(/\n(exit\n)?$/, '\n')
+    .replaceAll(/^bash: /gm, 'quirl: ');
+  assert.equal(ours, theirs);
+  assert.match(ours, /^quirl: \.\/lib\.sh: line 2: syntax error near unexpected token `fi'$/m);
 });

@@ -181,3 +181,44 @@ sub+ set +x
 $(echo sub)+ true
 $(echo sub)+ set +x
 ## END
+
+#### $(< file) is the file's contents, trailing newlines removed
+printf 'one\ntwo\n\n\n' > f.txt
+x=$(< f.txt)
+echo "[$x]"
+name=f.txt
+y=$(<"$name")
+[ "$x" = "$y" ] && echo same
+## STDOUT:
+[one
+two]
+same
+## END
+
+#### $(< file) of /proc files reads to the end (their size says 0)
+u=$(< /proc/uptime)
+[[ $u =~ ^[0-9.]+\ [0-9.]+$ ]] && echo uptime
+s=$(< /proc/self/status)
+[[ $s == Name:* && $s == *Pid:* ]] && echo status
+## STDOUT:
+uptime
+status
+## END
+
+#### $(< missing) says so and fails
+x=$(< missing.txt) 2>/dev/null
+echo "status=$? [$x]"
+## stdout: status=1 []
+
+#### source, read and mapfile of /proc files
+. /proc/self/fd/3 3<<'EOF2'
+echo sourced
+EOF2
+read -r up idle < /proc/uptime && [ -n "$idle" ] && echo read
+mapfile -t lines < /proc/self/status
+[ "${#lines[@]}" -gt 5 ] && echo mapfile
+## STDOUT:
+sourced
+read
+mapfile
+## END

@@ -367,3 +367,50 @@ echo before
 echo after
 ## stdout: before
 ## status: 1
+
+#### an error in a sourced file names that file and its line
+printf 'echo in-lib\nnosuch_in_lib\n' > lib.sh
+. ./lib.sh 2>&1
+## STDOUT:
+in-lib
+./lib.sh: line 2: nosuch_in_lib: command not found
+## END
+## status: 127
+
+#### an error in a function names the file it was defined in
+printf 'libf() {\n  nosuch_in_libf\n}\n' > lib.sh
+. ./lib.sh
+libf 2>&1
+## stdout: ./lib.sh: line 2: nosuch_in_libf: command not found
+## status: 127
+
+#### an error in eval names the eval's line
+true
+eval 'nosuch_in_eval' 2>&1 | sed 's/^[^:]*: //'
+f() {
+  eval 'true; nosuch_in_function_eval'
+}
+f 2>&1 | sed 's/^[^:]*: //'
+## STDOUT:
+line 2: nosuch_in_eval: command not found
+line 4: nosuch_in_function_eval: command not found
+## END
+
+#### a syntax error in a sourced file names the file and line, and quotes the line
+printf 'echo before\nfi\necho after\n' > bad.sh
+. ./bad.sh 2>&1
+echo "status=$?"
+## STDOUT:
+before
+./bad.sh: line 2: syntax error near unexpected token `fi'
+./bad.sh: line 2: `fi'
+status=2
+## END
+
+#### a syntax error in eval names the eval's line
+true
+eval 'fi' 2>&1 | sed 's/^[^:]*: //'
+## STDOUT:
+eval: line 2: syntax error near unexpected token `fi'
+eval: line 2: `fi'
+## END
