@@ -92,6 +92,7 @@ async function main(): Promise<number> {
   const state = ShellState.fromEnvironment(env, startingDirectory(env), name, invocation.args);
   // bash's FUNCNAME ends in `main` in a script file (not in `-c` or stdin).
   state.runsScriptFile = invocation.kind === 'file';
+  if (invocation.kind === 'command') state.topLevelDefinitions = 'environment';
   const options = applyStartupOptions(state.options, invocation.startup, invocation.kind === 'command' ? 'c' : invocation.kind === 'stdin' ? 's' : '');
   if ('error' in options) {
     process.stderr.write(`quirl: ${options.error}\n`);

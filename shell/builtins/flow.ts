@@ -120,9 +120,11 @@ export const source: Builtin = async (context) => {
   const positional = state.positional;
   if (operands.length > 1) state.positional = operands.slice(1);
   state.sourceDepth += 1;
+  state.enterSource(file);
   try {
     return await context.runFile(text, file);
   } finally {
+    state.leaveSource();
     state.sourceDepth -= 1;
     if (operands.length > 1) state.positional = positional;
   }

@@ -1,6 +1,7 @@
 /** The builtin table. As in bash, a prefix assignment to a builtin never stays in the shell. */
 import { alias, unalias } from './alias';
 import { builtin, enable } from './builtin';
+import { caller } from './caller';
 import { command } from './command';
 import { echo, exit, falseBuiltin, trueBuiltin } from './core';
 import { exec } from './exec';
@@ -85,6 +86,7 @@ export const BUILTINS = new BuiltinTable([
   ['exec', exec],
   ['ulimit', ulimit],
   ['times', times],
+  ['caller', caller],
 ]);
 
 export type { Builtin, BuiltinContext, ShellServices } from './types';

@@ -696,7 +696,7 @@ export class Interpreter implements ShellServices {
       case 'CompoundCommand':
         return this.runCompound(command, context);
       case 'FunctionDefinition':
-        context.state.functions.set(command.name, command);
+        context.state.defineFunction(command);
         return 0;
     }
   }

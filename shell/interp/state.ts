@@ -34,11 +34,27 @@ export function isValidName(name: string): boolean {
 /** Variables the shell removes from the environment it was given, before any job sees them. */
 export type EnvironmentFilter = (name: string) => boolean;
 
-/** What `local` replaced in one function call: each name's variable before it (undefined: unset). */
 /** A running call's `local`s: each variable as it was before, and with `local -` the `set` options. */
 interface LocalFrame {
   readonly variables: Map<string, Variable | undefined>;
   options?: ReadonlySet<SetOptionName>;
+}
+
+/** One running function call or sourced file: what bash's FUNCNAME, BASH_SOURCE and BASH_LINENO hold for it. */
+export interface CallFrame {
+  /** The function's name, or `source` for a sourced file. */
+  readonly name: string;
+  /** The file the function was defined in, or the sourced file as named to `.`. */
+  readonly file: string;
+  /** The line it was called from, in its caller's file. */
+  readonly line: number;
+}
+
+/** bash's FUNCNAME, BASH_SOURCE and BASH_LINENO as arrays, innermost first (what `caller` reads). */
+export interface CallStackArrays {
+  readonly names: readonly string[];
+  readonly files: readonly string[];
+  readonly lines: readonly number[];
 }
 
 export class ShellState {
@@ -48,8 +64,12 @@ export class ShellState {
   readonly aliases: Map<string, string>;
   /** One frame per function call running, innermost last. */
   private readonly localFrames: LocalFrame[] = [];
-  /** The functions running, innermost last: a call pushes, a return pops (FUNCNAME, innermost first, is made only when read). */
-  private readonly callStack: string[] = [];
+  /** The functions and sourced files running, innermost last: a call pushes, a return pops (FUNCNAME, innermost first, is made only when read). */
+  private readonly callStack: CallFrame[] = [];
+  /** The file each function was defined in (bash's BASH_SOURCE for its calls). */
+  private functionFiles = new Map<string, string>();
+  /** What a function defined outside any file was defined in: bash says `environment` for `-c`, `main` otherwise. */
+  topLevelDefinitions: 'main' | 'environment' = 'main';
   /** Dynamic variables not yet unset (unsetting one makes it ordinary). */
   private readonly dynamicNames: Set<string>;
   private readonly dynamic: DynamicVariables;
@@ -200,6 +220,9 @@ export class ShellState {
     copy.ownHistory = this.ownHistory?.copy();
     for (const frame of this.localFrames) copy.localFrames.push({ variables: new Map(frame.variables), options: frame.options });
     copy.callStack.push(...this.callStack);
+    copy.functionFiles = new Map(this.functionFiles);
+    copy.runsScriptFile = this.runsScriptFile;
+    copy.topLevelDefinitions = this.topLevelDefinitions;
     return copy;
   }
 
@@ -218,10 +241,47 @@ export class ShellState {
     return this.localFrames.length;
   }
 
-  /** A call of function `name` begins: its `local` variables go into a new frame. */
+  /** A call of function `name` begins, from the line running now: its `local` variables go into a new frame. */
   enterFunction(name: string): void {
     this.localFrames.push({ variables: new Map() });
-    this.callStack.push(name);
+    this.callStack.push({ name, file: this.functionFiles.get(name) ?? this.topLevelDefinitions, line: this.lineNumber });
+  }
+
+  /** `. FILE` begins, from the line running now (bash's FUNCNAME says `source`). */
+  enterSource(file: string): void {
+    this.callStack.push({ name: 'source', file, line: this.lineNumber });
+  }
+
+  leaveSource(): void {
+    this.callStack.pop();
+  }
+
+  /** A function definition runs: its calls name the file running now as where it was defined. */
+  defineFunction(definition: FunctionDefinition): void {
+    this.functions.set(definition.name, definition);
+    this.functionFiles.set(definition.name, this.currentFile());
+  }
+
+  /** The file whose commands run now: bash's BASH_SOURCE[0] (where a function defined now is defined). */
+  private currentFile(): string {
+    return this.callStack.at(-1)?.file ?? (this.runsScriptFile ? this.scriptName : this.topLevelDefinitions);
+  }
+
+  /**
+   * FUNCNAME, BASH_SOURCE and BASH_LINENO as bash makes them: a script file's commands are the
+   * bottom frame (`main`, the script, line 0), which FUNCNAME shows only under a call.
+   */
+  callStackArrays(): CallStackArrays {
+    const frames = this.callStack.toReversed();
+    const names = frames.map((frame) => frame.name);
+    const files = frames.map((frame) => frame.file);
+    const lines = frames.map((frame) => frame.line);
+    if (this.runsScriptFile) {
+      if (names.length > 0) names.push('main');
+      files.push(this.scriptName);
+      lines.push(0);
+    }
+    return { names, files, lines };
   }
 
   /**
@@ -344,11 +404,9 @@ export class ShellState {
     return typeof value === 'string' || value.size > 0;
   }
 
-  /** FUNCNAME: the functions running, innermost first. */
+  /** FUNCNAME: the functions (and `source` for sourced files) running, innermost first. */
   functionNames(): readonly string[] {
-    const names = this.callStack.toReversed();
-    if (this.runsScriptFile && names.length > 0) names.push('main');
-    return names;
+    return this.callStackArrays().names;
   }
 
   /** Element `subscript` of `name` (an indexed array's number, an associative key); a scalar is element 0. */
