@@ -43,7 +43,7 @@ export function lookUp(name: string, state: ShellState, shell: ShellServices, op
     const definition = options.functions ? shell.functionText(state, name) : undefined;
     if (definition !== undefined) meanings.push({ kind: 'function', text: definition });
     if (shell.isBuiltin(name, state)) meanings.push({ kind: 'builtin' });
-    if (meanings.length > 0 && !options.all) return meanings;
+    if (meanings.length > 0 && !options.all) return meanings.slice(0, 1);
   }
   if (name.includes('/')) {
     const path = shell.resolver.lookup(name, searchPath, state.cwd, state.commands);

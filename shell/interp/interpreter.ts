@@ -416,23 +416,26 @@ export class Interpreter implements ShellServices {
     if (command === undefined || runningConditions.has(condition)) return;
     runningConditions.add(condition);
     try {
-      await this.runTrap(command, context);
+      // bash counts the lines of an ERR or DEBUG trap from the line of the command that ran it.
+      await this.runTrap(command, context, condition === 'RETURN' ? undefined : context.state.lineNumber);
     } finally {
       runningConditions.delete(condition);
     }
   }
 
-  /** A trap's command, run as `eval` would run it; `$?` is as it was before it. */
-  private async runTrap(text: string, context: Context): Promise<void> {
+  /** A trap's command, run as `eval` would run it, its lines from `firstLine`; `$?` and $LINENO are as they were before it. */
+  private async runTrap(text: string, context: Context, firstLine?: number): Promise<void> {
     const status = context.state.lastStatus;
+    const line = context.state.lineNumber;
     const wasInTrap = this.inTrap;
     this.inTrap = true;
     context.state.trapsRunning++;
     try {
-      await this.runSource(text, { ...context, conditional: false }, 'trap');
+      await this.runSource(text, { ...context, conditional: false }, 'trap', firstLine);
     } finally {
       this.inTrap = wasInTrap;
       context.state.trapsRunning--;
+      context.state.lineNumber = line;
     }
     context.state.lastStatus = status;
   }
@@ -1107,7 +1110,7 @@ export class Interpreter implements ShellServices {
    * `eval`, `.` and a trap's command: the source's commands one at a time in `context`. A syntax
    * error stops it with status 2.
    */
-  private async runSource(source: string, context: Context, name?: string): Promise<number> {
+  private async runSource(source: string, context: Context, name?: string, firstLine?: number): Promise<number> {
     let status = 0;
     // Once the source has run, BASH_COMMAND names the `eval` or `.` again (bash's parse_and_execute).
     const { announced } = context.state;
@@ -1116,7 +1119,7 @@ export class Interpreter implements ShellServices {
       if (name === undefined) this.traceLevel++;
       try {
         const warn = (message: string): void => this.warn(context, name, message);
-        for (const program of parseCommands(source, { final: true, warn, ...readingFor(() => context.state) })) {
+        for (const program of parseCommands(source, { final: true, warn, firstLine, ...readingFor(() => context.state) })) {
           status = await this.runSourced(program, context);
         }
       } finally {

@@ -253,7 +253,13 @@ export class ShellState {
   }
 
   leaveSource(): void {
-    this.callStack.pop();
+    this.leaveFrame();
+  }
+
+  /** The innermost call ends: $LINENO is the line it was called from again (an ERR trap for it says that line, as bash's). */
+  private leaveFrame(): void {
+    const frame = this.callStack.pop();
+    if (frame !== undefined) this.lineNumber = frame.line;
   }
 
   /** A function definition runs: its calls name the file running now as where it was defined. */
@@ -286,12 +292,12 @@ export class ShellState {
 
   /**
    * The call ends: every variable its `local` replaced is as it was before (bash's dynamic scope),
-   * and after `local -` so are the `set` options.
+   * after `local -` so are the `set` options, and $LINENO is the call's line.
    */
   leaveFunction(): void {
     const frame = this.localFrames.pop();
     if (frame === undefined) throw new Error('leaveFunction without enterFunction');
-    this.callStack.pop();
+    this.leaveFrame();
     if (frame.options !== undefined) this.options.restoreSetOptions(frame.options);
     for (const [name, previous] of frame.variables) {
       if (previous === undefined) this.variables.delete(name);

@@ -373,3 +373,57 @@ builtin
 file
 builtin
 ## END
+
+#### type -a lists every meaning in lookup order; without -a only the first
+shopt -s expand_aliases
+alias true='true -x'
+type -a true | sed 's/is \/.*/is a file/' | uniq
+type -t true
+unalias true
+type -a if
+## STDOUT:
+true is aliased to `true -x'
+true is a shell builtin
+true is a file
+alias
+if is a shell keyword
+## END
+
+#### type -t with a function that shadows a builtin, and -f leaves functions out
+echo() { :; }
+type -t echo
+type -at echo | uniq
+type -ft echo
+## STDOUT:
+function
+function
+builtin
+file
+builtin
+## END
+
+#### type -P searches PATH whatever the name is; -p only for a file
+head() { :; }
+[ -x "$(type -P head)" ] && echo P-found
+type -p head; echo "p=$?"
+type -P if; echo "P-if=$?"
+type -p no_such_cmd_xyz; echo "p-none=$?"
+[ "$(type -p cat)" = "$(type -P cat)" ] && echo same-for-files
+type -ap head | sed 's/.*\/head$/a head/' | uniq
+## STDOUT:
+P-found
+p=0
+P-if=1
+p-none=1
+same-for-files
+a head
+## END
+
+#### type reports a hashed program as hashed, -P and -p as its path
+hash cat
+type cat | sed 's/(.*)/(PATH)/'
+[ "$(type -P cat)" = "$(type -p cat)" ] && echo paths
+## STDOUT:
+cat is hashed (PATH)
+paths
+## END
