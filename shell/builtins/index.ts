@@ -1,5 +1,6 @@
 /** The builtin table. As in bash, a prefix assignment to a builtin never stays in the shell. */
 import { alias, unalias } from './alias';
+import { bind } from './bind';
 import { builtin, enable } from './builtin';
 import { caller } from './caller';
 import { command } from './command';
@@ -87,6 +88,7 @@ export const BUILTINS = new BuiltinTable([
   ['ulimit', ulimit],
   ['times', times],
   ['caller', caller],
+  ['bind', bind],
 ]);
 
 export type { Builtin, BuiltinContext, ShellServices } from './types';

@@ -171,103 +171,81 @@ interface Field {
   readonly swap?: 'case' | 'lower';
 }
 
-function number(value: number, width: number, pad: '0' | ' ' = '0'): Field {
-  return { text: String(value), pad, width };
-}
-
 function word(text: string, swap?: Field['swap']): Field {
   return { text, pad: ' ', width: 0, swap };
 }
 
-function convert(conversion: string, t: BrokenDownTime): Field | undefined {
-  const hour12 = t.hour % 12 === 0 ? 12 : t.hour % 12;
-  const iso = isoWeek(t);
-  const two = (value: number): string => String(value).padStart(2, '0');
-  switch (conversion) {
-    case 'a':
-      return word((DAYS[t.weekday] as string).slice(0, 3), 'case');
-    case 'A':
-      return word(DAYS[t.weekday] as string, 'case');
-    case 'b':
-    case 'h':
-      return word((MONTHS[t.month - 1] as string).slice(0, 3), 'case');
-    case 'B':
-      return word(MONTHS[t.month - 1] as string, 'case');
-    case 'c':
-      return word(`${(DAYS[t.weekday] as string).slice(0, 3)} ${(MONTHS[t.month - 1] as string).slice(0, 3)} ${String(t.day).padStart(2)} ${two(t.hour)}:${two(t.minute)}:${two(t.second)} ${t.year}`);
-    case 'C':
-      return number(Math.floor(t.year / 100), 2);
-    case 'd':
-      return number(t.day, 2);
-    case 'D':
-    case 'x':
-      return word(`${two(t.month)}/${two(t.day)}/${two(((t.year % 100) + 100) % 100)}`);
-    case 'e':
-      return number(t.day, 2, ' ');
-    case 'F':
-      return word(`${t.year}-${two(t.month)}-${two(t.day)}`);
-    case 'g':
-      return number(((iso.year % 100) + 100) % 100, 2);
-    case 'G':
-      return number(iso.year, 1);
-    case 'H':
-      return number(t.hour, 2);
-    case 'I':
-      return number(hour12, 2);
-    case 'j':
-      return number(t.yearDay + 1, 3);
-    case 'k':
-      return number(t.hour, 2, ' ');
-    case 'l':
-      return number(hour12, 2, ' ');
-    case 'm':
-      return number(t.month, 2);
-    case 'M':
-      return number(t.minute, 2);
-    case 'n':
-      return word('\n');
-    case 'p':
-      return word(t.hour < 12 ? 'AM' : 'PM', 'lower');
-    case 'P':
-      return word(t.hour < 12 ? 'am' : 'pm');
-    case 'r':
-      return word(`${two(hour12)}:${two(t.minute)}:${two(t.second)} ${t.hour < 12 ? 'AM' : 'PM'}`);
-    case 'R':
-      return word(`${two(t.hour)}:${two(t.minute)}`);
-    case 's':
-      return number(t.epoch, 1);
-    case 'S':
-      return number(t.second, 2);
-    case 't':
-      return word('\t');
-    case 'T':
-    case 'X':
-      return word(`${two(t.hour)}:${two(t.minute)}:${two(t.second)}`);
-    case 'u':
-      return number(t.weekday === 0 ? 7 : t.weekday, 1);
-    case 'U':
-      return number(Math.floor((t.yearDay + 7 - t.weekday) / 7), 2);
-    case 'V':
-      return number(iso.week, 2);
-    case 'w':
-      return number(t.weekday, 1);
-    case 'W':
-      return number(Math.floor((t.yearDay + 7 - ((t.weekday + 6) % 7)) / 7), 2);
-    case 'y':
-      return number(((t.year % 100) + 100) % 100, 2);
-    case 'Y':
-      return number(t.year, 1);
-    case 'z': {
-      const minutes = Math.trunc(Math.abs(t.offset) / 60);
-      return { text: `${t.offset < 0 ? '-' : '+'}${two(Math.floor(minutes / 60))}${two(minutes % 60)}`, pad: '0', width: 0 };
-    }
-    case 'Z':
-      return word(t.zone, 'lower');
-    case '%':
-      return word('%');
-    default:
-      return undefined;
+/** The numeric conversions: value, default width, default padding. */
+const NUMERIC: Readonly<Record<string, readonly [(t: BrokenDownTime) => number, number, '0' | ' ']>> = {
+  C: [(t) => Math.floor(t.year / 100), 2, '0'],
+  d: [(t) => t.day, 2, '0'],
+  e: [(t) => t.day, 2, ' '],
+  g: [(t) => twoDigitYear(isoWeek(t).year), 2, '0'],
+  G: [(t) => isoWeek(t).year, 1, '0'],
+  H: [(t) => t.hour, 2, '0'],
+  I: [(t) => hour12(t), 2, '0'],
+  j: [(t) => t.yearDay + 1, 3, '0'],
+  k: [(t) => t.hour, 2, ' '],
+  l: [(t) => hour12(t), 2, ' '],
+  m: [(t) => t.month, 2, '0'],
+  M: [(t) => t.minute, 2, '0'],
+  s: [(t) => t.epoch, 1, '0'],
+  S: [(t) => t.second, 2, '0'],
+  u: [(t) => (t.weekday === 0 ? 7 : t.weekday), 1, '0'],
+  U: [(t) => Math.floor((t.yearDay + 7 - t.weekday) / 7), 2, '0'],
+  V: [(t) => isoWeek(t).week, 2, '0'],
+  w: [(t) => t.weekday, 1, '0'],
+  W: [(t) => Math.floor((t.yearDay + 7 - ((t.weekday + 6) % 7)) / 7), 2, '0'],
+  y: [(t) => twoDigitYear(t.year), 2, '0'],
+  Y: [(t) => t.year, 1, '0'],
+};
+
+/** The conversions that are words or other conversions put together (the C locale's %c, %x, %X, %r). */
+const WORDS: Readonly<Record<string, (t: BrokenDownTime) => string>> = {
+  a: (t) => (DAYS[t.weekday] as string).slice(0, 3),
+  A: (t) => DAYS[t.weekday] as string,
+  b: (t) => (MONTHS[t.month - 1] as string).slice(0, 3),
+  B: (t) => MONTHS[t.month - 1] as string,
+  c: (t) => `${WORDS.a?.(t)} ${WORDS.b?.(t)} ${String(t.day).padStart(2)} ${WORDS.T?.(t)} ${t.year}`,
+  D: (t) => `${two(t.month)}/${two(t.day)}/${two(twoDigitYear(t.year))}`,
+  F: (t) => `${t.year}-${two(t.month)}-${two(t.day)}`,
+  n: () => '\n',
+  P: (t) => (t.hour < 12 ? 'am' : 'pm'),
+  r: (t) => `${two(hour12(t))}:${two(t.minute)}:${two(t.second)} ${t.hour < 12 ? 'AM' : 'PM'}`,
+  R: (t) => `${two(t.hour)}:${two(t.minute)}`,
+  t: () => '\t',
+  T: (t) => `${two(t.hour)}:${two(t.minute)}:${two(t.second)}`,
+  '%': () => '%',
+};
+
+/** Conversions that are others by another name. */
+const SYNONYMS: Readonly<Record<string, string>> = { h: 'b', x: 'D', X: 'T' };
+
+function convert(letter: string, t: BrokenDownTime): Field | undefined {
+  const conversion = SYNONYMS[letter] ?? letter;
+  const numeric = NUMERIC[conversion];
+  if (numeric !== undefined) return { text: String(numeric[0](t)), width: numeric[1], pad: numeric[2] };
+  if (conversion === 'z') {
+    const minutes = Math.trunc(Math.abs(t.offset) / 60);
+    return { text: `${t.offset < 0 ? '-' : '+'}${two(Math.floor(minutes / 60))}${two(minutes % 60)}`, pad: '0', width: 0 };
   }
+  // `#` swaps the case of names, and lowers %Z and %p.
+  if (conversion === 'Z') return word(t.zone, 'lower');
+  if (conversion === 'p') return word(t.hour < 12 ? 'AM' : 'PM', 'lower');
+  const text = WORDS[conversion]?.(t);
+  return text === undefined ? undefined : word(text, 'aAbB'.includes(conversion) ? 'case' : undefined);
+}
+
+function two(value: number): string {
+  return String(value).padStart(2, '0');
+}
+
+function twoDigitYear(year: number): number {
+  return ((year % 100) + 100) % 100;
+}
+
+function hour12(t: BrokenDownTime): number {
+  return t.hour % 12 === 0 ? 12 : t.hour % 12;
 }
 
 /** ISO 8601 week number and week-based year (%V, %G, %g). */

@@ -13,6 +13,13 @@ export interface CompletionSources {
   readonly home: () => string | undefined;
   readonly builtins: () => Iterable<string>;
   readonly jobs: () => readonly { readonly id: number; readonly command: string }[];
+  /** readline's completion-ignore-case (`bind 'set completion-ignore-case on'`). */
+  readonly ignoreCase?: () => boolean;
+}
+
+/** Whether `name` completes `prefix`, in the case sense the user set. */
+function completes(name: string, prefix: string, sources: CompletionSources): boolean {
+  return sources.ignoreCase?.() === true ? name.toLowerCase().startsWith(prefix.toLowerCase()) : name.startsWith(prefix);
 }
 
 const WORD_BREAKS = /[\s;&|<>()]/;
@@ -33,10 +40,10 @@ export function createCompleter(sources: CompletionSources): Completer {
 }
 
 function commandNames(prefix: string, sources: CompletionSources): string[] {
-  const names = [...sources.builtins()].filter((name) => name.startsWith(prefix));
+  const names = [...sources.builtins()].filter((name) => completes(name, prefix, sources));
   for (const directory of sources.path().split(':')) {
     for (const entry of list(directory === '' ? sources.cwd() : directory)) {
-      if (entry.startsWith(prefix) && isExecutable(join(directory, entry))) names.push(entry);
+      if (completes(entry, prefix, sources) && isExecutable(join(directory, entry))) names.push(entry);
     }
   }
   return names.map((name) => `${name} `);
@@ -50,7 +57,7 @@ function pathCandidates(word: string, sources: CompletionSources): string[] {
   const expanded = directoryPart.startsWith('~/') && home !== undefined ? home + directoryPart.slice(1) : directoryPart;
   const directory = expanded === '' ? sources.cwd() : expanded.startsWith('/') ? expanded : join(sources.cwd(), expanded);
   return list(directory)
-    .filter((entry) => entry.startsWith(namePrefix) && (namePrefix.startsWith('.') || !entry.startsWith('.')))
+    .filter((entry) => completes(entry, namePrefix, sources) && (namePrefix.startsWith('.') || !entry.startsWith('.')))
     .map((entry) => `${directoryPart}${entry}${isDirectory(join(directory, entry)) ? '/' : ' '}`);
 }
 

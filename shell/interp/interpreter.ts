@@ -5,6 +5,7 @@
  * concurrently inside that job, each in a subshell context of its own. Expansion happens where
  * the command runs: a background list expands in the background.
  */
+import { KeyBindings } from '../interactive/editor/bindings';
 import { applyAssignment, prefixValues, type PlannedAssignment } from './assignment';
 import { native } from '../../native';
 import { BUILTINS, ExitRequest, type ShellServices } from '../builtins';
@@ -111,6 +112,8 @@ const DIALECTS: Readonly<Record<string, readonly string[]>> = {
 
 export class Interpreter implements ShellServices {
   readonly jobOrder = new JobOrder();
+  /** `bind`'s table: the interactive shell's line editor reads it; elsewhere bind changes it to no effect, as bash's does. */
+  private readonly bindings = new KeyBindings();
   /** Lines held by a stopped job, or going on in the background for one, by that job. */
   private readonly heldLines = new Map<Job, LineRun>();
   private lastYield = performance.now();
@@ -140,6 +143,10 @@ export class Interpreter implements ShellServices {
 
   isBuiltin(name: string, state: ShellState): boolean {
     return BUILTINS.find(name, state.disabledBuiltins) !== undefined || name === 'dialect';
+  }
+
+  keyBindings(): KeyBindings {
+    return this.bindings;
   }
 
   functionText(state: ShellState, name: string): string | undefined {

@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { KeyBindings } from '../../shell/interactive/editor/bindings';
 import { editBuffer } from '../../shell/interactive/editor/buffer';
 import { completionOutcome, listing, type Completer } from '../../shell/interactive/editor/completion';
 import { KeyDecoder } from '../../shell/interactive/editor/keys';
@@ -25,6 +26,7 @@ interface DriverOptions {
   readonly prompt?: string;
   readonly columns?: number;
   readonly rows?: number;
+  readonly bindings?: KeyBindings;
 }
 
 /** A session fed terminal input; lines are shown with | at the cursor. */
@@ -39,6 +41,7 @@ class Driver {
       history: options.history ?? [],
       memory: options.memory ?? { kills: new KillBuffer(), lastSearch: '' },
       complete: options.complete,
+      bindings: options.bindings ?? new KeyBindings(),
       screen: () => ({ columns: options.columns ?? 80, rows: options.rows ?? 24 }),
     });
   }
