@@ -31,11 +31,15 @@ test('keyseq: several keys, a printable key and nothing are refused with a reaso
   for (const written of ['\\C-x\\C-e', 'a', '']) assert.equal(chordOf(decodeKeyseq(written)).kind, 'unsupported', written);
 });
 
+const keyNames: [name: string, bytes: string][] = [
+  ['Control-u', '\x15'],
+  ['C-u', '\x15'],
+  ['Meta-Rubout', '\x1b\x7f'],
+  ['TAB', '\t'],
+];
+
 test('keyseq: key names as an inputrc writes them', () => {
-  assert.equal(decodeKeyName('Control-u'), '\x15');
-  assert.equal(decodeKeyName('C-u'), '\x15');
-  assert.equal(decodeKeyName('Meta-Rubout'), '\x1b\x7f');
-  assert.equal(decodeKeyName('TAB'), '\t');
+  for (const [name, bytes] of keyNames) assert.equal(decodeKeyName(name), bytes, name);
 });
 
 test('keyseq: every bound chord prints as readline does and reads back as itself', () => {
