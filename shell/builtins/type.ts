@@ -65,7 +65,6 @@ export function describe(name: string, meaning: Meaning): string {
     case 'keyword':
       return `${name} is a shell keyword\n`;
     case 'function':
-      // bash prints the definition as it re-reads it; Quirl prints it as it was written.
       return `${name} is a function\n${meaning.text}\n`;
     case 'builtin':
       return `${name} is a shell builtin\n`;

@@ -6,6 +6,7 @@
  * the command runs: a background list expands in the background.
  */
 import { KeyBindings } from '../interactive/editor/bindings';
+import { functionDefinitionText } from './function-text';
 import { applyAssignment, prefixValues, type PlannedAssignment } from './assignment';
 import { native } from '../../native';
 import { BUILTINS, ExitRequest, type ShellServices } from '../builtins';
@@ -150,7 +151,8 @@ export class Interpreter implements ShellServices {
   }
 
   functionText(state: ShellState, name: string): string | undefined {
-    return state.functions.get(name)?.text;
+    const definition = state.functions.get(name);
+    return definition === undefined ? undefined : functionDefinitionText(definition);
   }
 
   /**

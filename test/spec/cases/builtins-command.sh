@@ -427,3 +427,139 @@ type cat | sed 's/(.*)/(PATH)/'
 cat is hashed (PATH)
 paths
 ## END
+
+#### type prints a function's body as bash re-reads it, as declare -f does
+f() { echo hi;   if true; then :; elif false; then echo no; else echo else; fi; }
+function g { local x=1
+  for i in 1 2; do echo $i; done | cat; sleep 0 & x=2 cmd > out 2>&1; }
+type f g
+declare -f g | head -3
+## STDOUT:
+f is a function
+f () 
+{ 
+    echo hi;
+    if true; then
+        :;
+    else
+        if false; then
+            echo no;
+        else
+            echo else;
+        fi;
+    fi
+}
+g is a function
+g () 
+{ 
+    local x=1;
+    for i in 1 2;
+    do
+        echo $i;
+    done | cat;
+    sleep 0 & x=2 cmd > out 2>&1
+}
+g () 
+{ 
+    local x=1;
+## END
+
+#### declare -f: loops, case, arithmetic, [[ ]], subshells, groups, nested functions, redirects
+f() {
+  while read -r l; do echo "$l"; done < file
+  until false; do break; done
+  for j; do :; done
+  for (( i = 0 ; i < 3 ; i++ )); do echo $i; done
+  case $x in a|b) echo ab;; c) echo c;& d) ;; *) echo other;;& esac
+  (( x = 1 + 2 )); [[ -z $x && ( $y == a* || ! -n $z ) ]]; [[ a ]]
+  ( cd /; pwd ); { echo g; echo h; } > /dev/null; a | { b; }
+  arr=(1 2 [5]=x) a[1]+=2
+  g() { echo inner; }
+  ! false && time true || echo $(date) `pwd` $((1+2)) ${x:-y} >> log 2>&- 3<&0 &> both <<< 'w'
+}
+h() ( echo subshell )
+k() { echo k; } > out 2>&1
+declare -f f h k
+## STDOUT:
+f () 
+{ 
+    while read -r l; do
+        echo "$l";
+    done < file;
+    until false; do
+        break;
+    done;
+    for j in "$@";
+    do
+        :;
+    done;
+    for ((i = 0 ; i < 3 ; i++ ))
+    do
+        echo $i;
+    done;
+    case $x in 
+        a | b)
+            echo ab
+        ;;
+        c)
+            echo c
+        ;&
+        d)
+
+        ;;
+        *)
+            echo other
+        ;;&
+    esac;
+    (( x = 1 + 2 ));
+    [[ -z $x && ( $y == a* || ! -n $z ) ]];
+    [[ -n a ]];
+    ( cd /;
+    pwd );
+    { 
+        echo g;
+        echo h
+    } > /dev/null;
+    a | { 
+        b
+    };
+    arr=(1 2 [5]=x) a[1]+=2;
+    function g () 
+    { 
+        echo inner
+    };
+    ! false && time true || echo $(date) `pwd` $((1+2)) ${x:-y} >> log 2>&- 3<&0 &> both <<< 'w'
+}
+h () 
+{ 
+    ( echo subshell )
+}
+k () 
+{ 
+    echo k
+} > out 2>&1
+## END
+
+#### declare -f with here-documents (bash also leaves out the `;` after the command that follows one)
+f() { cat <<EOT
+hello $x
+EOT
+echo after; cat <<-'E'
+	tabbed
+	E
+}
+declare -f f
+## STDOUT:
+f () 
+{ 
+    cat <<EOT
+hello $x
+EOT
+
+    echo after
+    cat <<-'E'
+tabbed
+E
+
+}
+## END
