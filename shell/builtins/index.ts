@@ -1,6 +1,8 @@
 /** The builtin table. As in bash, a prefix assignment to a builtin never stays in the shell. */
 import { alias, unalias } from './alias';
+import { bind } from './bind';
 import { builtin, enable } from './builtin';
+import { caller } from './caller';
 import { command } from './command';
 import { compgen, complete, compopt } from './complete';
 import { echo, exit, falseBuiltin, trueBuiltin } from './core';
@@ -89,6 +91,8 @@ export const BUILTINS = new BuiltinTable([
   ['exec', exec],
   ['ulimit', ulimit],
   ['times', times],
+  ['caller', caller],
+  ['bind', bind],
 ]);
 
 export type { Builtin, BuiltinContext, ShellServices } from './types';

@@ -12,13 +12,14 @@ import { fromByteString, toByteString } from '../bytes';
 import { escapeAt, expandEscapes } from '../expand/escapes';
 import { isUtf8Locale as isUtf8 } from '../expand/text';
 import { isValidName, type ShellState } from '../interp/state';
+import { localTime, strftime } from './strftime';
 import type { Builtin } from './types';
 
 const USAGE = 'printf [-v var] format [arguments]';
 /** `-v 'a[i]'`: an array element. */
 const ELEMENT = /^([A-Za-z_][A-Za-z0-9_]*)\[(.+)\]$/s;
 
-export const printf: Builtin = async ({ argv, state, output }) => {
+export const printf: Builtin = async ({ argv, state, output, assignments }) => {
   const parsed = parseOptions(argv.slice(1));
   if ('invalid' in parsed || parsed.format === undefined) {
     const problem = 'invalid' in parsed ? `quirl: printf: ${parsed.invalid}: ${parsed.message}\n` : '';
@@ -30,7 +31,7 @@ export const printf: Builtin = async ({ argv, state, output }) => {
     await output.err(`quirl: printf: \`${parsed.variable}': not a valid identifier\n`);
     return 2;
   }
-  const run = new PrintfRun(parsed.args.map(toByteString), state);
+  const run = new PrintfRun(parsed.args.map(toByteString), state, timeZone(state, assignments));
   const status = run.execute(toByteString(parsed.format));
   if (run.messages.length > 0) await output.err(run.messages.map((message) => `quirl: printf: ${message}\n`).join(''));
   // A variable cannot hold a NUL: bash's value ends at the first one.
@@ -59,6 +60,13 @@ function parseOptions(words: readonly string[]): ParsedOptions {
     if (variable === undefined) return { invalid: '-v', message: 'option requires an argument' };
   }
   return { variable, format: words[index], args: words.slice(index + 1) };
+}
+
+/** TZ as bash's tzset sees it: a prefix assignment (`TZ=UTC printf ...`) or an exported TZ. */
+function timeZone(state: ShellState, assignments: readonly (readonly [string, string])[]): string | undefined {
+  const prefix = assignments.findLast(([name]) => name === 'TZ');
+  if (prefix !== undefined) return prefix[1];
+  return state.lookup('TZ')?.attributes.has('x') === true ? state.get('TZ') : undefined;
 }
 
 /** Whether the shell's locale is UTF-8 (LC_ALL, then LC_CTYPE, then LANG; unset is C). */
@@ -99,6 +107,8 @@ class PrintfRun {
   constructor(
     private readonly args: readonly string[],
     private readonly state: ShellState,
+    /** The TZ that `%(...)T` uses (undefined: the system's zone). */
+    private readonly zone: string | undefined,
   ) {
     this.utf8 = isUtf8Locale(state);
   }
@@ -174,6 +184,7 @@ class PrintfRun {
       }
     }
     take(LENGTH_MODIFIERS);
+    if (format[index] === '(') return this.timeConversion(format, start, index, { flags, width, precision });
     const conversion = format[index];
     if (conversion === undefined) this.fail(`\`${format.slice(start)}': missing format character`);
     const spec = { text: format.slice(start, index + 1), flags, width, precision: precision !== undefined && precision < 0 ? undefined : precision, conversion };
@@ -186,6 +197,34 @@ class PrintfRun {
       this.convert(spec);
     }
     return index;
+  }
+
+  /**
+   * `%(FORMAT)T` with the `(` at `open`: the argument's time (seconds since the epoch; -1 or none
+   * is now, -2 the shell's start) through strftime, printed as %s with the width and precision.
+   * Returns the index of the `T`; a `%(` not closed by `)T` is printed as it is, with a warning.
+   */
+  private timeConversion(format: string, start: number, open: number, shape: Pick<Spec, 'flags' | 'width' | 'precision'>): number {
+    let depth = 1;
+    let index = open + 1;
+    for (; index < format.length; index++) {
+      if (format[index] === '(') depth++;
+      else if (format[index] === ')' && --depth === 0) break;
+    }
+    if (format[index + 1] !== 'T') {
+      this.messages.push(`warning: \`${format[index + 1] ?? '\0'}': invalid time format specification`);
+      this.emit('%');
+      return start;
+    }
+    const timeFormat = fromByteString(format.slice(open + 1, index));
+    const argument = this.next < this.args.length ? Number(this.integerArgument(true)) : -1;
+    const seconds = argument === -1 ? Date.now() / 1000 : argument === -2 ? performance.timeOrigin / 1000 : argument;
+    const text = strftime(timeFormat === '' ? '%X' : timeFormat, localTime(Math.floor(seconds), this.zone));
+    // bash formats into a buffer of 128 bytes: a longer result is nothing.
+    const bytes = toByteString(text);
+    const precision = shape.precision !== undefined && shape.precision < 0 ? undefined : shape.precision;
+    this.emit(pad(clip(bytes.length >= TIME_BUFFER ? '' : bytes, precision), { ...shape, text: '', precision, conversion: 's' }));
+    return index + 1;
   }
 
   private fail(message: string): never {
@@ -283,6 +322,8 @@ class PrintfRun {
 }
 
 const INT_MAX = 2n ** 31n - 1n;
+/** The size of bash's buffer for a `%(...)T` conversion's text. */
+const TIME_BUFFER = 128;
 const INT_MAX_NUMBER = Number(INT_MAX);
 
 function numberOrUndefined(digits: string): number | undefined {

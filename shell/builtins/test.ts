@@ -8,6 +8,7 @@ import { isatty } from 'node:tty';
 import { encodeText, fsPath } from '../bytes';
 import type { FdTable } from '../exec/fds';
 import type { ShellState } from '../interp/state';
+import { AssociativeArray } from '../interp/arrays';
 import type { Builtin } from './types';
 
 /** A usage error of the expression: bash prints it and exits 2. */
@@ -327,12 +328,26 @@ export function unaryTest(operator: string, word: string, env: TestEnvironment):
   return stats !== undefined && fileTest(operator, stats);
 }
 
-/** `-v NAME`, or `-v N` for the positional parameter N ($0 is always set). */
+/**
+ * `-v NAME`, `-v 'NAME[SUBSCRIPT]'` (an element; `[@]` or `[*]` any element, except that an
+ * associative array's key is always literal, as in bash 5.2), or `-v N` for the positional
+ * parameter N ($0 is always set).
+ */
 function isSet(word: string, state: ShellState): boolean {
   const index = parseInteger(word);
   if (index !== undefined) return index >= 0n && index <= BigInt(state.positional.length);
-  return state.get(word) !== undefined;
+  const element = ELEMENT.exec(word);
+  if (element === null) return state.get(word) !== undefined;
+  const [, name = '', subscript = ''] = element;
+  const variable = state.lookup(name);
+  if (variable?.value instanceof AssociativeArray) return variable.value.get(subscript) !== undefined;
+  if (variable?.attributes.has('A') === true) return false;
+  if (subscript === '@' || subscript === '*') return (state.entries(name)?.length ?? 0) > 0;
+  return state.element(name, subscript) !== undefined;
 }
+
+/** `NAME[SUBSCRIPT]`. */
+const ELEMENT = /^([A-Za-z_][A-Za-z0-9_]*)\[(.+)\]$/s;
 
 function fileTest(operator: string, stats: BigIntStats): boolean {
   const type = FILE_TYPES[operator];

@@ -41,7 +41,7 @@ export function lookUp(name: string, state: ShellState, shell: ShellServices, op
     const definition = options.functions ? shell.functionText(state, name) : undefined;
     if (definition !== undefined) meanings.push({ kind: 'function', text: definition });
     if (shell.isBuiltin(name, state)) meanings.push({ kind: 'builtin' });
-    if (meanings.length > 0 && !options.all) return meanings;
+    if (meanings.length > 0 && !options.all) return meanings.slice(0, 1);
   }
   if (name.includes('/')) {
     const path = shell.resolver.lookup(name, searchPath, state.cwd, state.commands);
@@ -63,7 +63,6 @@ export function describe(name: string, meaning: Meaning): string {
     case 'keyword':
       return `${name} is a shell keyword\n`;
     case 'function':
-      // bash prints the definition as it re-reads it; Quirl prints it as it was written.
       return `${name} is a function\n${meaning.text}\n`;
     case 'builtin':
       return `${name} is a shell builtin\n`;

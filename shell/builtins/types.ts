@@ -10,6 +10,7 @@ import type { PlannedAssignment } from '../interp/assignment';
 import type { ShellState } from '../interp/state';
 import type { CommandOutput } from '../interp/output';
 import type { TrapArrival } from '../interp/signal-traps';
+import type { KeyBindings } from '../interactive/editor/bindings';
 import type { JobOrder } from '../jobs/spec';
 import type { Word } from '../syntax/ast';
 import type { CommandHistory } from './history';
@@ -26,6 +27,8 @@ export interface ShellServices {
   readonly interactive: boolean;
   /** The command history an interactive shell keeps; undefined in a shell with none. */
   history(): CommandHistory | undefined;
+  /** The line editor's key bindings and variables (`bind`). */
+  keyBindings(): KeyBindings;
   /** The function named `name`, if one is defined in `state`. */
   functionText(state: ShellState, name: string): string | undefined;
 }

@@ -131,6 +131,8 @@ class InteractiveShell implements RemoteShell {
   private suspendedLine: LineState | undefined;
   /** History expansion's last substitution and search, for `:&` and `!?string?` `%`. */
   private readonly expansionMemory: HistoryExpansionMemory = {};
+  /** READLINE_MARK as the last `bind -x` command left it (the editor has no mark of its own). */
+  private mark = 0;
 
   constructor(
     terminal: Terminal | undefined,
@@ -168,9 +170,11 @@ class InteractiveShell implements RemoteShell {
     for (const [name, value] of defaults) if (this.state.get(name) === undefined) this.state.set(name, value);
     // Empty until the start-up files have run: HISTFILE may be set in them.
     this.history = new History({ size: Infinity, onError: (error) => this.say(`quirl: history: ${errorMessage(error)}\n`) });
+    const bindings = this.interpreter.keyBindings();
     this.editor = new LineEditor(editorTerminal(), {
       history: this.history,
       vi: () => this.state.options.has('vi'),
+      bindings,
       complete: createCompleter(interactiveHost(this.interpreter, this.context, this.executor, (text) => this.editor.printAbove(text))),
     });
   }
@@ -378,6 +382,41 @@ class InteractiveShell implements RemoteShell {
     }
   }
 
+  /**
+   * A `bind -x` command: it runs with the line in READLINE_LINE, the cursor in READLINE_POINT
+   * (in characters) and READLINE_MARK, and what it leaves there is the line edited next (bash).
+   * `exit` in it goes on up to end the shell.
+   */
+  private async runKeyCommand(command: string, line: LineState): Promise<LineState> {
+    const { state } = this;
+    const text = line.text;
+    const cursor = line.cursor ?? text.length;
+    state.set('READLINE_LINE', text);
+    state.set('READLINE_POINT', String([...text.slice(0, cursor)].length));
+    state.set('READLINE_MARK', String(this.mark));
+    try {
+      await this.interpreter.runProgram(parse(command, this.parseOptions()), this.context);
+    } catch (error) {
+      if (error instanceof ExitRequest) throw error;
+      this.hangUpIfTerminalGone();
+      if (error instanceof ParseError) this.say(`quirl: ${error.message}\n`);
+      else this.reportUnexpected(error);
+    }
+    const edited = state.get('READLINE_LINE') ?? '';
+    const characters = [...edited];
+    const point = (value: string | undefined): number => Math.min(Math.max(Number.parseInt(value ?? '0', 10) || 0, 0), characters.length);
+    this.mark = point(state.get('READLINE_MARK'));
+    const newCursor = characters.slice(0, point(state.get('READLINE_POINT'))).join('').length;
+    for (const name of ['READLINE_LINE', 'READLINE_POINT', 'READLINE_MARK']) {
+      try {
+        state.unset(name);
+      } catch {
+        // Made readonly by the command: it stays, as a readonly variable does.
+      }
+    }
+    return { text: edited, cursor: newCursor };
+  }
+
   /** A prompt variable's value as shown: escapes decoded, then expanded (promptvars). */
   private async prompt(template: string): Promise<string> {
     const promptvars = this.state.options.shopted('promptvars');
@@ -456,11 +495,14 @@ class InteractiveShell implements RemoteShell {
     let text = '';
     /** The quote the lines so far left open, for history expansion of the next. */
     let quoting: "'" | '"' | undefined;
+    // After a `bind -x` command: the line it left, edited again at the same prompt.
+    let resumed: { readonly line: LineState; readonly prompt: string } | undefined;
     for (;;) {
       const primary = text === '';
-      if (primary) await this.runPromptCommand();
-      const prompt = await this.prompt((primary ? this.state.get('PS1') : this.state.get('PS2')) ?? '');
-      const initial = primary ? this.suspendedLine : undefined;
+      if (primary && resumed === undefined) await this.runPromptCommand();
+      const prompt = resumed?.prompt ?? (await this.prompt((primary ? this.state.get('PS1') : this.state.get('PS2')) ?? ''));
+      const initial = resumed?.line ?? (primary ? this.suspendedLine : undefined);
+      resumed = undefined;
       if (primary) this.suspendedLine = undefined;
       this.activity = { kind: primary ? 'prompt' : 'continuation' };
       let result: ReadResult;
@@ -479,6 +521,10 @@ class InteractiveShell implements RemoteShell {
       if (result.kind === 'suspended') {
         const line = { text: result.text, cursor: result.cursor };
         return ended.kind === 'handing-over' ? { kind: 'foreground', handover: ended.handover, line } : { kind: 'none' };
+      }
+      if (result.kind === 'shell-command') {
+        resumed = { line: await this.runKeyCommand(result.command, { text: result.text, cursor: result.cursor }), prompt };
+        continue;
       }
       if (result.kind === 'eof') return primary ? { kind: 'eof' } : { kind: 'none' };
       if (result.kind === 'interrupted') {

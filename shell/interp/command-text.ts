@@ -28,10 +28,14 @@ export function commandText(command: AnnouncedCommand): string {
   }
 }
 
-function simpleCommandText(command: SimpleCommand): string {
+/** A simple command's line: assignments, words and redirects, without here-document bodies. */
+export function simpleCommandLine(command: SimpleCommand): string {
   const words = command.words.map((word) => (word.declaration === undefined ? word.text : assignmentText(word.declaration)));
-  const parts = [...command.assignments.map(assignmentText), ...words, ...command.redirects.map(redirectText)];
-  const line = parts.join(' ');
+  return [...command.assignments.map(assignmentText), ...words, ...command.redirects.map(redirectText)].join(' ');
+}
+
+function simpleCommandText(command: SimpleCommand): string {
+  const line = simpleCommandLine(command);
   const bodies = command.redirects.flatMap((redirect) => (redirect.kind === 'HereDocument' ? [`${redirect.body.text}${redirect.delimiter}\n`] : []));
   return bodies.length === 0 ? line : `${line}\n${bodies.join('')}`;
 }
@@ -45,7 +49,7 @@ function assignmentText(assignment: Assignment): string {
 }
 
 /** One redirect as bash's print_redirection spells it. */
-function redirectText(redirect: Redirect): string {
+export function redirectText(redirect: Redirect): string {
   switch (redirect.kind) {
     case 'FileRedirect': {
       const implied = redirect.operator === '<' || redirect.operator === '<>' ? 0 : 1;

@@ -5,6 +5,8 @@
  * concurrently inside that job, each in a subshell context of its own. Expansion happens where
  * the command runs: a background list expands in the background.
  */
+import { KeyBindings } from '../interactive/editor/bindings';
+import { functionDefinitionText } from './function-text';
 import { applyAssignment, prefixValues, type PlannedAssignment } from './assignment';
 import { native } from '../../native';
 import { BUILTINS, ExitRequest, type ShellServices } from '../builtins';
@@ -121,6 +123,8 @@ const DIALECTS: Readonly<Record<string, readonly string[]>> = {
 
 export class Interpreter implements ShellServices {
   readonly jobOrder = new JobOrder();
+  /** `bind`'s table: the interactive shell's line editor reads it; elsewhere bind changes it to no effect, as bash's does. */
+  private readonly bindings = new KeyBindings();
   /** Lines held by a stopped job, or going on in the background for one, by that job. */
   private readonly heldLines = new Map<Job, LineRun>();
   private lastYield = performance.now();
@@ -154,8 +158,13 @@ export class Interpreter implements ShellServices {
     return BUILTINS.find(name, state.disabledBuiltins) !== undefined || name === 'dialect';
   }
 
+  keyBindings(): KeyBindings {
+    return this.bindings;
+  }
+
   functionText(state: ShellState, name: string): string | undefined {
-    return state.functions.get(name)?.text;
+    const definition = state.functions.get(name);
+    return definition === undefined ? undefined : functionDefinitionText(definition);
   }
 
   /**
@@ -434,14 +443,15 @@ export class Interpreter implements ShellServices {
     if (command === undefined || runningConditions.has(condition)) return;
     runningConditions.add(condition);
     try {
-      await this.runTrap(command, context);
+      // bash counts the lines of an ERR or DEBUG trap from the line of the command that ran it.
+      await this.runTrap(command, context, condition === 'RETURN' ? undefined : context.state.lineNumber);
     } finally {
       runningConditions.delete(condition);
     }
   }
 
-  /** A trap's command, run as `eval` would run it; `$?` is as it was before it. */
-  private async runTrap(text: string, context: Context): Promise<void> {
+  /** A trap's command, run as `eval` would run it, its lines from `firstLine`; `$?` and $LINENO are as they were before it. */
+  private async runTrap(text: string, context: Context, firstLine?: number): Promise<void> {
     const status = context.state.lastStatus;
     // The command trapped is still where it was: a function it calls was called from its line.
     const { lineNumber } = context.state;
@@ -449,7 +459,7 @@ export class Interpreter implements ShellServices {
     this.inTrap = true;
     context.state.trapsRunning++;
     try {
-      await this.runSource(text, { ...context, conditional: false }, 'trap');
+      await this.runSource(text, { ...context, conditional: false }, 'trap', firstLine);
     } finally {
       this.inTrap = wasInTrap;
       context.state.trapsRunning--;
@@ -1261,10 +1271,10 @@ export class Interpreter implements ShellServices {
    * `eval`, `.` and a trap's command: the source's commands one at a time in `context`. A syntax
    * error stops it with status 2.
    */
-  private async runSource(source: string, context: Context, name?: string): Promise<number> {
+  private async runSource(source: string, context: Context, name?: string, triggerLine?: number): Promise<number> {
     let status = 0;
     // An `eval` string's or a trap's lines count on from the line of the eval or of the command trapped (bash).
-    const firstLine = (name === undefined || name === 'trap') && context.state.lineNumber > 0 ? context.state.lineNumber : 1;
+    const firstLine = triggerLine ?? ((name === undefined || name === 'trap') && context.state.lineNumber > 0 ? context.state.lineNumber : 1);
     // Once the source has run, BASH_COMMAND names the `eval` or `.` again (bash's parse_and_execute).
     const { announced } = context.state;
     try {
@@ -1383,7 +1393,7 @@ export class Interpreter implements ShellServices {
   /** `$(...)`: runs `program` in a subshell context with stdout captured within `maxBytes`. */
   /** `$(< file)`: the file's bytes, up to `limit`, on the substitution's stdout; a failure to open it is reported as a redirect's. */
   private async copyFile(file: FileRedirect, context: Context, limit: number): Promise<number> {
-    const [redirect] = await planRedirects([file], this.expansionEnvironment(context), new ExpansionBudget(), context.state);
+    const [redirect] = await planRedirects([file], this.expansionEnvironment(context), new ExpansionBudget(), context.state, context);
     return this.withRedirects(redirect === undefined ? [] : [redirect], context, async (inner) => {
       const fd = inner.fds.get(0);
       if (fd === undefined) return 1;

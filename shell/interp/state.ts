@@ -58,6 +58,13 @@ interface CallFrame {
 /** The file each function was defined in (BASH_SOURCE in its calls), by its definition's node. */
 const definitionFiles = new WeakMap<FunctionDefinition, string>();
 
+/** bash's FUNCNAME, BASH_SOURCE and BASH_LINENO as arrays, innermost first (what `caller` reads). */
+export interface CallStackArrays {
+  readonly names: readonly string[];
+  readonly files: readonly string[];
+  readonly lines: readonly number[];
+}
+
 export class ShellState {
   private readonly variables: Map<string, Variable>;
   readonly functions: Map<string, FunctionDefinition>;
@@ -298,7 +305,13 @@ export class ShellState {
   }
 
   leaveSource(): void {
-    this.callStack.pop();
+    this.leaveFrame();
+  }
+
+  /** The innermost call ends: $LINENO is the line it was called from again (an ERR trap for it says that line, as bash's). */
+  private leaveFrame(): void {
+    const frame = this.callStack.pop();
+    if (frame !== undefined) this.lineNumber = frame.line;
   }
 
   /** The name diagnostics give (bash's BASH_SOURCE[0], else the script's name). */
@@ -308,12 +321,12 @@ export class ShellState {
 
   /**
    * The call ends: every variable its `local` replaced is as it was before (bash's dynamic scope),
-   * and after `local -` so are the `set` options.
+   * after `local -` so are the `set` options, and $LINENO is the call's line.
    */
   leaveFunction(): void {
     const frame = this.localFrames.pop();
     if (frame === undefined) throw new Error('leaveFunction without enterFunction');
-    this.callStack.pop();
+    this.leaveFrame();
     if (frame.options !== undefined) this.options.restoreSetOptions(frame.options);
     for (const [name, previous] of frame.variables) {
       if (previous === undefined) this.variables.delete(name);
@@ -446,6 +459,18 @@ export class ShellState {
     const values = this.callStack.map(field).reverse();
     if (this.runsScriptFile) values.push(bottom);
     return values;
+  }
+
+  /**
+   * FUNCNAME, BASH_SOURCE and BASH_LINENO whole, as `caller` reads them: unlike FUNCNAME the
+   * variable, the names are there in a sourced file's top level too (`source`).
+   */
+  callStackArrays(): CallStackArrays {
+    return {
+      names: this.callStack.length === 0 ? [] : this.stack((frame) => frame.name, 'main'),
+      files: this.stack((frame) => frame.file, this.scriptName),
+      lines: this.stack((frame) => String(frame.line), '0').map(Number),
+    };
   }
 
   /** What `frames` of BASH_ARGC and BASH_ARGV say: innermost first, each frame's words last first. */

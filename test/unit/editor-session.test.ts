@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { KeyBindings } from '../../shell/interactive/editor/bindings';
 import { editBuffer } from '../../shell/interactive/editor/buffer';
 import { completionOutcome, listing, type Completer } from '../../shell/interactive/editor/completion';
 import { KeyDecoder } from '../../shell/interactive/editor/keys';
@@ -26,6 +27,7 @@ interface DriverOptions {
   readonly columns?: number;
   readonly rows?: number;
   readonly vi?: boolean;
+  readonly bindings?: KeyBindings;
 }
 
 /** A session fed terminal input; lines are shown with | at the cursor. */
@@ -40,6 +42,7 @@ class Driver {
       history: options.history ?? [],
       memory: options.memory ?? { kills: new KillBuffer(), lastSearch: '' },
       complete: options.complete,
+      bindings: options.bindings ?? new KeyBindings(),
       screen: () => ({ columns: options.columns ?? 80, rows: options.rows ?? 24 }),
       vi: options.vi,
     });
@@ -451,4 +454,53 @@ test('completion: listings run down the columns, padded by cells, without the fi
   assert.deepEqual(listing(['a ', 'bb ', 'ccc ', 'dd/', 'e ', 'f '], 12), ['a    dd/', 'bb   e', 'ccc  f']);
   assert.deepEqual(listing(['日本 ', 'x ', 'y\x01 '], 80), ['日本  x     y^A']);
   assert.deepEqual(listing(['a-very-long-name ', 'b '], 10), ['a-very-long-name', 'b']);
+});
+
+/** Bindings with `setup` applied, as `bind` would change them. */
+function bindings(setup: (table: KeyBindings) => void): KeyBindings {
+  const table = new KeyBindings();
+  setup(table);
+  return table;
+}
+
+test('bind: a key bound to an editor function runs it; a removed key does nothing', async () => {
+  const driver = new Driver({ line: 'echo hi|', bindings: bindings((table) => table.set('C-o', { kind: 'command', command: 'beginning-of-line' })) });
+  await driver.press(C('o'));
+  assert.equal(driver.line, '|echo hi');
+  const removed = new Driver({ line: 'echo hi|', bindings: bindings((table) => table.remove('C-a')) });
+  await removed.press(C('a'));
+  assert.equal(removed.line, 'echo hi|');
+});
+
+test('bind: a key bound to a shell command ends the read with the command and the line', async () => {
+  const driver = new Driver({ line: 'ec|ho', bindings: bindings((table) => table.set('C-y', { kind: 'shell', command: 'echo hi' })) });
+  assert.deepEqual(await driver.press(C('y')), [{ kind: 'done', result: { kind: 'shell-command', command: 'echo hi', text: 'echo', cursor: 2 } }]);
+});
+
+test('bind: an Alt key bound later is found after ESC', async () => {
+  const driver = new Driver({ line: 'ab|', bindings: bindings((table) => table.set('M-o', { kind: 'command', command: 'beginning-of-line' })) });
+  await driver.press('\x1b', 'o');
+  assert.equal(driver.line, '|ab');
+});
+
+test('history-search-backward and -forward: entries starting with the text before the cursor, the cursor kept', async () => {
+  const table = bindings((t) => {
+    t.set('C-o', { kind: 'command', command: 'history-search-backward' });
+    t.set('C-v', { kind: 'command', command: 'history-search-forward' });
+  });
+  const driver = new Driver({ line: 'ec|', history: ['echo one', 'ls', 'echo two', 'cat'], bindings: table });
+  await driver.press(C('o'));
+  assert.equal(driver.line, 'ec|ho two');
+  await driver.press(C('o'));
+  assert.equal(driver.line, 'ec|ho one');
+  assert.deepEqual(await driver.press(C('o')), [{ kind: 'bell' }]);
+  await driver.press(C('v'));
+  assert.equal(driver.line, 'ec|ho two');
+});
+
+test('show-all-if-ambiguous: the first Tab lists', async () => {
+  const complete: Completer = async () => ({ start: 0, end: 2, candidates: ['abc ', 'abd '] });
+  const driver = new Driver({ line: 'ab|', complete, bindings: bindings((table) => (table.settings.showAllIfAmbiguous = true)) });
+  const [step] = await driver.press(TAB);
+  assert.equal(step?.kind, 'list');
 });

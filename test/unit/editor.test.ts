@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { History, LineEditor, type Completer, type EditorTerminal, type ReadResult } from '../../shell/interactive/editor';
+import { KeyBindings } from '../../shell/interactive/editor/bindings';
 import { Renderer } from '../../shell/interactive/editor/render';
 import { layout, type View } from '../../shell/interactive/editor/layout';
 
@@ -256,11 +257,11 @@ async function until(condition: () => boolean, what: string): Promise<void> {
   }
 }
 
-function setup(options: { columns?: number; rows?: number; history?: string[]; complete?: Completer } = {}) {
+function setup(options: { columns?: number; rows?: number; history?: string[]; complete?: Completer; bindings?: KeyBindings } = {}) {
   const terminal = new FakeTerminal(options.columns, options.rows);
   const history = new History();
   for (const entry of options.history ?? []) history.add(entry);
-  const editor = new LineEditor(terminal, { history, complete: options.complete, escapeTimeout: 5 });
+  const editor = new LineEditor(terminal, { history, complete: options.complete, bindings: options.bindings, escapeTimeout: 5 });
   /** Starts a read whose result is also logged in terminal.events when it settles. */
   const read = (prompt = '$ ', initial?: { text: string; cursor?: number }): Promise<ReadResult> =>
     editor.read(prompt, initial).then((result) => {
@@ -567,4 +568,19 @@ test('render: random edits keep the screen and the cursor right', () => {
     assert.ok(screen.lines.length <= expected.end.row + 1, `step ${step}: rows left over: ${JSON.stringify(screen.lines)}`);
     assert.deepEqual(screen.cursor, expected.cursor, `step ${step}`);
   }
+});
+
+test('editor: with bell-style none nothing rings; a bind -x key ends the read with its command, the prompt and line erased', async () => {
+  const bindings = new KeyBindings();
+  bindings.settings.bellStyle = 'none';
+  bindings.set('C-y', { kind: 'shell', command: 'echo hi' });
+  const complete: Completer = async (_line, cursor) => ({ start: 0, end: cursor, candidates: ['make ', 'man '] });
+  const { terminal, read, shows, screen } = setup({ complete, bindings });
+  const result = read();
+  terminal.type('ma\t');
+  await shows('$ ma');
+  terminal.type('\x19');
+  assert.deepEqual(await result, { kind: 'shell-command', command: 'echo hi', text: 'ma', cursor: 2 });
+  assert.equal(screen.bells, 0);
+  assert.deepEqual(screen.lines, ['']);
 });

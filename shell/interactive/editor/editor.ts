@@ -10,6 +10,7 @@
 import { editBuffer } from './buffer';
 import type { Completer } from './completion';
 import type { History } from './history';
+import { KeyBindings } from './bindings';
 import { KeyDecoder, type Key } from './keys';
 import { KillBuffer } from './kill';
 import { Renderer } from './render';
@@ -44,6 +45,8 @@ export interface LineEditorOptions {
   /** Browsed with Up/Down and searched with C-r. The editor never adds to it: the caller adds whole commands. */
   readonly history: History;
   readonly complete?: Completer;
+  /** What keys run (`bind`); the Emacs keymap when absent. */
+  readonly bindings?: KeyBindings;
   /** How long input must be quiet before a lone ESC counts as the Escape key, in ms (100). */
   readonly escapeTimeout?: number;
   /** Whether vi editing is on (`set -o vi`), asked at the start of each read. */
@@ -69,6 +72,7 @@ export class LineEditor {
   private readonly renderer: Renderer;
   private readonly memory: EditorMemory = { kills: new KillBuffer(), lastSearch: '' };
   private readonly escapeTimeout: number;
+  private readonly bindings: KeyBindings;
   /** Keys decoded and not handled yet. */
   private readonly queue: Key[] = [];
   private reading: Reading | undefined;
@@ -89,6 +93,7 @@ export class LineEditor {
   ) {
     this.renderer = new Renderer((text) => this.write(text));
     this.escapeTimeout = options.escapeTimeout ?? 100;
+    this.bindings = options.bindings ?? new KeyBindings();
   }
 
   /**
@@ -107,6 +112,7 @@ export class LineEditor {
         history: [...this.options.history.entries],
         memory: this.memory,
         complete: this.options.complete,
+        bindings: this.bindings,
         screen: () => ({ columns: this.terminal.columns(), rows: this.terminal.rows() }),
         vi: this.options.vi?.() ?? false,
       });
@@ -254,7 +260,7 @@ export class LineEditor {
         this.draw(session);
         return;
       case 'bell':
-        this.write(BELL);
+        if (this.bindings.settings.bellStyle !== 'none') this.write(BELL);
         return;
       case 'clear-screen':
         this.renderer.clearScreen();
@@ -317,7 +323,8 @@ export class LineEditor {
   }
 
   private leaveScreen(session: EditSession, result: ReadResult, standIn: string | undefined): void {
-    if (result.kind === 'suspended' && standIn === undefined) {
+    // A `bind -x` command's output goes where the prompt was, and the prompt comes again under it (bash).
+    if ((result.kind === 'suspended' && standIn === undefined) || result.kind === 'shell-command') {
       this.renderer.erase();
       return;
     }

@@ -1,35 +1,47 @@
 /**
  * The Emacs key bindings: the editing command each key runs, named as in readline (zsh's names
- * where readline has none). Keys not listed do nothing.
+ * where readline has none). Keys not listed do nothing. `bind` changes a copy (bindings.ts).
  */
 import type { Chord } from './keys';
 
-export type EditCommand =
-  | 'accept-line'
-  | 'interrupt'
-  | 'beginning-of-line'
-  | 'end-of-line'
-  | 'backward-char'
-  | 'forward-char'
-  | 'backward-word'
-  | 'forward-word'
-  | 'delete-char-or-eof'
-  | 'delete-char'
-  | 'backward-delete-char'
-  | 'kill-line'
-  | 'unix-line-discard'
-  | 'unix-word-rubout'
-  | 'kill-word'
-  | 'backward-kill-word'
-  | 'yank'
-  | 'yank-last-arg'
-  | 'transpose-chars'
-  | 'clear-screen'
-  | 'up-line-or-history'
-  | 'down-line-or-history'
-  | 'reverse-search-history'
-  | 'complete'
-  | 'prefix-meta';
+/** Every editing command, by name: what keys are bound to, and what `bind -l` lists. */
+export const EDIT_COMMANDS = [
+  'accept-line',
+  'interrupt',
+  'beginning-of-line',
+  'end-of-line',
+  'backward-char',
+  'forward-char',
+  'backward-word',
+  'forward-word',
+  'delete-char-or-eof',
+  'delete-char',
+  'backward-delete-char',
+  'kill-line',
+  'unix-line-discard',
+  'unix-word-rubout',
+  'kill-word',
+  'backward-kill-word',
+  'yank',
+  'yank-last-arg',
+  'transpose-chars',
+  'clear-screen',
+  'up-line-or-history',
+  'down-line-or-history',
+  'history-search-backward',
+  'history-search-forward',
+  'reverse-search-history',
+  'complete',
+  'prefix-meta',
+] as const;
+
+export type EditCommand = (typeof EDIT_COMMANDS)[number];
+
+/** Readline's names for commands Quirl names otherwise (zsh's names), accepted by `bind`. */
+export const READLINE_NAMES: ReadonlyMap<string, EditCommand> = new Map<string, EditCommand>([
+  ['previous-history', 'up-line-or-history'],
+  ['next-history', 'down-line-or-history'],
+]);
 
 /** The commands that kill: one after another they build a single kill-buffer entry. */
 export const KILL_COMMANDS: ReadonlySet<EditCommand> = new Set(['kill-line', 'unix-line-discard', 'unix-word-rubout', 'kill-word', 'backward-kill-word']);

@@ -22,6 +22,7 @@ import {
 import { argExtract } from '../history-expansion';
 import { completionOutcome, LIST_WITHOUT_ASKING, listing, listQuestion, type Completer, type CompletionOutcome, type Listed } from './completion';
 import { nextBoundary, previousBoundary } from './graphemes';
+import type { KeyBindings } from './bindings';
 import { EMACS_KEYMAP, KILL_COMMANDS, type EditCommand } from './keymap';
 import { withMeta, type Key } from './keys';
 import type { KillBuffer, KillDirection } from './kill';
@@ -29,7 +30,12 @@ import type { View } from './layout';
 import { ReverseSearch } from './search';
 import { ViEditing } from './vi';
 
-export type Finished = { readonly kind: 'line'; readonly text: string } | { readonly kind: 'eof' } | { readonly kind: 'interrupted' };
+export type Finished =
+  | { readonly kind: 'line'; readonly text: string }
+  | { readonly kind: 'eof' }
+  | { readonly kind: 'interrupted' }
+  /** A key bound with `bind -x`: the shell runs `command` on the line and edits it again. */
+  | { readonly kind: 'shell-command'; readonly command: string; readonly text: string; readonly cursor: number };
 
 export type Step =
   /** Draw the view where it is (nothing may have changed). */
@@ -54,6 +60,8 @@ export interface SessionContext {
   readonly history: readonly string[];
   readonly memory: EditorMemory;
   readonly complete: Completer | undefined;
+  /** What each key runs, and the readline variables (`bind`). */
+  readonly bindings: KeyBindings;
   /** The terminal's size now, for listing completions. */
   readonly screen: () => { readonly columns: number; readonly rows: number };
   /** `set -o vi`: vi's insert and command modes over the emacs keys. */
@@ -159,7 +167,7 @@ export class EditSession {
       this.metaPending = false;
       const [withAlt, ...rest] = withMeta(key);
       // With nothing bound to the Alt combination the key counts alone: Escape then Enter still accepts.
-      if (withAlt?.kind !== 'key' || !EMACS_KEYMAP.has(withAlt.chord)) return this.edit(key);
+      if (withAlt?.kind !== 'key' || this.context.bindings.get(withAlt.chord) === undefined) return this.edit(key);
       const step = await this.edit(withAlt);
       for (const more of rest) await this.edit(more);
       return step;
@@ -170,9 +178,10 @@ export class EditSession {
       case 'paste':
         return this.insertText(key.text.replace(/\r\n?/g, '\n'));
       case 'key': {
-        const command = EMACS_KEYMAP.get(key.chord);
-        if (command !== undefined) return this.run(command);
+        const binding = this.context.bindings.get(key.chord);
+        if (binding?.kind === 'command') return this.run(binding.command);
         this.previous = undefined;
+        if (binding?.kind === 'shell') return done({ kind: 'shell-command', command: binding.command, ...this.buffer });
         return UPDATE;
       }
     }
@@ -239,6 +248,14 @@ export class EditSession {
         return this.replace(lineAbove(this.buffer) ?? this.browser.older(this.buffer));
       case 'down-line-or-history':
         return this.replace(lineBelow(this.buffer) ?? this.browser.newer(this.buffer));
+      case 'history-search-backward':
+      case 'history-search-forward': {
+        // The text before the cursor is the prefix; the cursor stays after it (readline).
+        const found = this.browser.search(text.slice(0, cursor), this.buffer, command === 'history-search-backward' ? -1 : 1);
+        if (found === undefined) return BELL;
+        this.buffer = editBuffer(found, cursor);
+        return UPDATE;
+      }
       case 'reverse-search-history':
         this.mode = { kind: 'search', search: new ReverseSearch(this.context.history, this.buffer, this.context.memory.lastSearch) };
         return UPDATE;
@@ -311,8 +328,8 @@ export class EditSession {
         this.buffer = outcome.buffer;
         return UPDATE;
       case 'ambiguous':
-        // As in readline: the first Tab only rings, the second lists.
-        return repeated ? this.list(outcome.candidates, outcome.listed) : BELL;
+        // As in readline: the first Tab only rings, the second lists (the first, with show-all-if-ambiguous).
+        return repeated || this.context.bindings.settings.showAllIfAmbiguous ? this.list(outcome.candidates, outcome.listed) : BELL;
     }
   }
 
@@ -414,6 +431,18 @@ class HistoryBrowser {
   /** Entry `index` (or the line being written at entries.length), the cursor at its start. */
   recall(index: number, current: EditBuffer): EditBuffer {
     return editBuffer(this.go(index, current), 0);
+  }
+
+  /**
+   * The nearest entry in `direction` (-1 older, 1 newer) that starts with `prefix` and differs
+   * from the line `current`, gone to; undefined when there is none.
+   */
+  search(prefix: string, current: EditBuffer, direction: -1 | 1): string | undefined {
+    for (let index = this.index + direction; index >= 0 && index < this.entries.length; index += direction) {
+      const entry = this.entries[index] as string;
+      if (entry.startsWith(prefix) && entry !== current.text) return this.go(index, current);
+    }
+    return undefined;
   }
 
   /** Goes to `index` (a search's match) from the line `current`, so browsing continues from there. */

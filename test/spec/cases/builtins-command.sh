@@ -373,3 +373,193 @@ builtin
 file
 builtin
 ## END
+
+#### type -a lists every meaning in lookup order; without -a only the first
+shopt -s expand_aliases
+alias true='true -x'
+type -a true | sed 's/is \/.*/is a file/' | uniq
+type -t true
+unalias true
+type -a if
+## STDOUT:
+true is aliased to `true -x'
+true is a shell builtin
+true is a file
+alias
+if is a shell keyword
+## END
+
+#### type -t with a function that shadows a builtin, and -f leaves functions out
+echo() { :; }
+type -t echo
+type -at echo | uniq
+type -ft echo
+## STDOUT:
+function
+function
+builtin
+file
+builtin
+## END
+
+#### type -P searches PATH whatever the name is; -p only for a file
+head() { :; }
+[ -x "$(type -P head)" ] && echo P-found
+type -p head; echo "p=$?"
+type -P if; echo "P-if=$?"
+type -p no_such_cmd_xyz; echo "p-none=$?"
+[ "$(type -p cat)" = "$(type -P cat)" ] && echo same-for-files
+type -ap head | sed 's/.*\/head$/a head/' | uniq
+## STDOUT:
+P-found
+p=0
+P-if=1
+p-none=1
+same-for-files
+a head
+## END
+
+#### type reports a hashed program as hashed, -P and -p as its path
+hash cat
+type cat | sed 's/(.*)/(PATH)/'
+[ "$(type -P cat)" = "$(type -p cat)" ] && echo paths
+## STDOUT:
+cat is hashed (PATH)
+paths
+## END
+
+#### type prints a function's body as bash re-reads it, as declare -f does
+f() { echo hi;   if true; then :; elif false; then echo no; else echo else; fi; }
+function g { local x=1
+  for i in 1 2; do echo $i; done | cat; sleep 0 & x=2 cmd > out 2>&1; }
+type f g
+declare -f g | head -3
+## STDOUT:
+f is a function
+f () 
+{ 
+    echo hi;
+    if true; then
+        :;
+    else
+        if false; then
+            echo no;
+        else
+            echo else;
+        fi;
+    fi
+}
+g is a function
+g () 
+{ 
+    local x=1;
+    for i in 1 2;
+    do
+        echo $i;
+    done | cat;
+    sleep 0 & x=2 cmd > out 2>&1
+}
+g () 
+{ 
+    local x=1;
+## END
+
+#### declare -f: loops, case, arithmetic, [[ ]], subshells, groups, nested functions, redirects
+f() {
+  while read -r l; do echo "$l"; done < file
+  until false; do break; done
+  for j; do :; done
+  for (( i = 0 ; i < 3 ; i++ )); do echo $i; done
+  case $x in a|b) echo ab;; c) echo c;& d) ;; *) echo other;;& esac
+  (( x = 1 + 2 )); [[ -z $x && ( $y == a* || ! -n $z ) ]]; [[ a ]]
+  ( cd /; pwd ); { echo g; echo h; } > /dev/null; a | { b; }
+  arr=(1 2 [5]=x) a[1]+=2
+  g() { echo inner; }
+  ! false && time true || echo $(date) `pwd` $((1+2)) ${x:-y} >> log 2>&- 3<&0 &> both <<< 'w'
+}
+h() ( echo subshell )
+k() { echo k; } > out 2>&1
+declare -f f h k
+## STDOUT:
+f () 
+{ 
+    while read -r l; do
+        echo "$l";
+    done < file;
+    until false; do
+        break;
+    done;
+    for j in "$@";
+    do
+        :;
+    done;
+    for ((i = 0 ; i < 3 ; i++ ))
+    do
+        echo $i;
+    done;
+    case $x in 
+        a | b)
+            echo ab
+        ;;
+        c)
+            echo c
+        ;&
+        d)
+
+        ;;
+        *)
+            echo other
+        ;;&
+    esac;
+    (( x = 1 + 2 ));
+    [[ -z $x && ( $y == a* || ! -n $z ) ]];
+    [[ -n a ]];
+    ( cd /;
+    pwd );
+    { 
+        echo g;
+        echo h
+    } > /dev/null;
+    a | { 
+        b
+    };
+    arr=(1 2 [5]=x) a[1]+=2;
+    function g () 
+    { 
+        echo inner
+    };
+    ! false && time true || echo $(date) `pwd` $((1+2)) ${x:-y} >> log 2>&- 3<&0 &> both <<< 'w'
+}
+h () 
+{ 
+    ( echo subshell )
+}
+k () 
+{ 
+    echo k
+} > out 2>&1
+## END
+
+#### declare -f with here-documents (bash also leaves out the `;` after the command that follows one)
+f() { cat <<EOT
+hello $x
+EOT
+echo after; cat <<-'E'
+	tabbed
+	E
+}
+declare -f f
+## STDOUT:
+f () 
+{ 
+    cat <<EOT
+hello $x
+EOT
+
+    echo after
+    cat <<-'E'
+tabbed
+E
+
+}
+## END

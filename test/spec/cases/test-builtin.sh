@@ -443,3 +443,57 @@ echo "status $?"
 status 1
 status 0
 ## END
+
+#### -v of array elements: indexed, negative and arithmetic subscripts, [@]
+a=(x '' [5]=z)
+for e in 'a[0]' 'a[1]' 'a[2]' 'a[5]' 'a[-1]' 'a[1+1*4]' 'a[x]' 'a[@]' 'a[*]' 'a'; do
+  test -v "$e"; t=$?; [ -v "$e" ]; b=$?; [[ -v $e ]]; c=$?; echo "$e $t $b $c"
+done
+## STDOUT:
+a[0] 0 0 0
+a[1] 0 0 0
+a[2] 1 1 1
+a[5] 0 0 0
+a[-1] 0 0 0
+a[1+1*4] 0 0 0
+a[x] 0 0 0
+a[@] 0 0 0
+a[*] 0 0 0
+a 0 0 0
+## END
+
+#### -v of associative elements: the key is literal, [@] is a key too
+declare -A m=([k]=v [e]= ['a b']=1)
+for e in 'm[k]' 'm[e]' 'm[zz]' 'm[a b]' 'm[@]' 'm'; do
+  test -v "$e"; t=$?; [[ -v $e ]]; c=$?; echo "$e $t $c"
+done
+m[@]=x; test -v 'm[@]' && echo "now a key"
+k=k; [[ -v m[$k] ]] && echo "subscript expanded"
+## STDOUT:
+m[k] 0 0
+m[e] 0 0
+m[zz] 1 1
+m[a b] 0 0
+m[@] 1 1
+m 1 1
+now a key
+subscript expanded
+## END
+
+#### -v of elements of empty arrays, scalars and unset names
+declare -a emp=(); declare -A ema; s=str
+for e in 'emp[0]' 'emp[@]' 'ema[@]' 's[0]' 's[1]' 's[@]' 'nosuch[0]' 'a[x'; do
+  test -v "$e"; echo "$e $?"
+done
+i=1; arr=(p q); [[ -v arr[i] ]] && echo "arr[i] set"
+## STDOUT:
+emp[0] 1
+emp[@] 1
+ema[@] 1
+s[0] 0
+s[1] 1
+s[@] 0
+nosuch[0] 1
+a[x 1
+arr[i] set
+## END

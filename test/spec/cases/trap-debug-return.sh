@@ -468,3 +468,53 @@ trap 'echo "D[$BASH_COMMAND]"' DEBUG
 ## stdout: D[: $(echo x)]
 ## BUG quirl stdout: D[: $(  echo  x )]
 # bash prints a command substitution again from its parsed form; Quirl keeps its source text.
+
+#### $LINENO in ERR and DEBUG traps is the line of the command that ran them
+trap 'echo "ERR at $LINENO"' ERR
+trap 'echo "DEBUG at $LINENO"' DEBUG
+false
+f() {
+  false
+}
+f
+echo a |
+  false
+trap - DEBUG
+for i in 1; do
+  false; done
+(( 0 ))
+[[ -z x ]]
+echo "last $LINENO"
+## STDOUT:
+DEBUG at 3
+DEBUG at 3
+ERR at 3
+DEBUG at 7
+DEBUG at 7
+ERR at 7
+DEBUG at 8
+DEBUG at 9
+DEBUG at 9
+ERR at 9
+DEBUG at 10
+ERR at 12
+ERR at 13
+ERR at 14
+last 15
+## END
+
+#### a trap of several lines counts them from that line; signal and EXIT traps from 1
+trap $'echo "a $LINENO"\necho "b $LINENO"' ERR
+trap 'echo "exit $LINENO"' EXIT
+trap 'echo "usr $LINENO"' USR1
+
+false
+kill -USR1 $$
+echo "after $LINENO"
+## STDOUT:
+a 5
+b 6
+usr 1
+after 7
+exit 1
+## END
