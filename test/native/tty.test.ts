@@ -25,4 +25,9 @@ describe('terminal calls on a pipe', () => {
     const { read } = scope.pipe();
     assert.throws(() => native.tcsetattr(read, Buffer.alloc(3)), { name: 'TypeError', message: /termios must be a Buffer of \d+ bytes/ });
   });
+
+  test('termiosWithSignalKeys refuses what is not a whole struct termios', () => {
+    assert.throws(() => native.termiosWithSignalKeys(Buffer.alloc(3)), { name: 'TypeError', message: /termiosWithSignalKeys: termios must be a Buffer from tcgetattr/ });
+    assert.throws(() => native.termiosWithSignalKeys('isig' as unknown as Buffer), { name: 'TypeError' });
+  });
 });

@@ -71,3 +71,21 @@ export async function waitFor<T>(what: string, probe: () => T | undefined, timeo
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
+
+/** A signal mask field of /proc/<pid>/status (SigPnd, ShdPnd, SigBlk, SigIgn, SigCgt). */
+export type SignalMaskField = 'SigPnd' | 'ShdPnd' | 'SigBlk' | 'SigIgn' | 'SigCgt';
+
+/** Whether `signal` is in any of `fields` of process `pid`'s status; false once it is gone. */
+export function procSignalIn(pid: number, fields: readonly SignalMaskField[], signal: number): boolean {
+  let status: string;
+  try {
+    status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  } catch {
+    return false;
+  }
+  const bit = 1n << BigInt(signal - 1);
+  return fields.some((field) => {
+    const mask = new RegExp(`^${field}:\\s*([0-9a-f]+)`, 'm').exec(status)?.[1];
+    return mask !== undefined && (BigInt(`0x${mask}`) & bit) !== 0n;
+  });
+}

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkFileLeavesNothing, COLS, ROWS, ptyTest, type PtyShell } from './harness';
+import { procSignalIn } from './proc';
 import { endJob, isGoneOrZombie, waitForProcs, waitForStates } from './scenario';
 
 checkFileLeavesNothing();
@@ -172,29 +173,13 @@ ptyTest('issue 23 item 6: jobs -l lists every process of a pipeline, as bash', a
   await endJob(sh, '%1', pids);
 });
 
-/** Whether `signal` is pending for process `pid` (sent, its handler not yet run), from /proc. */
-function signalPending(pid: number, signal: number): boolean {
-  let status: string;
-  try {
-    status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  } catch {
-    return false;
-  }
-  const bit = 1n << BigInt(signal - 1);
-  for (const field of ['SigPnd', 'ShdPnd']) {
-    const mask = new RegExp(`^${field}:\\s*([0-9a-f]+)`, 'm').exec(status)?.[1];
-    if (mask !== undefined && (BigInt(`0x${mask}`) & bit) !== 0n) return true;
-  }
-  return false;
-}
-
 ptyTest('issue 23 item 2: a USR1 sent the moment the prompt is back after `trap` finds the trap in place, every time', async (sh) => {
   for (let round = 1; round <= 10; round += 1) {
     await sh.run(`trap 'echo got USR1 ${round}' USR1`);
     sh.signalShell('SIGUSR1');
     // Delivered at the prompt, before the next line is typed, the signal must find the trap and
     // leave the shell alive; the trap runs before the next command, as bash's does.
-    await sh.until(() => !signalPending(sh.shellPid, SIGUSR1), 'the shell to take the signal in');
+    await sh.until(() => !procSignalIn(sh.shellPid, ['SigPnd', 'ShdPnd'], SIGUSR1), 'the shell to take the signal in');
     assert.deepEqual(await sh.run(`echo after ${round}`), [`got USR1 ${round}`, `after ${round}`], sh.describeScreen());
   }
   // Removed the same way: the signal's default then holds at once (USR1 ends the shell, as it ends bash).

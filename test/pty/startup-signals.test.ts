@@ -4,13 +4,13 @@
 // program (the signal keys work again). bash runs the same drill. The delays only place the key
 // within start-up; nothing is asserted about time.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import * as pty from 'node-pty';
 import { BASH, REPO, SHELLS, type ShellKind } from './harness';
-import { allProcs, procArgv } from './proc';
+import { allProcs, procArgv, procSignalIn } from './proc';
 
 const PROMPT = 'ready> ';
 const DEADLINE_MS = 30_000;
@@ -69,18 +69,7 @@ function launch(shell: ShellKind, home: string): Session {
  * SIGINT as the test's own node does until it executes the launcher.
  */
 function handlesInterrupt(pid: number, program: string): boolean {
-  if (!(procArgv(pid) ?? []).includes(program)) return false;
-  let status: string;
-  try {
-    status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  } catch {
-    return false;
-  }
-  const bit = 1n << BigInt(SIGINT - 1);
-  return ['SigIgn', 'SigCgt'].some((field) => {
-    const mask = new RegExp(`^${field}:\\s*([0-9a-f]+)`, 'm').exec(status)?.[1];
-    return mask !== undefined && (BigInt(`0x${mask}`) & bit) !== 0n;
-  });
+  return (procArgv(pid) ?? []).includes(program) && procSignalIn(pid, ['SigIgn', 'SigCgt'], SIGINT);
 }
 
 /** Types `line` until its output shows `expected`: a key typed while the shell redraws its prompt after Ctrl-C may be lost (bash's too). */
