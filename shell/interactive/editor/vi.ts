@@ -1,8 +1,8 @@
 /**
  * vi editing (`set -o vi`), as readline does it: insert mode is the usual editing until Escape;
- * command mode takes vi's commands, with counts: motions (h l w b e W B E 0 ^ $ and Space),
- * operators over them (d c y, dd cc yy), x X D C s S p P r ~ u, i a A I, history with j k and
- * searches with / ? n N. Keys it does not take (Enter, Ctrl keys, arrows) go to the emacs table.
+ * command mode takes vi's commands, with counts: motions (h l w b e W B E 0 ^ $ Space, f F t T
+ * ; ,), operators over them (d c y, dd cc yy), x X D C s S p P r ~ u, i a A I, history with j k
+ * and searches with / ? n N. Keys it does not take (Enter, Ctrl keys, arrows) go to the emacs table.
  */
 import { editBuffer, insert, remove, type EditBuffer } from './buffer';
 import type { Chord, Key } from './keys';
@@ -25,6 +25,10 @@ export type ViOutcome = 'done' | 'bell' | { readonly emacs: Key };
 
 type Operator = 'd' | 'c' | 'y';
 type Mode = 'insert' | 'command' | 'search';
+/** f F t T: to a character forward or back, onto it or next to it. */
+type FindKind = 'f' | 'F' | 't' | 'T';
+const FINDS = new Set<string>(['f', 'F', 't', 'T']);
+const REVERSED: Readonly<Record<FindKind, FindKind>> = { f: 'F', F: 'f', t: 'T', T: 't' };
 
 const OPERATORS = new Set<string>(['d', 'c', 'y']);
 /** Counts stop growing here, as readline's numeric arguments do: a typed count never makes a key take long. */
@@ -36,6 +40,10 @@ export class ViEditing {
   private operator: { readonly name: Operator; readonly count: number } | undefined;
   /** `r` waits for the character to put in. */
   private replacing = false;
+  /** f F t T wait for the character to find (for an operator when one was typed first). */
+  private finding: { readonly kind: FindKind; readonly count: number; readonly operator: Operator | undefined } | undefined;
+  /** The last f F t T, for ; and , to repeat. */
+  private lastFind: { readonly kind: FindKind; readonly target: string } | undefined;
   private query = '';
   private searchDirection: 'older' | 'newer' = 'older';
   private lastSearch: { readonly query: string; readonly direction: 'older' | 'newer' } | undefined;
@@ -126,6 +134,7 @@ export class ViEditing {
     this.count = '';
     this.operator = undefined;
     this.replacing = false;
+    this.finding = undefined;
   }
 
   private saveForUndo(): void {
@@ -145,6 +154,12 @@ export class ViEditing {
       this.replacing = false;
       return this.replace(character, this.takeCount());
     }
+    if (this.finding !== undefined) {
+      const { kind, count, operator } = this.finding;
+      this.finding = undefined;
+      this.lastFind = { kind, target: character };
+      return this.find(kind, character, count, operator);
+    }
     if (/[1-9]/.test(character) || (character === '0' && this.count !== '')) {
       if (Number(this.count + character) > MAX_COUNT) return 'bell';
       this.count += character;
@@ -154,6 +169,14 @@ export class ViEditing {
     if (OPERATORS.has(character)) {
       this.operator = { name: character as Operator, count: this.takeCount() };
       return 'done';
+    }
+    if (FINDS.has(character)) {
+      this.finding = { kind: character as FindKind, count: this.takeCount(), operator: undefined };
+      return 'done';
+    }
+    if ((character === ';' || character === ',') && this.lastFind !== undefined) {
+      const { kind, target } = this.lastFind;
+      return this.find(character === ';' ? kind : REVERSED[kind], target, this.takeCount(), undefined);
     }
     const count = this.takeCount();
     const motion = this.motion(character, count, false);
@@ -263,6 +286,14 @@ export class ViEditing {
     if (character === operator.name) return this.apply(operator.name, 0, text.length);
     const count = Math.min(operator.count * (this.count === '' ? 1 : Number(this.count)), MAX_COUNT);
     this.count = '';
+    if (FINDS.has(character)) {
+      this.finding = { kind: character as FindKind, count, operator: operator.name };
+      return 'done';
+    }
+    if ((character === ';' || character === ',') && this.lastFind !== undefined) {
+      const { kind, target } = this.lastFind;
+      return this.find(character === ';' ? kind : REVERSED[kind], target, count, operator.name);
+    }
     // cw on a word changes to its end, as ce does (vi).
     const changeWord = operator.name === 'c' && (character === 'w' || character === 'W') && !isBlank(text[cursor]);
     const motion = changeWord ? (character === 'w' ? 'e' : 'E') : character;
@@ -272,6 +303,18 @@ export class ViEditing {
     const inclusive = motion === 'e' || motion === 'E';
     const [from, to] = target < cursor ? [target, cursor] : [cursor, inclusive ? Math.min(target + 1, text.length) : target];
     return this.apply(operator.name, from, to);
+  }
+
+  /** f F t T (or ; and , again): the cursor to the character, or an operator over the way there, the character included. */
+  private find(kind: FindKind, target: string, count: number, operator: Operator | undefined): ViOutcome {
+    const { text, cursor } = this.host.buffer;
+    const found = findCharacter(text, cursor, kind, target, count);
+    if (found === undefined) return 'bell';
+    if (operator === undefined) {
+      this.host.buffer = editBuffer(text, found);
+      return 'done';
+    }
+    return found > cursor ? this.apply(operator, cursor, found + 1) : this.apply(operator, found, cursor);
   }
 
   private apply(operator: Operator, from: number, to: number): ViOutcome {
@@ -385,6 +428,21 @@ export class ViEditing {
     }
     return 'bell';
   }
+}
+
+/** Where f F t T go from `cursor`, `count` times; undefined when the character is not there so often. */
+function findCharacter(text: string, cursor: number, kind: FindKind, target: string, count: number): number | undefined {
+  const forward = kind === 'f' || kind === 't';
+  let at = cursor;
+  for (let index = 0; index < count; index++) {
+    // t and T stop next to the character: looking again starts past it.
+    const from = index === 0 ? (forward ? cursor + 1 : cursor - 1) : kind === 't' ? at + 2 : kind === 'T' ? at - 2 : forward ? at + 1 : at - 1;
+    if (from < 0) return undefined;
+    const found = forward ? text.indexOf(target, from) : text.lastIndexOf(target, from);
+    if (found < 0) return undefined;
+    at = kind === 't' ? found - 1 : kind === 'T' ? found + 1 : found;
+  }
+  return at;
 }
 
 /** In command mode the cursor sits on a character: never past the last one. */
