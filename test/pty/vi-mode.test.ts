@@ -49,6 +49,9 @@ const CASES: readonly ViCase[] = [
   { what: 'dt deletes up to the character', line: 'echo remove=keep', keys: '0wdt=', prints: '=keep' },
   { what: 'cf changes through the character', line: 'echo old.txt', keys: '0wcf.new.', prints: 'new.txt' },
   { what: 'dT and dF delete back', line: 'echo a/b/c', keys: 'dT/', prints: 'a/b/c' },
+  { what: '. repeats x', line: 'echo abcdef', keys: '0wx..', prints: 'def' },
+  { what: '. repeats dw', line: 'echo a b c d', keys: '0wdw.', prints: 'c d' },
+  { what: '. repeats a change with what it inserted', line: 'echo one one', keys: '0wcwtwo\x1bw.', prints: 'two two' },
   { what: 'yy then p puts the line after the cursor', line: 'echo ab', keys: 'yy$p', prints: 'abecho ab' },
 ];
 

@@ -1,7 +1,7 @@
 /**
  * vi editing (`set -o vi`), as readline does it: insert mode is the usual editing until Escape;
  * command mode takes vi's commands, with counts: motions (h l w b e W B E 0 ^ $ Space, f F t T
- * ; ,), operators over them (d c y, dd cc yy), x X D C s S p P r ~ u, i a A I, history with j k
+ * ; ,), operators over them (d c y, dd cc yy), x X D C s S p P r ~ u ., i a A I, history with j k
  * and searches with / ? n N. Keys it does not take (Enter, Ctrl keys, arrows) go to the emacs table.
  */
 import { editBuffer, insert, remove, type EditBuffer } from './buffer';
@@ -29,6 +29,8 @@ type Mode = 'insert' | 'command' | 'search';
 type FindKind = 'f' | 'F' | 't' | 'T';
 const FINDS = new Set<string>(['f', 'F', 't', 'T']);
 const REVERSED: Readonly<Record<FindKind, FindKind>> = { f: 'F', F: 'f', t: 'T', T: 't' };
+/** The commands that change the line, which `.` repeats. */
+const CHANGES = new Set<string>([...'xXDCsSpPr~dcaAiI']);
 
 const OPERATORS = new Set<string>(['d', 'c', 'y']);
 /** Counts stop growing here, as readline's numeric arguments do: a typed count never makes a key take long. */
@@ -47,6 +49,12 @@ export class ViEditing {
   private query = '';
   private searchDirection: 'older' | 'newer' = 'older';
   private lastSearch: { readonly query: string; readonly direction: 'older' | 'newer' } | undefined;
+  /** The command keys typed since the command being typed began. */
+  private keys = '';
+  /** The last change, for `.`: its keys and what was typed in the insert mode it ended in. */
+  private lastChange: { readonly keys: string; readonly inserted: string } | undefined;
+  /** A change that went on in insert mode: its keys and the line where typing began. */
+  private insertion: { readonly keys: string; readonly line: EditBuffer } | undefined;
   /** Lines before each change, for u. */
   private readonly undo: EditBuffer[] = [];
 
@@ -76,7 +84,7 @@ export class ViEditing {
           this.query += characters.slice(index).join('');
           break;
         }
-        if (this.command(characters[index]!) === 'bell') outcome = 'bell';
+        if (this.commandKey(characters[index]!) === 'bell') outcome = 'bell';
       }
       return outcome;
     }
@@ -116,7 +124,42 @@ export class ViEditing {
     return this.handle(single ? { kind: 'text', text: rest } : { kind: 'key', chord: `${control}${rest}` as Chord });
   }
 
+  /** A command key, and when it ends a command that changed the line, that command kept for `.`. */
+  private commandKey(character: string): ViOutcome {
+    if (this.idle()) this.keys = '';
+    this.keys += character;
+    const outcome = this.command(character);
+    const name = this.keys.replace(/^\d+/, '')[0] ?? '';
+    if (CHANGES.has(name) && this.inMode('insert')) this.insertion = { keys: this.keys, line: this.host.buffer };
+    else if (CHANGES.has(name) && this.idle() && outcome === 'done') this.lastChange = { keys: this.keys, inserted: '' };
+    return outcome;
+  }
+
+  /** No command is half typed. */
+  private idle(): boolean {
+    return this.mode === 'command' && this.count === '' && this.operator === undefined && this.finding === undefined && !this.replacing;
+  }
+
+  /** `.`: the last change again, with what it inserted. */
+  private repeatChange(): ViOutcome {
+    const change = this.lastChange;
+    if (change === undefined) return 'bell';
+    for (const character of change.keys) this.command(character);
+    if (this.inMode('insert')) {
+      this.host.buffer = insert(this.host.buffer, change.inserted);
+      this.enterCommandMode();
+    }
+    return 'done';
+  }
+
   private enterCommandMode(): void {
+    if (this.insertion !== undefined) {
+      // What was typed: assumed typed forward from where insert mode began, as nearly always.
+      const { keys, line } = this.insertion;
+      const grown = this.host.buffer.text.length - line.text.length;
+      this.lastChange = { keys, inserted: grown > 0 ? this.host.buffer.text.slice(line.cursor, line.cursor + grown) : '' };
+      this.insertion = undefined;
+    }
     this.mode = 'command';
     this.reset();
     // As in vi, the cursor steps back onto the last character typed.
@@ -221,6 +264,8 @@ export class ViEditing {
         return this.toggleCase(count);
       case 'u':
         return this.undoChange();
+      case '.':
+        return this.repeatChange();
       case 'k':
       case '-':
         return this.browse(this.host.position - count);
