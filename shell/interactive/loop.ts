@@ -149,9 +149,10 @@ class InteractiveShell implements RemoteShell {
     state.commandNumber = 1;
     // An interactive shell keeps a history unless `set +o history` says otherwise (bash).
     state.options.apply({ name: 'history', on: true });
-    // And expands history (`!!`) unless started with +H, and edits as emacs does (bash).
-    if (!startup.options.some((change) => change.name === 'histexpand')) state.options.apply({ name: 'histexpand', on: true });
-    state.options.apply({ name: 'emacs', on: true });
+    // And expands history (`!!`) unless started with +H, and edits as emacs does unless started with -o vi (bash).
+    const startedWith = (name: string): boolean => startup.options.some((change) => change.name === name);
+    if (!startedWith('histexpand')) state.options.apply({ name: 'histexpand', on: true });
+    if (!startedWith('vi') && !startedWith('emacs')) state.options.apply({ name: 'emacs', on: true });
     // And expands aliases unless `shopt -u expand_aliases` says otherwise (bash).
     state.options.setShopt('expand_aliases', true);
     // Jobs read the terminal through a blocking descriptor of their own: libuv made fd 0 non-blocking.

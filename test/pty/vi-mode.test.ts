@@ -42,6 +42,16 @@ const CASES: readonly ViCase[] = [
   { what: 'de deletes to the end of the word', line: 'echo one two three', keys: '0wde', prints: 'two three' },
   { what: 'd$ deletes to the end', line: 'echo one two', keys: '0wwd$', prints: 'one' },
   { what: 'db deletes back to the word start', line: 'echo one two', keys: 'db', prints: 'one o' },
+  { what: 'f and x', line: 'echo abcabc', keys: '0fbx', prints: 'acabc' },
+  { what: 'a count with f, then ; and ,', line: 'echo a-b-c-d', keys: '0f-;;,x', prints: 'a-bc-d' },
+  { what: 'F and t', line: 'echo one=two', keys: 'F=x0tnx', prints: 'netwo' },
+  { what: 't then ; stays before the same character', line: 'echo a-b-c', keys: '0t-;x', prints: '-b-c' },
+  { what: 'dt deletes up to the character', line: 'echo remove=keep', keys: '0wdt=', prints: '=keep' },
+  { what: 'cf changes through the character', line: 'echo old.txt', keys: '0wcf.new.', prints: 'new.txt' },
+  { what: 'dT and dF delete back', line: 'echo a/b/c', keys: 'dT/', prints: 'a/b/c' },
+  { what: '. repeats x', line: 'echo abcdef', keys: '0wx..', prints: 'def' },
+  { what: '. repeats dw', line: 'echo a b c d', keys: '0wdw.', prints: 'c d' },
+  { what: '. repeats a change with what it inserted', line: 'echo one one', keys: '0wcwtwo\x1bw.', prints: 'two two' },
   { what: 'yy then p puts the line after the cursor', line: 'echo ab', keys: 'yy$p', prints: 'abecho ab' },
 ];
 

@@ -217,6 +217,10 @@ const vi: [name: string, line: string, input: string[], expected: string][] = [
   ['u takes back the last change, then the one before', 'echo abc|', ['\x1b', 'xxuu'], 'echo ab|c'],
   ['u takes back a whole insertion', 'echo |', ['\x1b', 'aone two', '\x1b', 'u'], 'echo| '],
   ['p puts what x took after the cursor, P before it', 'echo ab|', ['\x1b', 'hxpP'], 'echo b|aa'],
+  ['F past the start finds nothing and stays', 'echo ab|', ['\x1b', '0Fe'], '|echo ab'],
+  ['t then ; stays before the same character, as in readline', 'echo a-b-c|', ['\x1b', '0t-;'], 'echo |a-b-c'],
+  ['. repeats the last change, an insertion with its text', 'echo |', ['\x1b', 'ahi', '\x1b', '.'], 'echo hih|i'],
+  ['. after u repeats the change undone', 'echo abc|', ['\x1b', '0xu.'], '|cho abc'],
   ['an unknown command key rings and changes nothing', 'echo ab|', ['\x1b', 'Q'], 'echo a|b'],
   ['Escape and a key typed at once are Escape then the key', 'echo abc|', ['\x1bbx'], 'echo |bc'],
 ];

@@ -1,8 +1,8 @@
 /**
  * vi editing (`set -o vi`), as readline does it: insert mode is the usual editing until Escape;
- * command mode takes vi's commands, with counts: motions (h l w b e W B E 0 ^ $ and Space),
- * operators over them (d c y, dd cc yy), x X D C s S p P r ~ u, i a A I, history with j k and
- * searches with / ? n N. Keys it does not take (Enter, Ctrl keys, arrows) go to the emacs table.
+ * command mode takes vi's commands, with counts: motions (h l w b e W B E 0 ^ $ Space, f F t T
+ * ; ,), operators over them (d c y, dd cc yy), x X D C s S p P r ~ u ., i a A I, history with j k
+ * and searches with / ? n N. Keys it does not take (Enter, Ctrl keys, arrows) go to the emacs table.
  */
 import { editBuffer, insert, remove, type EditBuffer } from './buffer';
 import type { Chord, Key } from './keys';
@@ -25,6 +25,12 @@ export type ViOutcome = 'done' | 'bell' | { readonly emacs: Key };
 
 type Operator = 'd' | 'c' | 'y';
 type Mode = 'insert' | 'command' | 'search';
+/** f F t T: to a character forward or back, onto it or next to it. */
+type FindKind = 'f' | 'F' | 't' | 'T';
+const FINDS = new Set<string>(['f', 'F', 't', 'T']);
+const REVERSED: Readonly<Record<FindKind, FindKind>> = { f: 'F', F: 'f', t: 'T', T: 't' };
+/** The commands that change the line, which `.` repeats. */
+const CHANGES = new Set<string>([...'xXDCsSpPr~dcaAiI']);
 
 const OPERATORS = new Set<string>(['d', 'c', 'y']);
 /** Counts stop growing here, as readline's numeric arguments do: a typed count never makes a key take long. */
@@ -36,9 +42,19 @@ export class ViEditing {
   private operator: { readonly name: Operator; readonly count: number } | undefined;
   /** `r` waits for the character to put in. */
   private replacing = false;
+  /** f F t T wait for the character to find (for an operator when one was typed first). */
+  private finding: { readonly kind: FindKind; readonly count: number; readonly operator: Operator | undefined } | undefined;
+  /** The last f F t T, for ; and , to repeat. */
+  private lastFind: { readonly kind: FindKind; readonly target: string } | undefined;
   private query = '';
   private searchDirection: 'older' | 'newer' = 'older';
   private lastSearch: { readonly query: string; readonly direction: 'older' | 'newer' } | undefined;
+  /** The command keys typed since the command being typed began. */
+  private keys = '';
+  /** The last change, for `.`: its keys and what was typed in the insert mode it ended in. */
+  private lastChange: { readonly keys: string; readonly inserted: string } | undefined;
+  /** A change that went on in insert mode: its keys and the line where typing began. */
+  private insertion: { readonly keys: string; readonly line: EditBuffer } | undefined;
   /** Lines before each change, for u. */
   private readonly undo: EditBuffer[] = [];
 
@@ -68,7 +84,7 @@ export class ViEditing {
           this.query += characters.slice(index).join('');
           break;
         }
-        if (this.command(characters[index]!) === 'bell') outcome = 'bell';
+        if (this.commandKey(characters[index]!) === 'bell') outcome = 'bell';
       }
       return outcome;
     }
@@ -108,7 +124,42 @@ export class ViEditing {
     return this.handle(single ? { kind: 'text', text: rest } : { kind: 'key', chord: `${control}${rest}` as Chord });
   }
 
+  /** A command key, and when it ends a command that changed the line, that command kept for `.`. */
+  private commandKey(character: string): ViOutcome {
+    if (this.idle()) this.keys = '';
+    this.keys += character;
+    const outcome = this.command(character);
+    const name = this.keys.replace(/^\d+/, '')[0] ?? '';
+    if (CHANGES.has(name) && this.inMode('insert')) this.insertion = { keys: this.keys, line: this.host.buffer };
+    else if (CHANGES.has(name) && this.idle() && outcome === 'done') this.lastChange = { keys: this.keys, inserted: '' };
+    return outcome;
+  }
+
+  /** No command is half typed. */
+  private idle(): boolean {
+    return this.mode === 'command' && this.count === '' && this.operator === undefined && this.finding === undefined && !this.replacing;
+  }
+
+  /** `.`: the last change again, with what it inserted. */
+  private repeatChange(): ViOutcome {
+    const change = this.lastChange;
+    if (change === undefined) return 'bell';
+    for (const character of change.keys) this.command(character);
+    if (this.inMode('insert')) {
+      this.host.buffer = insert(this.host.buffer, change.inserted);
+      this.enterCommandMode();
+    }
+    return 'done';
+  }
+
   private enterCommandMode(): void {
+    if (this.insertion !== undefined) {
+      // What was typed: assumed typed forward from where insert mode began, as nearly always.
+      const { keys, line } = this.insertion;
+      const grown = this.host.buffer.text.length - line.text.length;
+      this.lastChange = { keys, inserted: grown > 0 ? this.host.buffer.text.slice(line.cursor, line.cursor + grown) : '' };
+      this.insertion = undefined;
+    }
     this.mode = 'command';
     this.reset();
     // As in vi, the cursor steps back onto the last character typed.
@@ -126,6 +177,7 @@ export class ViEditing {
     this.count = '';
     this.operator = undefined;
     this.replacing = false;
+    this.finding = undefined;
   }
 
   private saveForUndo(): void {
@@ -145,6 +197,12 @@ export class ViEditing {
       this.replacing = false;
       return this.replace(character, this.takeCount());
     }
+    if (this.finding !== undefined) {
+      const { kind, count, operator } = this.finding;
+      this.finding = undefined;
+      this.lastFind = { kind, target: character };
+      return this.find(kind, character, count, operator);
+    }
     if (/[1-9]/.test(character) || (character === '0' && this.count !== '')) {
       if (Number(this.count + character) > MAX_COUNT) return 'bell';
       this.count += character;
@@ -154,6 +212,14 @@ export class ViEditing {
     if (OPERATORS.has(character)) {
       this.operator = { name: character as Operator, count: this.takeCount() };
       return 'done';
+    }
+    if (FINDS.has(character)) {
+      this.finding = { kind: character as FindKind, count: this.takeCount(), operator: undefined };
+      return 'done';
+    }
+    if ((character === ';' || character === ',') && this.lastFind !== undefined) {
+      const { kind, target } = this.lastFind;
+      return this.find(character === ';' ? kind : REVERSED[kind], target, this.takeCount(), undefined);
     }
     const count = this.takeCount();
     const motion = this.motion(character, count, false);
@@ -198,6 +264,8 @@ export class ViEditing {
         return this.toggleCase(count);
       case 'u':
         return this.undoChange();
+      case '.':
+        return this.repeatChange();
       case 'k':
       case '-':
         return this.browse(this.host.position - count);
@@ -263,6 +331,14 @@ export class ViEditing {
     if (character === operator.name) return this.apply(operator.name, 0, text.length);
     const count = Math.min(operator.count * (this.count === '' ? 1 : Number(this.count)), MAX_COUNT);
     this.count = '';
+    if (FINDS.has(character)) {
+      this.finding = { kind: character as FindKind, count, operator: operator.name };
+      return 'done';
+    }
+    if ((character === ';' || character === ',') && this.lastFind !== undefined) {
+      const { kind, target } = this.lastFind;
+      return this.find(character === ';' ? kind : REVERSED[kind], target, count, operator.name);
+    }
     // cw on a word changes to its end, as ce does (vi).
     const changeWord = operator.name === 'c' && (character === 'w' || character === 'W') && !isBlank(text[cursor]);
     const motion = changeWord ? (character === 'w' ? 'e' : 'E') : character;
@@ -272,6 +348,18 @@ export class ViEditing {
     const inclusive = motion === 'e' || motion === 'E';
     const [from, to] = target < cursor ? [target, cursor] : [cursor, inclusive ? Math.min(target + 1, text.length) : target];
     return this.apply(operator.name, from, to);
+  }
+
+  /** f F t T (or ; and , again): the cursor to the character, or an operator over the way there, the character included. */
+  private find(kind: FindKind, target: string, count: number, operator: Operator | undefined): ViOutcome {
+    const { text, cursor } = this.host.buffer;
+    const found = findCharacter(text, cursor, kind, target, count);
+    if (found === undefined) return 'bell';
+    if (operator === undefined) {
+      this.host.buffer = editBuffer(text, found);
+      return 'done';
+    }
+    return found > cursor ? this.apply(operator, cursor, found + 1) : this.apply(operator, found, cursor);
   }
 
   private apply(operator: Operator, from: number, to: number): ViOutcome {
@@ -385,6 +473,21 @@ export class ViEditing {
     }
     return 'bell';
   }
+}
+
+/** Where f F t T go from `cursor`, `count` times; undefined when the character is not there so often. */
+function findCharacter(text: string, cursor: number, kind: FindKind, target: string, count: number): number | undefined {
+  const forward = kind === 'f' || kind === 't';
+  let at = cursor;
+  for (let index = 0; index < count; index++) {
+    // t and T stop next to the character: looking again starts past it.
+    const from = index === 0 ? (forward ? cursor + 1 : cursor - 1) : kind === 't' ? at + 2 : kind === 'T' ? at - 2 : forward ? at + 1 : at - 1;
+    if (from < 0) return undefined;
+    const found = forward ? text.indexOf(target, from) : text.lastIndexOf(target, from);
+    if (found < 0) return undefined;
+    at = kind === 't' ? found - 1 : kind === 'T' ? found + 1 : found;
+  }
+  return at;
 }
 
 /** In command mode the cursor sits on a character: never past the last one. */
