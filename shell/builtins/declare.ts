@@ -41,7 +41,8 @@ function declarationBuiltin(kind: Kind): Builtin {
     if (kind === 'readonly') options.add.push('r');
     if (kind === 'export' && !options.remove.includes('x')) options.add.push('x');
     const operands = argv.slice(first);
-    if (kind === 'export' && options.functions !== 'none') return exportFunctions(context, options, operands);
+    const exporting = kind === 'export' || options.add.includes('x') || options.remove.includes('x');
+    if (exporting && options.functions === 'bodies') return exportFunctions(context, options, operands);
     if (options.functions !== 'none') return functions(context, options, operands);
     if (operands.length === 0 || (options.print && kind === 'declare')) return print(context, kind, options, operands);
     let status = 0;
@@ -166,7 +167,7 @@ async function functions({ state, output, shell }: BuiltinContext, options: Opti
   return status;
 }
 
-/** `export -f NAME...` (`-fn` takes the export away); with no NAME, the exported functions' definitions. */
+/** `export -f NAME...` / `declare -fx` (`-fn` / `+x` takes the export away); with no NAME, the exported functions' definitions. */
 async function exportFunctions({ state, output, shell }: BuiltinContext, options: Options, names: readonly string[]): Promise<number> {
   if (names.length === 0) {
     const listed = [...state.exportedFunctions].filter((name) => state.functions.has(name)).sort();

@@ -139,7 +139,8 @@ async function readSourceFile(file: string, path: string, { output }: BuiltinCon
   const fd = descriptorNamed(file);
   if (fd === undefined) return readFile(fsPath(path));
   const osFd = output.fds.get(fd);
-  if (osFd === undefined) throw Object.assign(new Error(`EBADF: ${file}`), { code: 'EBADF', errno: constants.errno.EBADF });
+  // A descriptor not open has no /dev/fd entry: the file is not there.
+  if (osFd === undefined) throw Object.assign(new Error(`ENOENT: ${file}`), { code: 'ENOENT', errno: constants.errno.ENOENT });
   return readToEnd(osFd, SOURCE_LIMIT, output.signal);
 }
 

@@ -1390,7 +1390,6 @@ export class Interpreter implements ShellServices {
     );
   }
 
-  /** `$(...)`: runs `program` in a subshell context with stdout captured within `maxBytes`. */
   /** `$(< file)`: the file's bytes, up to `limit`, on the substitution's stdout; a failure to open it is reported as a redirect's. */
   private async copyFile(file: FileRedirect, context: Context, limit: number): Promise<number> {
     const [redirect] = await planRedirects([file], this.expansionEnvironment(context), new ExpansionBudget(), context.state, context);
@@ -1403,6 +1402,7 @@ export class Interpreter implements ShellServices {
     });
   }
 
+  /** `$(...)`: runs `program` in a subshell context with stdout captured within `maxBytes`. */
   async capture(program: Program, context: Context, maxBytes: number): Promise<{ status: number; output: string }> {
     const fds = context.fds.derive();
     // One byte past the budget tells an over-long output from one that fits exactly.

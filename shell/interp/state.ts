@@ -187,6 +187,7 @@ export class ShellState {
     state.setShellVariables(env);
     for (const definition of importedFunctions(env)) {
       state.functions.set(definition.name, definition);
+      definitionFiles.set(definition, 'environment');
       state.exportedFunctions.add(definition.name);
     }
     return state;

@@ -96,3 +96,12 @@ test('issue 22 item 3: bats runs a .bats file under Quirl with the TAP output it
   assert.equal(underQuirl.shells.length, 5);
   assert.ok(underQuirl.shells.every((version) => version !== 'bash' && version !== ''), underQuirl.shells.join(','));
 });
+
+test('a function bash exports is defined in Quirl as in bash, defined in `environment`, and exported again', () => {
+  const env = { PATH: process.env.PATH ?? '', 'BASH_FUNC_greet%%': '() {  echo "hello $1 from ${BASH_SOURCE[0]}"\n}' };
+  const script = 'greet there; bash -c "greet grandchild"';
+  const ours = spawnSync(process.execPath, [QUIRL, '-c', script], { encoding: 'utf8', timeout: 60_000, env });
+  const theirs = spawnSync('/usr/bin/bash', ['-c', script], { encoding: 'utf8', timeout: 60_000, env });
+  assert.equal(theirs.stdout, 'hello there from environment\nhello grandchild from environment\n', theirs.stderr);
+  assert.equal(ours.stdout, theirs.stdout, ours.stderr);
+});

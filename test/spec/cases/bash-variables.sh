@@ -192,9 +192,12 @@ export -f greet
 bash -c 'greet child'
 export -fn greet
 bash -c 'greet again' 2>/dev/null || echo gone
+declare -fx greet
+bash -c 'greet by-declare'
 ## STDOUT:
 hello child
 gone
+hello by-declare
 ## END
 
 #### a function exported by bash is defined in the shell bash starts

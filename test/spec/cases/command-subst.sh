@@ -222,3 +222,15 @@ sourced
 read
 mapfile
 ## END
+
+#### source of a /proc file reads what it holds, though its size says 0
+# /proc/sys/kernel/ostype holds `Linux`: sourced, it calls this function. bash believes the
+# size and reads nothing; Quirl reads to EOF, as $(< file) does in both.
+Linux() { echo sourced-ostype; }
+. /proc/sys/kernel/ostype
+echo "status=$?"
+## stdout: status=0
+## OK quirl STDOUT:
+sourced-ostype
+status=0
+## END

@@ -414,3 +414,13 @@ eval 'fi' 2>&1 | sed 's/^[^:]*: //'
 eval: line 2: syntax error near unexpected token `fi'
 eval: line 2: `fi'
 ## END
+
+#### source /dev/stdin and /dev/fd/N read the command's own descriptors
+. /dev/stdin <<<'echo from-stdin'
+. /dev/fd/4 4<<<'echo from-fd-4'
+{ . /dev/fd/7; } 2>&1 | sed 's/^[^:]*: //'
+## STDOUT:
+from-stdin
+from-fd-4
+line 3: /dev/fd/7: No such file or directory
+## END
