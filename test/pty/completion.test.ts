@@ -78,12 +78,15 @@ for (const shell of SHELLS) {
     });
   });
 
-  test(`kill -S, ssh -o, man complete as in bash [${shell}]`, { timeout: 180_000 }, async () => {
+  test(`kill -S, ssh -o, cd, man complete as in bash [${shell}]`, { timeout: 180_000 }, async () => {
     await withBashSetUp(shell, async (sh) => {
       assert.deepEqual(await listed(sh, 'kill -S', 1), ['-SEGV    -STKFLT  -STOP    -SYS']);
       await typeUntilLine(sh, 'kill -KI\t', 'kill -KILL ');
       await abandonLine(sh);
       await typeUntilLine(sh, 'ssh -o Compr\t', 'ssh -o Compression=');
+      await abandonLine(sh);
+      assert.deepEqual(await sh.run("mkdir 'sub dir' && touch subfile"), []);
+      await typeUntilLine(sh, 'cd su\t', 'cd sub\\ dir/');
       await abandonLine(sh);
       await typeUntilLine(sh, 'man -w bashb\t', 'man -w bashbug ');
       const next = sh.promptCount() + 1;
@@ -123,7 +126,7 @@ for (const shell of SHELLS) {
     });
   });
 
-  test(`a compspec's function and word list complete the command's arguments [${shell}]`, { timeout: 180_000 }, async () => {
+  test(`a compspec's function and word list complete the command's arguments; file names are quoted [${shell}]`, { timeout: 180_000 }, async () => {
     await withShell(shell, 'direct', async (sh) => {
       assert.deepEqual(
         await sh.run(`_f() { COMPREPLY=($(compgen -W "alpha beta $COMP_CWORD:$3" -- "$2")); }; complete -F _f f; complete -W 'one two' -P '<' g`),
@@ -134,6 +137,12 @@ for (const shell of SHELLS) {
       await typeUntilLine(sh, 'f x 2\t', 'f x 2:x ');
       await abandonLine(sh);
       await typeUntilLine(sh, 'g t\t', 'g <two ');
+      await abandonLine(sh);
+      // readline's file names: special characters backslashed, a directory ended by `/`.
+      assert.deepEqual(await sh.run("touch 'my file' && mkdir 'a dir'"), []);
+      await typeUntilLine(sh, 'cat my\t', 'cat my\\ file ');
+      await abandonLine(sh);
+      await typeUntilLine(sh, 'ls a\t', 'ls a\\ dir/');
       await abandonLine(sh);
     });
   });
