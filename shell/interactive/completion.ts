@@ -60,7 +60,8 @@ async function programmable(host: CompletionHost, split: LineWords, commandPosit
     return spec === undefined ? undefined : [command, spec];
   };
   const variables = ['COMP_LINE', 'COMP_POINT', 'COMP_WORDS', 'COMP_CWORD', 'COMP_TYPE', 'COMP_KEY'];
-  const status = state.lastStatus;
+  // What the function runs leaves `$?` as it was for the next command.
+  const { lastStatus } = state;
   try {
     for (let attempt = 0; attempt < RETRIES; attempt++) {
       const found = lookUp();
@@ -88,7 +89,7 @@ async function programmable(host: CompletionHost, split: LineWords, commandPosit
   } finally {
     specs.active = undefined;
     for (const name of variables) state.unset(name);
-    state.lastStatus = status;
+    state.lastStatus = lastStatus;
   }
 }
 

@@ -96,11 +96,13 @@ for (const shell of SHELLS) {
     });
   });
 
-  test(`$HOM<Tab> completes the variable: a directory's with /, or by bash_completion's _minimal [${shell}]`, { timeout: 180_000 }, async () => {
+  test(`$HOM<Tab> completes the variable (a directory's with /, or by bash_completion's _minimal), ~roo<Tab> the user [${shell}]`, { timeout: 180_000 }, async () => {
     await withShell(shell, 'direct', async (sh) => {
       await typeUntilLine(sh, 'echo $HOM\t', 'echo $HOME/');
       await abandonLine(sh);
       await typeUntilLine(sh, 'echo ${HOM\t', 'echo ${HOME}/');
+      await abandonLine(sh);
+      await typeUntilLine(sh, 'ls ~roo\t', 'ls ~root/');
       await abandonLine(sh);
       assert.deepEqual(await sh.run(`source ${BASH_COMPLETION}`, TIMEOUT_MS), []);
       // bash_completion's _minimal (echo has no compspec of its own) completes the name, and a space.
@@ -132,8 +134,10 @@ for (const shell of SHELLS) {
         await sh.run(`_f() { COMPREPLY=($(compgen -W "alpha beta $COMP_CWORD:$3" -- "$2")); }; complete -F _f f; complete -W 'one two' -P '<' g`),
         [],
       );
+      assert.deepEqual(await sh.run('(exit 3)'), []);
       await typeUntilLine(sh, 'f x al\t', 'f x alpha ');
       await abandonLine(sh);
+      assert.deepEqual(await sh.run('echo $?'), ['3'], 'completion leaves $? as it was');
       await typeUntilLine(sh, 'f x 2\t', 'f x 2:x ');
       await abandonLine(sh);
       await typeUntilLine(sh, 'g t\t', 'g <two ');
