@@ -99,7 +99,11 @@ function bashDefaults(host: CompletionHost, split: LineWords, commandPosition: b
   const bash = split.quote === "'" ? undefined : bashMatches(split.text, host);
   if (bash !== undefined) return { matches: bash, options: none, filenames: split.text.startsWith('~'), variables: split.text.startsWith('$') };
   const text = dequoted(split.text);
-  if (commandPosition && !text.includes('/')) return { matches: actionMatches('command', text, host), options: none, filenames: false };
+  if (commandPosition && !text.includes('/')) {
+    // no_empty_cmd_completion: no search of PATH for a command on an empty line.
+    const empty = text === '' && split.commandLine.trim() === '' && host.state.options.shopted('no_empty_cmd_completion');
+    return { matches: empty ? [] : actionMatches('command', text, host), options: none, filenames: false };
+  }
   return { matches: actionMatches(commandPosition ? 'command' : 'file', text, host), options: none, filenames: true };
 }
 

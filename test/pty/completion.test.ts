@@ -111,7 +111,7 @@ for (const shell of SHELLS) {
     });
   });
 
-  test(`Ctrl-C at "Display all N possibilities?" abandons the line with ^C [${shell}]`, { timeout: 180_000 }, async () => {
+  test(`Ctrl-C at "Display all N possibilities?" abandons the line with ^C; no_empty_cmd_completion [${shell}]`, { timeout: 180_000 }, async () => {
     await withShell(shell, 'direct', async (sh) => {
       const many = join(sh.work, 'many');
       assert.deepEqual(await sh.run(`mkdir many && touch many/{a..y}{1..6}`), []);
@@ -124,6 +124,13 @@ for (const shell of SHELLS) {
       await sh.waitForPrompt(before + 1, TIMEOUT_MS);
       assert.equal(sh.row(sh.cursor.row - 1).trimEnd(), `${question}^C`);
       assert.deepEqual(await sh.run('echo $?; echo after'), ['130', 'after']);
+      // With no_empty_cmd_completion, Tab on an empty line asks nothing: `e` is no answer to a question.
+      assert.deepEqual(await sh.run('shopt -s no_empty_cmd_completion'), []);
+      const next = sh.promptCount() + 1;
+      const row = sh.cursor.row;
+      sh.type('\t\techo x\r');
+      await sh.waitForPrompt(next, TIMEOUT_MS);
+      assert.deepEqual(sh.outputBetween(row), ['x']);
       rmSync(many, { recursive: true, force: true });
     });
   });
