@@ -229,14 +229,12 @@ dir
 dir
 ## END
 
-#### compgen -u lists users, -g groups, -s services
+#### compgen -u lists users, -g groups (-s, services, reads /etc/services, which a machine may lack)
 compgen -u roo
 compgen -g roo
-compgen -s ssh
 ## STDOUT:
 root
 root
-ssh
 ## END
 
 #### compgen -o default falls back to file names
