@@ -305,3 +305,13 @@ echo "after: $v"
 in f: unset
 after: global
 ## END
+
+#### only the unset builtin reaches past a caller's local: mapfile and read fill it
+f() { local arr=(old) line=old; g; echo "f: ${arr[*]} / $line"; }
+g() { mapfile -t arr < <(printf 'a\nb\n'); read -r line <<< 'new'; }
+f
+echo "global: ${arr[*]-none} / ${line-none}"
+## STDOUT:
+f: a b / new
+global: none / none
+## END
