@@ -32,7 +32,7 @@ export const unset: Builtin = async ({ argv, state, output }) => {
         status = 1;
       } else if (only === 'references') state.unsetReference(name);
       else if (only === undefined && state.lookup(name) === undefined && state.functions.has(name)) state.functions.delete(name);
-      else state.unset(name);
+      else state.unsetVisible(name);
     } catch (error) {
       if (!isShellError(error)) throw error;
       await output.err(`quirl: unset: ${error.message}\n`);

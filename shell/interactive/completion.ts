@@ -60,7 +60,8 @@ async function programmable(host: CompletionHost, split: LineWords, commandPosit
     return spec === undefined ? undefined : [command, spec];
   };
   const variables = ['COMP_LINE', 'COMP_POINT', 'COMP_WORDS', 'COMP_CWORD', 'COMP_TYPE', 'COMP_KEY'];
-  const status = state.lastStatus;
+  // What the function runs leaves `$?` as it was for the next command.
+  const { lastStatus } = state;
   try {
     for (let attempt = 0; attempt < RETRIES; attempt++) {
       const found = lookUp();
@@ -88,7 +89,7 @@ async function programmable(host: CompletionHost, split: LineWords, commandPosit
   } finally {
     specs.active = undefined;
     for (const name of variables) state.unset(name);
-    state.lastStatus = status;
+    state.lastStatus = lastStatus;
   }
 }
 
@@ -98,7 +99,11 @@ function bashDefaults(host: CompletionHost, split: LineWords, commandPosition: b
   const bash = split.quote === "'" ? undefined : bashMatches(split.text, host);
   if (bash !== undefined) return { matches: bash, options: none, filenames: split.text.startsWith('~'), variables: split.text.startsWith('$') };
   const text = dequoted(split.text);
-  if (commandPosition && !text.includes('/')) return { matches: actionMatches('command', text, host), options: none, filenames: false };
+  if (commandPosition && !text.includes('/')) {
+    // no_empty_cmd_completion: no search of PATH for a command on an empty line.
+    const empty = text === '' && split.commandLine.trim() === '' && host.state.options.shopted('no_empty_cmd_completion');
+    return { matches: empty ? [] : actionMatches('command', text, host), options: none, filenames: false };
+  }
   return { matches: actionMatches(commandPosition ? 'command' : 'file', text, host), options: none, filenames: true };
 }
 

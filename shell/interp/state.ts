@@ -675,19 +675,28 @@ export class ShellState {
   unset(name: string): void {
     const target = this.variables.get(name)?.attributes.has('n') === true ? this.referenced(name) : name;
     if (this.own(target)?.attributes.has('r') === true) throw new ShellError('AssignmentError', `${target}: cannot unset: readonly variable`);
+    this.variables.delete(target);
     this.dynamicNames.delete(target);
-    // A local of a calling function's scope is removed, and the variable it shadowed shows again
-    // (bash, unless localvar_unset): bash_completion's _upvars returns values through this.
+  }
+
+  /**
+   * The `unset` builtin's NAME: as unset(), except that a local of a calling function's scope is
+   * removed and the variable it shadowed shows again (bash, unless localvar_unset):
+   * bash_completion's _upvars returns values to its caller's caller through this.
+   */
+  unsetVisible(name: string): void {
+    const target = this.variables.get(name)?.attributes.has('n') === true ? this.referenced(name) : name;
     const owner = this.localFrames.findLastIndex((frame) => frame.variables.has(target));
-    if (owner >= 0 && owner < this.localFrames.length - 1 && !this.options.shopted('localvar_unset')) {
-      const frame = this.localFrames[owner] as LocalFrame;
-      const shadowed = frame.variables.get(target);
-      frame.variables.delete(target);
-      if (shadowed === undefined) this.variables.delete(target);
-      else this.variables.set(target, shadowed);
+    if (owner < 0 || owner === this.localFrames.length - 1 || this.options.shopted('localvar_unset')) {
+      this.unset(name);
       return;
     }
-    this.variables.delete(target);
+    if (this.variables.get(target)?.attributes.has('r') === true) throw new ShellError('AssignmentError', `${target}: cannot unset: readonly variable`);
+    const frame = this.localFrames[owner] as LocalFrame;
+    const shadowed = frame.variables.get(target);
+    frame.variables.delete(target);
+    if (shadowed === undefined) this.variables.delete(target);
+    else this.variables.set(target, shadowed);
   }
 
   /** `unset -n NAME`: the nameref itself. */

@@ -78,12 +78,15 @@ for (const shell of SHELLS) {
     });
   });
 
-  test(`kill -S, ssh -o, man complete as in bash [${shell}]`, { timeout: 180_000 }, async () => {
+  test(`kill -S, ssh -o, cd, man complete as in bash [${shell}]`, { timeout: 180_000 }, async () => {
     await withBashSetUp(shell, async (sh) => {
       assert.deepEqual(await listed(sh, 'kill -S', 1), ['-SEGV    -STKFLT  -STOP    -SYS']);
       await typeUntilLine(sh, 'kill -KI\t', 'kill -KILL ');
       await abandonLine(sh);
       await typeUntilLine(sh, 'ssh -o Compr\t', 'ssh -o Compression=');
+      await abandonLine(sh);
+      assert.deepEqual(await sh.run("mkdir 'sub dir' && touch subfile"), []);
+      await typeUntilLine(sh, 'cd su\t', 'cd sub\\ dir/');
       await abandonLine(sh);
       await typeUntilLine(sh, 'man -w bashb\t', 'man -w bashbug ');
       const next = sh.promptCount() + 1;
@@ -93,11 +96,13 @@ for (const shell of SHELLS) {
     });
   });
 
-  test(`$HOM<Tab> completes the variable: a directory's with /, or by bash_completion's _minimal [${shell}]`, { timeout: 180_000 }, async () => {
+  test(`$HOM<Tab> completes the variable (a directory's with /, or by bash_completion's _minimal), ~roo<Tab> the user [${shell}]`, { timeout: 180_000 }, async () => {
     await withShell(shell, 'direct', async (sh) => {
       await typeUntilLine(sh, 'echo $HOM\t', 'echo $HOME/');
       await abandonLine(sh);
       await typeUntilLine(sh, 'echo ${HOM\t', 'echo ${HOME}/');
+      await abandonLine(sh);
+      await typeUntilLine(sh, 'ls ~roo\t', 'ls ~root/');
       await abandonLine(sh);
       assert.deepEqual(await sh.run(`source ${BASH_COMPLETION}`, TIMEOUT_MS), []);
       // bash_completion's _minimal (echo has no compspec of its own) completes the name, and a space.
@@ -106,7 +111,7 @@ for (const shell of SHELLS) {
     });
   });
 
-  test(`Ctrl-C at "Display all N possibilities?" abandons the line with ^C [${shell}]`, { timeout: 180_000 }, async () => {
+  test(`Ctrl-C at "Display all N possibilities?" abandons the line with ^C; no_empty_cmd_completion [${shell}]`, { timeout: 180_000 }, async () => {
     await withShell(shell, 'direct', async (sh) => {
       const many = join(sh.work, 'many');
       assert.deepEqual(await sh.run(`mkdir many && touch many/{a..y}{1..6}`), []);
@@ -119,21 +124,36 @@ for (const shell of SHELLS) {
       await sh.waitForPrompt(before + 1, TIMEOUT_MS);
       assert.equal(sh.row(sh.cursor.row - 1).trimEnd(), `${question}^C`);
       assert.deepEqual(await sh.run('echo $?; echo after'), ['130', 'after']);
+      // With no_empty_cmd_completion, Tab on an empty line asks nothing: `e` is no answer to a question.
+      assert.deepEqual(await sh.run('shopt -s no_empty_cmd_completion'), []);
+      const next = sh.promptCount() + 1;
+      const row = sh.cursor.row;
+      sh.type('\t\techo x\r');
+      await sh.waitForPrompt(next, TIMEOUT_MS);
+      assert.deepEqual(sh.outputBetween(row), ['x']);
       rmSync(many, { recursive: true, force: true });
     });
   });
 
-  test(`a compspec's function and word list complete the command's arguments [${shell}]`, { timeout: 180_000 }, async () => {
+  test(`a compspec's function and word list complete the command's arguments; file names are quoted [${shell}]`, { timeout: 180_000 }, async () => {
     await withShell(shell, 'direct', async (sh) => {
       assert.deepEqual(
         await sh.run(`_f() { COMPREPLY=($(compgen -W "alpha beta $COMP_CWORD:$3" -- "$2")); }; complete -F _f f; complete -W 'one two' -P '<' g`),
         [],
       );
+      assert.deepEqual(await sh.run('(exit 3)'), []);
       await typeUntilLine(sh, 'f x al\t', 'f x alpha ');
       await abandonLine(sh);
+      assert.deepEqual(await sh.run('echo $?'), ['3'], 'completion leaves $? as it was');
       await typeUntilLine(sh, 'f x 2\t', 'f x 2:x ');
       await abandonLine(sh);
       await typeUntilLine(sh, 'g t\t', 'g <two ');
+      await abandonLine(sh);
+      // readline's file names: special characters backslashed, a directory ended by `/`.
+      assert.deepEqual(await sh.run("touch 'my file' && mkdir 'a dir'"), []);
+      await typeUntilLine(sh, 'cat my\t', 'cat my\\ file ');
+      await abandonLine(sh);
+      await typeUntilLine(sh, 'ls a\t', 'ls a\\ dir/');
       await abandonLine(sh);
     });
   });

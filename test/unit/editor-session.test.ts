@@ -508,3 +508,23 @@ test('show-all-if-ambiguous: the first Tab lists', async () => {
   const [step] = await driver.press(TAB);
   assert.equal(step?.kind, 'list');
 });
+
+test('completion: Ctrl-C at "Display all N possibilities?" abandons the line, the question left on screen (bash)', async () => {
+  const many = Array.from({ length: 150 }, (_, index) => `file${String(index).padStart(3, '0')} `);
+  const driver = new Driver({ line: 'cat |', complete: words(...many), columns: 80 });
+  await driver.press(TAB, TAB);
+  assert.deepEqual(await driver.press(C('c')), [{ kind: 'done', result: { kind: 'interrupted' } }]);
+  assert.equal(driver.prompt, 'Display all 150 possibilities? (y or n)');
+});
+
+test('completion: the completer hears which Tab lists, and a listing shows labels it is given', async () => {
+  const calls: boolean[] = [];
+  const complete: Completer = async (_line, cursor, listing) => {
+    calls.push(listing);
+    return { start: 3, end: cursor, candidates: ['dir/sub/', 'dir/subtle ', 'dir/x '], listed: { labels: ['sub/', 'subtle', 'x'], marksDirectories: true } };
+  };
+  const driver = new Driver({ line: 'ls dir/|', complete });
+  // A directory's mark is not counted in the column width (readline): 6 + 2 cells.
+  assert.deepEqual(await driver.press(TAB, TAB), [{ kind: 'bell' }, { kind: 'list', lines: ['sub/    subtle  x'] }]);
+  assert.deepEqual(calls, [false, true]);
+});

@@ -229,14 +229,12 @@ dir
 dir
 ## END
 
-#### compgen -u lists users, -g groups, -s services
+#### compgen -u lists users, -g groups (-s, services, reads /etc/services, which a machine may lack)
 compgen -u roo
 compgen -g roo
-compgen -s ssh
 ## STDOUT:
 root
 root
-ssh
 ## END
 
 #### compgen -o default falls back to file names
@@ -306,4 +304,14 @@ echo "after: $v"
 ## STDOUT:
 in f: unset
 after: global
+## END
+
+#### only the unset builtin reaches past a caller's local: mapfile and read fill it
+f() { local arr=(old) line=old; g; echo "f: ${arr[*]} / $line"; }
+g() { mapfile -t arr < <(printf 'a\nb\n'); read -r line <<< 'new'; }
+f
+echo "global: ${arr[*]-none} / ${line-none}"
+## STDOUT:
+f: a b / new
+global: none / none
 ## END
