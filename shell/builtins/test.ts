@@ -8,7 +8,9 @@ import { isatty } from 'node:tty';
 import { encodeText, fsPath } from '../bytes';
 import type { FdTable } from '../exec/fds';
 import type { ShellState } from '../interp/state';
-import { AssociativeArray } from '../interp/arrays';
+import { AssociativeArray, IndexedArray } from '../interp/arrays';
+import { ShellError } from '../errors';
+import { evaluateArithmeticText } from '../expand/arith';
 import type { Builtin } from './types';
 
 /** A usage error of the expression: bash prints it and exits 2. */
@@ -343,7 +345,11 @@ function isSet(word: string, state: ShellState): boolean {
   if (variable?.value instanceof AssociativeArray) return variable.value.get(subscript) !== undefined;
   if (variable?.attributes.has('A') === true) return false;
   if (subscript === '@' || subscript === '*') return (state.entries(name)?.length ?? 0) > 0;
-  return state.element(name, subscript) !== undefined;
+  // A negative subscript before the start is bash's error, not just unset (a scalar has no negative ones).
+  const position = evaluateArithmeticText(subscript, state.arithmeticVariables());
+  const end = variable?.value instanceof IndexedArray ? variable.value.end : 0;
+  if (position < 0n && position + BigInt(end) < 0n) throw new ShellError('Usage', `${name}: bad array subscript`, { status: 1 });
+  return state.element(name, position) !== undefined;
 }
 
 /** `NAME[SUBSCRIPT]`. */

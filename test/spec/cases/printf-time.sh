@@ -106,3 +106,9 @@ printf '[%(%Y%Y%Y%Y%Y%Y%Y%Y%Y%Y%Y%Y%Y%Y%Y%Y%Y%Y%Y%Y%Y%Y%Y%Y%Y%Y%Y%Y%Y%Y%Y%Y)T]\n
 1970-01-02
 []
 ## END
+
+#### a width on %z: glibc pads it twice over; Quirl pads it once, as a number
+export TZ=UTC
+printf '[%(%10z)T]\n' 0
+## stdout: [         +0000000000]
+## OK quirl stdout: [+000000000]

@@ -497,3 +497,18 @@ nosuch[0] 1
 a[x 1
 arr[i] set
 ## END
+
+#### -v of a negative subscript before the start: bash's bad array subscript, status 1
+a=(1 2); x=s
+test -v 'a[-2]'; echo "a[-2] $?"
+test -v 'a[-3]' 2>/dev/null; echo "a[-3] $?"
+[[ -v x[-1] ]] 2>/dev/null; echo "x[-1] $?"
+[[ -v nosuch[-1] ]] 2>/dev/null; echo "nosuch[-1] $?"
+{ test -v 'a[-3]'; } 2>&1 | grep -c 'a: bad array subscript'
+## STDOUT:
+a[-2] 0
+a[-3] 1
+x[-1] 1
+nosuch[-1] 1
+1
+## END
