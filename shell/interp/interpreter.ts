@@ -1273,8 +1273,9 @@ export class Interpreter implements ShellServices {
    */
   private async runSource(source: string, context: Context, name?: string, triggerLine?: number): Promise<number> {
     let status = 0;
-    // An `eval` string's or a trap's lines count on from the line of the eval or of the command trapped (bash).
-    const firstLine = triggerLine ?? ((name === undefined || name === 'trap') && context.state.lineNumber > 0 ? context.state.lineNumber : 1);
+    // An `eval` string's lines count on from the eval's line, an ERR or DEBUG trap's from the command
+    // trapped (`triggerLine`); a signal's, EXIT's and RETURN's from 1 (bash).
+    const firstLine = triggerLine ?? (name === undefined && context.state.lineNumber > 0 ? context.state.lineNumber : 1);
     // Once the source has run, BASH_COMMAND names the `eval` or `.` again (bash's parse_and_execute).
     const { announced } = context.state;
     try {
