@@ -33,6 +33,13 @@ export interface ActionSources {
   helpTopics(): readonly string[];
   /** The line editor's command names (`bind -l`). */
   bindings(): readonly string[];
+  /** readline's completion-ignore-case (`bind 'set completion-ignore-case on'`): file and command names match in either case. */
+  ignoreCase?(): boolean;
+}
+
+/** Whether `name` starts with `prefix`, in either case when `ignoreCase`. */
+function startsWithIn(ignoreCase: boolean, name: string, prefix: string): boolean {
+  return ignoreCase ? name.toLowerCase().startsWith(prefix.toLowerCase()) : name.startsWith(prefix);
 }
 
 export function actionMatches(action: ActionName, word: string, sources: ActionSources): string[] {
@@ -54,9 +61,9 @@ export function actionMatches(action: ActionName, word: string, sources: ActionS
     case 'command':
       return commandNames(word, sources);
     case 'directory':
-      return fileNames(word, state, true);
+      return fileNames(word, state, true, sources.ignoreCase?.() === true);
     case 'file':
-      return fileNames(word, state, false);
+      return fileNames(word, state, false, sources.ignoreCase?.() === true);
     case 'export':
       return prefixed(state.exported().filter(([, variable]) => variable.value !== undefined).map(([name]) => name));
     case 'function':
@@ -98,13 +105,14 @@ function jobName(job: CompletionJob): string {
 /** bash's command_word_completion_function: aliases, keywords, functions, builtins, then programs on PATH. */
 function commandNames(word: string, sources: ActionSources): string[] {
   const { state } = sources;
-  if (word.includes('/')) return fileNames(word, state, false).filter((path) => isExecutable(expandedPath(path, state)) || isDirectory(expandedPath(path, state)));
+  const ignoreCase = sources.ignoreCase?.() === true;
+  if (word.includes('/')) return fileNames(word, state, false, ignoreCase).filter((path) => isExecutable(expandedPath(path, state)) || isDirectory(expandedPath(path, state)));
   const names = [...state.aliases.keys(), ...KEYWORDS, ...state.functions.keys(), ...sources.builtins().filter(([, enabled]) => enabled).map(([name]) => name)].filter((name) =>
-    name.startsWith(word),
+    startsWithIn(ignoreCase, name, word),
   );
   for (const directory of (state.get('PATH') ?? '').split(':')) {
     const path = directory === '' ? state.cwd : directory;
-    for (const entry of list(path)) if (entry.startsWith(word) && isExecutable(join(path, entry))) names.push(entry);
+    for (const entry of list(path)) if (startsWithIn(ignoreCase, entry, word) && isExecutable(join(path, entry))) names.push(entry);
   }
   return names;
 }
@@ -122,7 +130,7 @@ export function expandedPath(word: string, state: ShellState): string {
  * part, the directory part kept as typed. Hidden names match too (match-hidden-files), `.` and
  * `..` only when the word's last part starts with a dot. `~name` alone is a user's home.
  */
-function fileNames(word: string, state: ShellState, directoriesOnly: boolean): string[] {
+function fileNames(word: string, state: ShellState, directoriesOnly: boolean, ignoreCase = false): string[] {
   const slash = word.lastIndexOf('/');
   if (slash < 0 && word.startsWith('~')) return databaseNames('/etc/passwd').filter((name) => name.startsWith(word.slice(1))).map((name) => `~${name}`);
   const directoryPart = word.slice(0, slash + 1);
@@ -131,7 +139,7 @@ function fileNames(word: string, state: ShellState, directoriesOnly: boolean): s
   const entries = list(directory);
   if (namePrefix.startsWith('.')) entries.push('.', '..');
   return entries
-    .filter((entry) => entry.startsWith(namePrefix) && (!directoriesOnly || isDirectory(join(directory, entry))))
+    .filter((entry) => startsWithIn(ignoreCase, entry, namePrefix) && (!directoriesOnly || isDirectory(join(directory, entry))))
     .map((entry) => directoryPart + entry);
 }
 

@@ -18,7 +18,7 @@ import { parse } from '../syntax';
 /** Commands of the interactive loop that are no builtins yet complete as commands. */
 const LOOP_COMMANDS = ['dialect'];
 
-export function interactiveHost(interpreter: Interpreter, context: Context, executor: Executor, report: (text: string) => void): CompletionHost {
+export function interactiveHost(interpreter: Interpreter, context: Context, executor: Executor, report: (text: string) => void, ignoreCase: () => boolean): CompletionHost {
   const { state } = context;
   const sources = actionSources(state, (name, where) => interpreter.isBuiltin(name, where), () => executor.jobs.list());
   const quietly = async (source: string): Promise<{ status: number; stdout: string }> => {
@@ -46,6 +46,7 @@ export function interactiveHost(interpreter: Interpreter, context: Context, exec
   };
   return {
     ...sources,
+    ignoreCase,
     builtins: () => [...sources.builtins(), ...LOOP_COMMANDS.map((name) => [name, true] as const)],
     expandWords: (words, glob) => interpreter.expandWordsIn(context, words, glob),
     run: async (source) => {

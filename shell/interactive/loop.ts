@@ -176,7 +176,9 @@ class InteractiveShell implements RemoteShell {
       history: this.history,
       vi: () => this.state.options.has('vi'),
       bindings,
-      complete: createCompleter(interactiveHost(this.interpreter, this.context, this.executor, (text) => this.editor.printAbove(text))),
+      complete: createCompleter(
+        interactiveHost(this.interpreter, this.context, this.executor, (text) => this.editor.printAbove(text), () => bindings.settings.completionIgnoreCase),
+      ),
     });
   }
 

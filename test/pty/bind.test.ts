@@ -54,3 +54,12 @@ ptyTest('bind KEYSEQ:FUNCTION: a key runs the editor function it is bound to, an
   assert.match(sh.screenText(), /^second$/m, sh.describeScreen());
   assert.deepEqual(await sh.run(`bind -r '\\C-o'; bind -q kill-line | grep -c 'C-o'`), ['0']);
 });
+
+ptyTest("bind 'set completion-ignore-case on': Tab completes a file name typed in the other case", async (sh) => {
+  assert.deepEqual(await sh.run(`touch README.mixed && bind 'set completion-ignore-case on'`), []);
+  sh.type('echo rea\t');
+  await sh.waitForScreen(() => lineAtCursor(sh).endsWith('echo README.mixed '), 'rea completed to README.mixed');
+  sh.type('\r');
+  await sh.nextPrompt();
+  assert.match(sh.screenText(), /^README\.mixed$/m, sh.describeScreen());
+});
