@@ -131,3 +131,11 @@ echo "status=$?"
 started=0
 status=127
 ## END
+
+#### jobs shows a coprocess as bash prints it, with its name
+coproc cat
+pid=$COPROC_PID
+jobs
+eval "exec ${COPROC[1]}>&-"
+wait "$pid"
+## stdout: [1]+  Running                 coproc COPROC cat &
