@@ -139,3 +139,14 @@ jobs
 eval "exec ${COPROC[1]}>&-"
 wait "$pid"
 ## stdout: [1]+  Running                 coproc COPROC cat &
+
+#### no DEBUG trap runs for a coprocess's command
+trap 'echo "debug: $BASH_COMMAND"' DEBUG
+coproc cat
+trap - DEBUG
+pid=$COPROC_PID
+eval "exec ${COPROC[1]}>&-"
+wait "$pid"
+## STDOUT:
+debug: trap - DEBUG
+## END
