@@ -7,7 +7,7 @@
 import { statSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import { fsPath } from '../bytes';
-import { ShellError } from '../errors';
+import { isShellError, ShellError } from '../errors';
 import type { FdTable, PlannedRedirect } from '../exec/fds';
 import type { ExpansionBudget } from '../expand/budget';
 import { expandRedirectTarget, expandWord } from '../expand';
@@ -61,10 +61,21 @@ type NamedSyntax = Extract<Redirect, { kind: 'FileRedirect' | 'DupRedirect' }>;
 /** A planned `{NAME}` redirect. */
 export type NamedRedirect = Extract<PlannedRedirect, { kind: 'open' | 'dup' | 'close' }> & { readonly named: string };
 
-/** Once `redirects` are open, each `{NAME}` that opened one gets its number; returns the `{NAME}` redirects. */
+/**
+ * Once `redirects` are open, each `{NAME}` that opened one gets its number; returns the `{NAME}`
+ * redirects. A NAME that cannot be assigned (readonly) fails the command, not the script (bash).
+ */
 export function assignNamedDescriptors(redirects: readonly PlannedRedirect[], state: ShellState): NamedRedirect[] {
   const named = redirects.filter((redirect): redirect is NamedRedirect => 'named' in redirect && redirect.named !== undefined);
-  for (const redirect of named) if (redirect.kind !== 'close') state.set(redirect.named, String(redirect.fd));
+  for (const redirect of named) {
+    if (redirect.kind === 'close') continue;
+    try {
+      state.set(redirect.named, String(redirect.fd));
+    } catch (error) {
+      if (!isShellError(error, 'AssignmentError')) throw error;
+      throw new ShellError('RedirectFailed', `${error.message}\nquirl: ${redirect.named}: cannot assign fd to variable`, { cause: error });
+    }
+  }
   return named;
 }
 

@@ -117,3 +117,9 @@ if [ -n "$x" ]; then echo named; exec {x}<&-; else echo "not named"; fi
 ## N-I quirl stdout: not named
 # Quirl takes {NAME} only before file and duplicating operators (<, >, >>, >|, <>, <&, >&);
 # before a here-string or a here-document it is an argument, where bash names a descriptor.
+
+#### a readonly NAME fails the command, status 1, and the script goes on
+readonly fd=1
+exec {fd}>/dev/null 2>/dev/null
+echo "status=$? fd=$fd"
+## stdout: status=1 fd=1
