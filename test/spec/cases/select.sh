@@ -168,3 +168,20 @@ body
 
 debug: trap - DEBUG
 ## END
+
+#### declare -f prints a select loop
+f() { select x in a b; do break; done; }
+declare -f f
+## STDOUT:
+f () 
+{ 
+    select x in a b;
+    do
+        break;
+    done
+}
+## END
+## OK quirl STDOUT:
+f() { select x in a b; do break; done; }
+## END
+# Quirl prints every function as it was written (see declare.sh); bash prints it from its tree.
