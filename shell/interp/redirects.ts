@@ -56,6 +56,14 @@ export async function planRedirects(
   return planned;
 }
 
+/** `NAME` or `NAME[subscript]` of a `{...}` redirect: a number subscripts by index, anything else by key. */
+function namedVariable(varname: string): { name: string; subscript: bigint | string | undefined } {
+  const match = /^(\w+)\[(.*)\]$/.exec(varname);
+  if (match === null) return { name: varname, subscript: undefined };
+  const subscript = match[2] as string;
+  return { name: match[1] as string, subscript: /^-?\d+$/.test(subscript) ? BigInt(subscript) : subscript };
+}
+
 type NamedSyntax = Extract<Redirect, { kind: 'FileRedirect' | 'DupRedirect' }>;
 
 /** A planned `{NAME}` redirect. */
@@ -70,7 +78,9 @@ export function assignNamedDescriptors(redirects: readonly PlannedRedirect[], st
   for (const redirect of named) {
     if (redirect.kind === 'close') continue;
     try {
-      state.set(redirect.named, String(redirect.fd));
+      const { name, subscript } = namedVariable(redirect.named);
+      if (subscript === undefined) state.set(name, String(redirect.fd));
+      else state.assignElement(name, subscript, String(redirect.fd));
     } catch (error) {
       if (!isShellError(error, 'AssignmentError')) throw error;
       throw new ShellError('RedirectFailed', `${error.message}\nquirl: ${redirect.named}: cannot assign fd to variable`, { cause: error });
@@ -92,7 +102,8 @@ async function planNamedRedirect(
   plan: (numbered: NamedSyntax) => Promise<PlannedRedirect>,
 ): Promise<PlannedRedirect> {
   if (redirect.kind === 'DupRedirect' && redirect.target.text === '-') {
-    const value = state.get(varname);
+    const { name, subscript } = namedVariable(varname);
+    const value = subscript === undefined ? state.get(name) : state.element(name, subscript);
     if (value === undefined || value === '') throw new ShellError('RedirectFailed', `${varname}: ambiguous redirect`);
     const fd = /^\s*[-+]?\d+\s*$/.test(value) ? Number(value.trim()) : 0;
     return { kind: 'close', fd, named: varname };

@@ -150,3 +150,17 @@ wait "$pid"
 ## STDOUT:
 debug: trap - DEBUG
 ## END
+
+#### exec {NAME[1]}>&- closes the coprocess's input
+coproc cat
+pid=$COPROC_PID
+exec {out}<&"${COPROC[0]}"
+echo line >&"${COPROC[1]}"
+exec {COPROC[1]}>&-
+cat <&$out
+wait "$pid"
+echo "status=$?"
+## STDOUT:
+line
+status=0
+## END

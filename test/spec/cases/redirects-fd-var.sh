@@ -123,3 +123,14 @@ readonly fd=1
 exec {fd}>/dev/null 2>/dev/null
 echo "status=$? fd=$fd"
 ## stdout: status=1 fd=1
+
+#### an array element may be the name
+exec {fds[1]}>elem.txt
+echo "${!fds[*]} $(( fds[1] >= 10 ))"
+echo into-element >&"${fds[1]}"
+exec {fds[1]}>&-
+cat elem.txt
+## STDOUT:
+1 1
+into-element
+## END
