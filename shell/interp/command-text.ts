@@ -2,20 +2,21 @@
  * BASH_COMMAND: the command running, or about to run (what a DEBUG trap sees), printed as bash
  * prints it: a simple command's words as written, joined by single spaces, its redirects after
  * them in bash's spelling (`>/dev/null` as `> /dev/null`, `>&2` as `1>&2`), here-document bodies
- * after the line; a `for` or `case` by its head; `[[ ]]` rebuilt from its expression.
+ * after the line; a `for`, `select` or `case` by its head; `[[ ]]` rebuilt from its expression.
  */
 import { assignmentText as writtenAssignment } from '../syntax/lexer';
-import type { Arithmetic, ArithmeticCommand, Assignment, CaseClause, ConditionalCommand, ConditionalExpression, ForClause, Redirect, SimpleCommand } from '../syntax/ast';
+import type { Arithmetic, ArithmeticCommand, Assignment, CaseClause, ConditionalCommand, ConditionalExpression, ForClause, Redirect, SelectClause, SimpleCommand } from '../syntax/ast';
 
 /** A command that BASH_COMMAND can name: one `((...))` of an arithmetic `for` stands for itself. */
-export type AnnouncedCommand = SimpleCommand | ForClause | CaseClause | ArithmeticCommand | ConditionalCommand | Arithmetic;
+export type AnnouncedCommand = SimpleCommand | ForClause | SelectClause | CaseClause | ArithmeticCommand | ConditionalCommand | Arithmetic;
 
 export function commandText(command: AnnouncedCommand): string {
   switch (command.kind) {
     case 'SimpleCommand':
       return simpleCommandText(command);
     case 'ForClause':
-      return `for ${command.name} in ${command.words === null ? '"$@"' : command.words.map((word) => word.text).join(' ')}`;
+    case 'SelectClause':
+      return `${command.kind === 'ForClause' ? 'for' : 'select'} ${command.name} in ${command.words === null ? '"$@"' : command.words.map((word) => word.text).join(' ')}`;
     case 'CaseClause':
       return `case ${command.subject.text} in `;
     case 'ArithmeticCommand':

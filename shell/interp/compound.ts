@@ -165,7 +165,9 @@ function runSelect(interpreter: Interpreter, clause: SelectClause, context: Cont
   const { state } = context;
   if (!NAME.test(clause.name)) return invalidLoopName(clause, context);
   const output = new CommandOutput(context.fds, undefined);
-  return andThen(loopWords(interpreter, clause, context), (items) => {
+  // The DEBUG trap comes once, before the words are expanded (bash).
+  const words = andThen(traced(interpreter, clause, context), () => loopWords(interpreter, clause, context));
+  return andThen(words, (items) => {
     if (items.length === 0) return 0;
     let showMenu = true;
     const iteration = (status: number): Eventually<Progress<number>> =>

@@ -652,7 +652,10 @@ export class Interpreter implements ShellServices {
     };
     let job: Job;
     try {
-      const planned = await this.stageOf(coprocess.command, context, new ExpansionBudget());
+      // bash runs no DEBUG trap for a coprocess's command.
+      const { command } = coprocess;
+      const untraced: Context = command.kind === 'SimpleCommand' ? { ...context, tracedInShell: new Set([command]) } : context;
+      const planned = await this.stageOf(command, untraced, new ExpansionBudget());
       // A command that cannot run (said already) is still a coprocess, which ends with its status, as bash's child does.
       const stage: Stage = typeof planned === 'number' ? { kind: 'inShell', command: coprocess.text, redirects: [], run: async () => planned } : planned;
       // The coprocess's ends stay open while it runs in the shell; a program has its own copies.

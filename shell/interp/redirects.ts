@@ -7,7 +7,7 @@
 import { statSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import { fsPath } from '../bytes';
-import { ShellError } from '../errors';
+import { isShellError, ShellError } from '../errors';
 import type { FdTable, PlannedRedirect } from '../exec/fds';
 import type { ExpansionBudget } from '../expand/budget';
 import { expandRedirectTarget, expandWord } from '../expand';
@@ -56,15 +56,36 @@ export async function planRedirects(
   return planned;
 }
 
+/** `NAME` or `NAME[subscript]` of a `{...}` redirect: a number subscripts by index, anything else by key. */
+function namedVariable(varname: string): { name: string; subscript: bigint | string | undefined } {
+  const match = /^(\w+)\[(.*)\]$/.exec(varname);
+  if (match === null) return { name: varname, subscript: undefined };
+  const subscript = match[2] as string;
+  return { name: match[1] as string, subscript: /^-?\d+$/.test(subscript) ? BigInt(subscript) : subscript };
+}
+
 type NamedSyntax = Extract<Redirect, { kind: 'FileRedirect' | 'DupRedirect' }>;
 
 /** A planned `{NAME}` redirect. */
 export type NamedRedirect = Extract<PlannedRedirect, { kind: 'open' | 'dup' | 'close' }> & { readonly named: string };
 
-/** Once `redirects` are open, each `{NAME}` that opened one gets its number; returns the `{NAME}` redirects. */
+/**
+ * Once `redirects` are open, each `{NAME}` that opened one gets its number; returns the `{NAME}`
+ * redirects. A NAME that cannot be assigned (readonly) fails the command, not the script (bash).
+ */
 export function assignNamedDescriptors(redirects: readonly PlannedRedirect[], state: ShellState): NamedRedirect[] {
   const named = redirects.filter((redirect): redirect is NamedRedirect => 'named' in redirect && redirect.named !== undefined);
-  for (const redirect of named) if (redirect.kind !== 'close') state.set(redirect.named, String(redirect.fd));
+  for (const redirect of named) {
+    if (redirect.kind === 'close') continue;
+    try {
+      const { name, subscript } = namedVariable(redirect.named);
+      if (subscript === undefined) state.set(name, String(redirect.fd));
+      else state.assignElement(name, subscript, String(redirect.fd));
+    } catch (error) {
+      if (!isShellError(error, 'AssignmentError')) throw error;
+      throw new ShellError('RedirectFailed', `${error.message}\nquirl: ${redirect.named}: cannot assign fd to variable`, { cause: error });
+    }
+  }
   return named;
 }
 
@@ -81,7 +102,8 @@ async function planNamedRedirect(
   plan: (numbered: NamedSyntax) => Promise<PlannedRedirect>,
 ): Promise<PlannedRedirect> {
   if (redirect.kind === 'DupRedirect' && redirect.target.text === '-') {
-    const value = state.get(varname);
+    const { name, subscript } = namedVariable(varname);
+    const value = subscript === undefined ? state.get(name) : state.element(name, subscript);
     if (value === undefined || value === '') throw new ShellError('RedirectFailed', `${varname}: ambiguous redirect`);
     const fd = /^\s*[-+]?\d+\s*$/.test(value) ? Number(value.trim()) : 0;
     return { kind: 'close', fd, named: varname };

@@ -80,7 +80,7 @@ export interface Coprocess {
   readonly kind: 'Coprocess';
   readonly name: string;
   readonly command: SimpleCommand | CompoundCommand;
-  /** The whole `coproc ...` as written (what its job shows). */
+  /** What its job shows, as bash prints it: `coproc NAME command`, the command as written. */
   readonly text: string;
   readonly span: Span;
 }

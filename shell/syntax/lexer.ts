@@ -18,8 +18,8 @@ export type RedirectOperator = (typeof REDIRECT_OPERATORS)[number];
 /** Every prefix of a longer operator is an operator too, so the longest match grows one character at a time. */
 const OPERATORS: ReadonlySet<string> = new Set([...CONTROL_OPERATORS, ...REDIRECT_OPERATORS]);
 
-/** `{NAME}` directly before a redirect operator's first character. */
-const NAMED_REDIRECT = /^\{([A-Za-z_][A-Za-z0-9_]*)\}[<>]/;
+/** `{NAME}` or `{NAME[subscript]}` directly before a redirect operator's first character. */
+const NAMED_REDIRECT = /^\{([A-Za-z_][A-Za-z0-9_]*(?:\[[A-Za-z0-9_-]+\])?)\}[<>]/;
 /** The operators a `{NAME}` may stand before (bash also takes here-documents and here-strings there; Quirl does not). */
 const NAMED_OPERATORS: ReadonlySet<string> = new Set(['<', '>', '>>', '>|', '<>', '<&', '>&']);
 /** How far ahead a `{NAME}` is looked for: longer names are words (a bound, so a long word is not copied). */

@@ -369,6 +369,7 @@ class Parser {
         this.token = first;
       }
     }
+    const commandStart = this.token.start;
     const clause = this.clause(this.reserved());
     let command: Command;
     if (clause !== null) command = this.withRedirects(clause);
@@ -376,7 +377,7 @@ class Parser {
     else throw this.unexpected();
     if (command.kind !== 'SimpleCommand' && command.kind !== 'CompoundCommand') throw this.unexpected(undefined, first);
     const end = this.lastEnd;
-    return { kind: 'Coprocess', name, command, text: this.source.text.slice(start, end), span: this.span(start, end) };
+    return { kind: 'Coprocess', name, command, text: `coproc ${name} ${this.source.text.slice(commandStart, end)}`, span: this.span(start, end) };
   }
 
   /** Whether a compound command's clause begins at the current token. */

@@ -134,6 +134,7 @@ const rows: SketchRow[] = [
   { input: 'echo {a}x {b} {c} >f', want: 'echo {a}x {b} {c} >f;' },
   { input: 'echo {1x}>f {a-b}>g', want: 'echo {1x} {a-b} >f >g;' },
   { input: 'cat {x}<<<w', want: 'cat {x} <<<w;' },
+  { input: 'exec {a[1]}>f {COPROC[1]}>&- {b[}>g', want: 'exec {b[} {a[1]}>f {COPROC[1]}>&- >g;' },
   { input: '2>/dev/null', want: '2>/dev/null;' },
   { input: '>a >b', want: '>a >b;' },
   { input: 'cmd >A=1', want: 'cmd >A=1;' },

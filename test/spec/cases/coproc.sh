@@ -131,3 +131,36 @@ echo "status=$?"
 started=0
 status=127
 ## END
+
+#### jobs shows a coprocess as bash prints it, with its name
+coproc cat
+pid=$COPROC_PID
+jobs
+eval "exec ${COPROC[1]}>&-"
+wait "$pid"
+## stdout: [1]+  Running                 coproc COPROC cat &
+
+#### no DEBUG trap runs for a coprocess's command
+trap 'echo "debug: $BASH_COMMAND"' DEBUG
+coproc cat
+trap - DEBUG
+pid=$COPROC_PID
+eval "exec ${COPROC[1]}>&-"
+wait "$pid"
+## STDOUT:
+debug: trap - DEBUG
+## END
+
+#### exec {NAME[1]}>&- closes the coprocess's input
+coproc cat
+pid=$COPROC_PID
+exec {out}<&"${COPROC[0]}"
+echo line >&"${COPROC[1]}"
+exec {COPROC[1]}>&-
+cat <&$out
+wait "$pid"
+echo "status=$?"
+## STDOUT:
+line
+status=0
+## END

@@ -117,3 +117,20 @@ if [ -n "$x" ]; then echo named; exec {x}<&-; else echo "not named"; fi
 ## N-I quirl stdout: not named
 # Quirl takes {NAME} only before file and duplicating operators (<, >, >>, >|, <>, <&, >&);
 # before a here-string or a here-document it is an argument, where bash names a descriptor.
+
+#### a readonly NAME fails the command, status 1, and the script goes on
+readonly fd=1
+exec {fd}>/dev/null 2>/dev/null
+echo "status=$? fd=$fd"
+## stdout: status=1 fd=1
+
+#### an array element may be the name
+exec {fds[1]}>elem.txt
+echo "${!fds[*]} $(( fds[1] >= 10 ))"
+echo into-element >&"${fds[1]}"
+exec {fds[1]}>&-
+cat elem.txt
+## STDOUT:
+1 1
+into-element
+## END

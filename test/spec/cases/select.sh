@@ -153,3 +153,35 @@ select x in $(seq 1 12); do break; done 2>&1 <<< 1
 COLUMNS=wide
 select x in $(seq 1 12); do break; done 2>&1 <<< 1
 ## stdout-json: "1) 1\t 3) 3\t 5) 5\t 7) 7\t 9) 9\t11) 11\n2) 2\t 4) 4\t 6) 6\t 8) 8\t10) 10\t12) 12\n#? 1) 1\t 3) 3\t 5) 5\t 7) 7\t 9) 9\t11) 11\n2) 2\t 4) 4\t 6) 6\t 8) 8\t10) 10\t12) 12\n#? "
+
+#### the DEBUG trap runs once before select, which BASH_COMMAND names by its head
+printf '1\n1\n' > answers
+trap 'echo "debug: $BASH_COMMAND"' DEBUG
+select x in a "b c"; do echo body; done 2>/dev/null < answers
+trap - DEBUG
+## STDOUT:
+debug: select x in a "b c"
+debug: echo body
+body
+debug: echo body
+body
+
+debug: trap - DEBUG
+## END
+
+#### declare -f prints a select loop
+f() { select x in a b; do break; done; }
+declare -f f
+## STDOUT:
+f () 
+{ 
+    select x in a b;
+    do
+        break;
+    done
+}
+## END
+## OK quirl STDOUT:
+f() { select x in a b; do break; done; }
+## END
+# Quirl prints every function as it was written (see declare.sh); bash prints it from its tree.
