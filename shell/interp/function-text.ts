@@ -119,6 +119,12 @@ class Printer {
       case 'CompoundCommand':
         this.clause(command.clause);
         this.redirects(command.redirects);
+        return;
+      case 'Coprocess':
+        // bash names the coprocess always, COPROC where none was written.
+        this.write(`coproc ${command.name} `);
+        this.skipIndent++;
+        this.command(command.command);
     }
   }
 
@@ -163,6 +169,7 @@ class Printer {
         this.bodyThenDone(clause.body);
         return;
       case 'ForClause':
+      case 'SelectClause':
         this.write(`${commandText(clause)};`);
         this.newline('do\n');
         this.bodyThenDone(clause.body);

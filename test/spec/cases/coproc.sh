@@ -164,3 +164,17 @@ echo "status=$?"
 line
 status=0
 ## END
+
+#### declare -f prints a coproc with its name, COPROC where none was written
+f() { coproc cat; coproc C { cat; }; coproc ( cat ); }
+declare -f f
+## STDOUT:
+f () 
+{ 
+    coproc COPROC cat;
+    coproc C { 
+        cat
+    };
+    coproc COPROC ( cat )
+}
+## END

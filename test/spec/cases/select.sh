@@ -181,7 +181,3 @@ f ()
     done
 }
 ## END
-## OK quirl STDOUT:
-f() { select x in a b; do break; done; }
-## END
-# Quirl prints every function as it was written (see declare.sh); bash prints it from its tree.
