@@ -34,6 +34,11 @@ export function isValidName(name: string): boolean {
   return NAME.test(name);
 }
 
+/** What a nameref may hold: a variable's name or an element's (`a[2]`). */
+export function isReferenceName(value: string): boolean {
+  return /^[A-Za-z_][A-Za-z0-9_]*\[.+\]$/s.test(value) || NAME.test(value);
+}
+
 /** Variables the shell removes from the environment it was given, before any job sees them. */
 export type EnvironmentFilter = (name: string) => boolean;
 
@@ -671,6 +676,14 @@ export class ShellState {
     this.setAttributes(name, ['x'], []);
   }
 
+  /** `declare -n r=NAME`, `for r in NAME...` with r a nameref: r itself takes the name, not the variable r names. */
+  setReference(name: string, value: string): void {
+    const variable = this.variables.get(name);
+    if (variable?.attributes.has('r') === true) throw readonlyError(name);
+    if (variable === undefined) this.variables.set(name, { value, attributes: new Set<Attribute>(['n']) });
+    else variable.value = value;
+  }
+
   /** `unset NAME`: through a nameref to what it names; a readonly variable stays. */
   unset(name: string): void {
     const target = this.variables.get(name)?.attributes.has('n') === true ? this.referenced(name) : name;
@@ -745,6 +758,13 @@ export class ShellState {
     }
     for (const [name, value] of extra) env.set(name, value);
     return [...env].map(([name, value]) => `${name}=${value}`);
+  }
+
+  /** The name the nameref `name` stands for at the end of its chain; undefined when `name` is no nameref holding a name. */
+  referenceOf(name: string): string | undefined {
+    const variable = this.variables.get(name);
+    if (variable?.attributes.has('n') !== true || typeof variable.value !== 'string' || variable.value === '') return undefined;
+    return this.referenced(name);
   }
 
   /** The name a nameref chain ends at (bash's limit on chains is its own: 8 here). */
