@@ -130,7 +130,8 @@ function declareOne(state: ShellState, kind: Kind, options: Options, operand: Pl
     // `declare -a a=x` puts x in element 0, as bash does.
     warnings = applyAssignment(state, array && operand.kind === 'scalar' ? { kind: 'element', name, subscript: '0', value: operand.value, append: operand.append } : operand);
   }
-  if (later.length > 0) state.setAttributes(name, later, []);
+  // With -n, readonly is the nameref's own (`declare -nr r=x`), not its target's.
+  if (later.length > 0) state.setAttributes(name, options.add.includes('n') ? [...later, 'n'] : later, []);
   return warnings;
 }
 

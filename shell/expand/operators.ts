@@ -337,9 +337,12 @@ function describe(letter: string, target: Target, value: Value, context: Expansi
     if (target.name === '@' || target.name === '*') return typeof value === 'object' ? value.map((each, i) => `${i === 0 ? 'set -- ' : ''}${reusable(each)}`) : value;
     if (!NAME.test(target.name)) return '';
     const flags = attributes === undefined || attributes === '' ? '' : `declare -${attributes} `;
-    if (target.all && array) return declareArray(flags === '' ? 'declare -a ' : flags, target, context, characters);
+    // Through a nameref, the declaration is the target's (bash).
+    const reference = context.env.referenceOf?.(target.name);
+    const named = reference !== undefined && NAME.test(reference) ? { ...target, name: reference } : target;
+    if (target.all && array) return declareArray(flags === '' ? 'declare -a ' : flags, named, context, characters);
     const one = typeof value === 'object' ? value.join(' ') : value;
-    return `${flags}${target.name}=${reusable(one)}`;
+    return `${flags}${named.name}=${reusable(one)}`;
   }
   if (!(target.all && array)) return each(reusable);
   const entries = context.env.entries(target.name) ?? [];

@@ -585,6 +585,8 @@ export class ShellState {
       return;
     }
     const variable = this.variables.get(target);
+    // A nameref without a value takes the value as the name it stands for: it must be one (bash).
+    if (variable?.attributes.has('n') === true && !append && !isReferenceName(value)) throw new ShellError('AssignmentError', `\`${value}': not a valid identifier`);
     if (variable !== undefined && (typeof variable.value === 'object' || variable.attributes.has('a') || variable.attributes.has('A'))) {
       this.assignElement(target, variable.attributes.has('A') || variable.value instanceof AssociativeArray ? '0' : 0n, value, append);
       return;
@@ -686,6 +688,9 @@ export class ShellState {
 
   /** `unset NAME`: through a nameref to what it names; a readonly variable stays. */
   unset(name: string): void {
+    // `declare -n r='a[1]'; unset r` unsets the element.
+    const element = this.referencedElement(name);
+    if (element !== undefined) return this.unsetElement(element.name, element.subscript);
     const target = this.variables.get(name)?.attributes.has('n') === true ? this.referenced(name) : name;
     if (this.own(target)?.attributes.has('r') === true) throw new ShellError('AssignmentError', `${target}: cannot unset: readonly variable`);
     this.variables.delete(target);
@@ -698,6 +703,7 @@ export class ShellState {
    * bash_completion's _upvars returns values to its caller's caller through this.
    */
   unsetVisible(name: string): void {
+    if (this.referencedElement(name) !== undefined) return this.unset(name);
     const target = this.variables.get(name)?.attributes.has('n') === true ? this.referenced(name) : name;
     const owner = this.localFrames.findLastIndex((frame) => frame.variables.has(target));
     if (owner < 0 || owner === this.localFrames.length - 1 || this.options.shopted('localvar_unset')) {

@@ -197,3 +197,64 @@ x=1
 declare -n rx=x
 echo "[${ra@a}] [${rx@a}]"
 ## stdout: [a] []
+
+#### unset through a nameref to an element unsets the element
+a=(1 2 3)
+declare -n e='a[1]'
+unset e
+declare -p a
+f() { local -n l='a[2]'; unset l; }
+f
+declare -p a
+## STDOUT:
+declare -a a=([0]="1" [2]="3")
+declare -a a=([0]="1")
+## END
+
+#### read, printf -v, arithmetic and += through a nameref
+x=1
+declare -n r=x
+read r <<< "readval"; echo "$x"
+printf -v r '%s' pv; echo "$x"
+x=5; (( r++ )); echo "$x"
+r+=ab; echo "$x"
+## STDOUT:
+readval
+pv
+6
+6ab
+## END
+
+#### assigning a nameref without a value names its target, which must be a name
+declare -n r
+r=v
+declare -p r
+declare -n s
+s=1
+echo "status $?"
+declare -p s
+## STDOUT:
+declare -n r="v"
+status 1
+declare -n s
+## END
+
+#### declare -nr makes the nameref itself readonly, and it keeps its target
+declare -nr ro=x
+declare -n ro=y
+echo "status $?"
+declare -p ro
+## STDOUT:
+status 1
+declare -nr ro="x"
+## END
+
+#### ${ref@A} through a nameref declares the target
+x=2; a=(1 2)
+declare -n q=x qa=a
+echo "${q@A}"
+echo "${qa[@]@A}"
+## STDOUT:
+x='2'
+declare -a a=([0]="1" [1]="2")
+## END
