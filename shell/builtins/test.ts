@@ -346,7 +346,8 @@ function isSet(word: string, state: ShellState): boolean {
   const index = parseInteger(word);
   if (index !== undefined) return index >= 0n && index <= BigInt(state.positional.length);
   const element = ELEMENT.exec(word);
-  if (element === null) return state.get(word) !== undefined;
+  // bash's -v looks for a variable named as a nameref's element (`a[1]`), and finds none.
+  if (element === null) return state.referenceOf(word)?.includes('[') !== true && state.get(word) !== undefined;
   const [, name = '', subscript = ''] = element;
   const variable = state.lookup(name);
   if (variable?.value instanceof AssociativeArray) return variable.value.get(subscript) !== undefined;

@@ -258,3 +258,16 @@ echo "${qa[@]@A}"
 x='2'
 declare -a a=([0]="1" [1]="2")
 ## END
+
+#### [[ -v ]] through a nameref: set for a variable, not for an element (bash)
+a=(1 2)
+x=1
+declare -n e='a[1]' s=x
+[[ -v s ]] && echo s-set
+[[ -v e ]] || echo e-not
+echo "${e+plus}"
+## STDOUT:
+s-set
+e-not
+plus
+## END
