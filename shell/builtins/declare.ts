@@ -119,6 +119,10 @@ function declareOne(state: ShellState, kind: Kind, options: Options, operand: Pl
   if (options.add.includes('n') && own !== undefined && (typeof own.value === 'object' || own.attributes.has('a') || own.attributes.has('A'))) {
     throw new ShellError('AssignmentError', `${name}: reference variable cannot be an array`);
   }
+  // `x=1; declare -n x`: the value it has becomes the name it stands for, and must be one.
+  if (options.add.includes('n') && reference === undefined && typeof own?.value === 'string' && !own.attributes.has('n') && !isReferenceName(own.value)) {
+    throw new ShellError('AssignmentError', `\`${own.value}': invalid variable name for name reference`);
+  }
   // `readonly x=1` assigns before the variable becomes readonly; other attributes apply first (`declare -i x=1+1`).
   const later = options.add.filter((letter) => letter === 'r');
   state.setAttributes(name, options.add.filter((letter) => letter !== 'r'), options.remove);

@@ -271,3 +271,19 @@ s-set
 e-not
 plus
 ## END
+
+#### declare -n of a variable with a value: the value must be a name
+w=q
+declare -n w
+q=3
+echo "$w"
+z=1
+declare -n z
+echo "status $?"
+declare -p w z
+## STDOUT:
+3
+status 1
+declare -n w="q"
+declare -- z="1"
+## END
