@@ -34,6 +34,11 @@ export function isValidName(name: string): boolean {
   return NAME.test(name);
 }
 
+/** A nameref holding a name. */
+function isReference(variable: Variable): boolean {
+  return variable.attributes.has('n') && typeof variable.value === 'string' && variable.value !== '';
+}
+
 /** What a nameref may hold: a variable's name or an element's (`a[2]`). */
 export function isReferenceName(value: string): boolean {
   return /^[A-Za-z_][A-Za-z0-9_]*\[.+\]$/s.test(value) || NAME.test(value);
@@ -414,7 +419,9 @@ export class ShellState {
     const variable = this.variables.get(name);
     if (variable === undefined) return this.dynamicNames.has(name) ? this.computed(name) : undefined;
     if (!variable.attributes.has('n') || typeof variable.value !== 'string') return variable;
-    return this.variables.get(this.referenced(name));
+    const target = this.variables.get(this.referenced(name));
+    // A circular chain (b -> c -> b) names no variable: reading it gives nothing, as in bash.
+    return target !== undefined && isReference(target) ? undefined : target;
   }
 
   /** The variable named `name` itself, a nameref not followed (`declare -p`, `unset -n`). */
@@ -769,17 +776,25 @@ export class ShellState {
   /** The name the nameref `name` stands for at the end of its chain; undefined when `name` is no nameref holding a name. */
   referenceOf(name: string): string | undefined {
     const variable = this.variables.get(name);
-    if (variable?.attributes.has('n') !== true || typeof variable.value !== 'string' || variable.value === '') return undefined;
-    return this.referenced(name);
+    if (variable === undefined || !isReference(variable)) return undefined;
+    const target = this.referenced(name);
+    const end = this.variables.get(target);
+    return end !== undefined && isReference(end) ? undefined : target;
   }
 
-  /** The name a nameref chain ends at (bash's limit on chains is its own: 8 here). */
+  /**
+   * The name a nameref chain ends at (bash's limit on chains is its own: 8 here). A circular
+   * chain ends at `name` itself, a nameref still: `unset` removes it, and it reads as nothing.
+   */
   private referenced(name: string): string {
     let current = name;
+    const seen = new Set<string>();
     for (let hops = 0; hops < 8; hops++) {
       const variable = this.variables.get(current);
-      if (variable?.attributes.has('n') !== true || typeof variable.value !== 'string' || variable.value === '') return current;
-      current = variable.value;
+      if (variable === undefined || !isReference(variable)) return current;
+      seen.add(current);
+      current = variable.value as string;
+      if (seen.has(current)) return name;
     }
     return current;
   }

@@ -287,3 +287,19 @@ status 1
 declare -n w="q"
 declare -- z="1"
 ## END
+
+#### a circular chain of namerefs reads as nothing, and unset removes the first
+declare -n b=c
+declare -n c=b
+echo "[$b]" 2>/dev/null
+b=3 2>/dev/null
+echo "status $?"
+unset b 2>/dev/null
+declare -p b 2>/dev/null || echo "b gone"
+declare -p c
+## STDOUT:
+[]
+status 1
+b gone
+declare -n c="b"
+## END
