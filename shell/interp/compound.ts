@@ -130,8 +130,8 @@ function loopWords(interpreter: Interpreter, clause: ForClause | SelectClause, c
   return clause.words === null ? [...context.state.positional] : expandWords(clause.words, interpreter.expansionEnvironment(context), new ExpansionBudget());
 }
 
-function invalidLoopName(clause: ForClause | SelectClause, context: Context): Eventually<number> {
-  return new CommandOutput(context.fds, undefined).err(`quirl: \`${clause.name}': not a valid identifier\n`).then(() => 1);
+function invalidLoopName(interpreter: Interpreter, clause: ForClause | SelectClause, context: Context): Eventually<number> {
+  return interpreter.say(context, `\`${clause.name}': not a valid identifier`).then(() => 1);
 }
 
 /**
@@ -152,7 +152,7 @@ function assignLoopVariable(state: ShellState, name: string, value: string): str
 
 function runFor(interpreter: Interpreter, clause: ForClause, context: Context): Eventually<number> {
   const { state } = context;
-  if (!NAME.test(clause.name)) return invalidLoopName(clause, context);
+  if (!NAME.test(clause.name)) return invalidLoopName(interpreter, clause, context);
   return andThen(loopWords(interpreter, clause, context), (values) => {
     let index = 0;
     const iteration = (status: number): Eventually<Progress<number>> => {
@@ -162,7 +162,7 @@ function runFor(interpreter: Interpreter, clause: ForClause, context: Context): 
         // The DEBUG trap comes before each pass, after the words are expanded (bash).
         andThen(traced(interpreter, clause, context), () => {
           const refused = assignLoopVariable(state, clause.name, value);
-          if (refused !== undefined) return andThen(new CommandOutput(context.fds, undefined).err(`quirl: ${refused}\n`), () => stop(1));
+          if (refused !== undefined) return andThen(interpreter.say(context, refused), () => stop(1));
           return andThen(
             pass(() => interpreter.runList(clause.body, context)),
             (body) => ({ done: body.step === 'stop', value: body.status }),
@@ -182,7 +182,7 @@ function runFor(interpreter: Interpreter, clause: ForClause, context: Context): 
  */
 function runSelect(interpreter: Interpreter, clause: SelectClause, context: Context): Eventually<number> {
   const { state } = context;
-  if (!NAME.test(clause.name)) return invalidLoopName(clause, context);
+  if (!NAME.test(clause.name)) return invalidLoopName(interpreter, clause, context);
   const output = new CommandOutput(context.fds, undefined);
   // The DEBUG trap comes once, before the words are expanded (bash).
   const words = andThen(traced(interpreter, clause, context), () => loopWords(interpreter, clause, context));

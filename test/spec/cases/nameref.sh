@@ -303,3 +303,15 @@ status 1
 b gone
 declare -n c="b"
 ## END
+
+#### a refused for-loop assignment names its line, as bash does
+declare -n r
+readonly i=0
+{
+  for r in 'a b'; do :; done
+  for i in 1; do :; done
+} 2>&1 | sed 's/^[^:]*: //'
+## STDOUT:
+line 4: `a b': not a valid identifier
+line 5: i: readonly variable
+## END
