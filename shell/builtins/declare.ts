@@ -6,7 +6,7 @@
  */
 import { isShellError, ShellError } from '../errors';
 import { applyAssignment, type PlannedAssignment } from '../interp/assignment';
-import { isValidName, type ShellState } from '../interp/state';
+import { isReferenceName, isValidName, type ShellState } from '../interp/state';
 import { declaration, listing, type Attribute } from '../interp/variable';
 import { andThen, inTurn } from '../eventually';
 import type { Builtin, BuiltinContext } from './types';
@@ -111,19 +111,41 @@ function declareOne(state: ShellState, kind: Kind, options: Options, operand: Pl
   }
   const name = typeof operand === 'string' ? operand : operand.name;
   if (!isValidName(name)) throw new ShellError('Usage', `\`${typeof operand === 'string' ? operand : name}': not a valid identifier`);
+  const reference = options.add.includes('n') && typeof operand !== 'string' && operand.kind === 'scalar' && !operand.append ? operand.value : undefined;
+  if (reference !== undefined) checkReference(state, name, reference);
   const makesLocal = (kind === 'declare' && !options.global) || kind === 'local';
   if (makesLocal && state.functionDepth > 0 && !state.isLocalHere(name)) state.makeLocal(name);
+  const own = state.own(name);
+  if (options.add.includes('n') && own !== undefined && (typeof own.value === 'object' || own.attributes.has('a') || own.attributes.has('A'))) {
+    throw new ShellError('AssignmentError', `${name}: reference variable cannot be an array`);
+  }
+  // `x=1; declare -n x`: the value it has becomes the name it stands for, and must be one.
+  if (options.add.includes('n') && reference === undefined && typeof own?.value === 'string' && !own.attributes.has('n') && !isReferenceName(own.value)) {
+    throw new ShellError('AssignmentError', `\`${own.value}': invalid variable name for name reference`);
+  }
   // `readonly x=1` assigns before the variable becomes readonly; other attributes apply first (`declare -i x=1+1`).
   const later = options.add.filter((letter) => letter === 'r');
   state.setAttributes(name, options.add.filter((letter) => letter !== 'r'), options.remove);
   let warnings: string[] = [];
-  if (typeof operand !== 'string') {
+  // `declare -n r=NAME` points r itself at NAME, even where r already names another variable.
+  if (reference !== undefined) state.setReference(name, reference);
+  else if (typeof operand !== 'string') {
     const array = options.add.includes('a') || options.add.includes('A');
     // `declare -a a=x` puts x in element 0, as bash does.
     warnings = applyAssignment(state, array && operand.kind === 'scalar' ? { kind: 'element', name, subscript: '0', value: operand.value, append: operand.append } : operand);
   }
-  if (later.length > 0) state.setAttributes(name, later, []);
+  // With -n, readonly is the nameref's own (`declare -nr r=x`), not its target's.
+  if (later.length > 0) state.setAttributes(name, options.add.includes('n') ? [...later, 'n'] : later, []);
   return warnings;
+}
+
+/** bash's checks of `declare -n NAME=VALUE`: VALUE must be a variable's or an element's name, and not NAME at the top level. */
+function checkReference(state: ShellState, name: string, value: string): void {
+  if (value === '') throw new ShellError('AssignmentError', "`': not a valid identifier");
+  if (!isReferenceName(value)) {
+    throw new ShellError('AssignmentError', `\`${value}': invalid variable name for name reference`);
+  }
+  if (value === name && state.functionDepth === 0) throw new ShellError('AssignmentError', `${name}: nameref variable self references not allowed`);
 }
 
 /** `-p` or no operands: declarations as bash prints them (`declare -x` for export, and so on). */

@@ -8,6 +8,7 @@ import { isatty } from 'node:tty';
 import { encodeText, fsPath } from '../bytes';
 import type { FdTable } from '../exec/fds';
 import type { ShellState } from '../interp/state';
+import type { Variable } from '../interp/variable';
 import { AssociativeArray, IndexedArray } from '../interp/arrays';
 import { ShellError } from '../errors';
 import { evaluateArithmeticText } from '../expand/arith';
@@ -314,9 +315,11 @@ export function unaryTest(operator: string, word: string, env: TestEnvironment):
       return word === '';
     case '-v':
       return isSet(word, env.state);
-    case '-o':
     case '-R':
-      // No shell options or name references yet: nothing is set.
+      // A nameref with a name in it, whether or not that names a variable set.
+      return isReference(env.state.own(word));
+    case '-o':
+      // No shell options yet: nothing is set.
       return false;
     case '-h':
     case '-L':
@@ -335,11 +338,16 @@ export function unaryTest(operator: string, word: string, env: TestEnvironment):
  * associative array's key is always literal, as in bash 5.2), or `-v N` for the positional
  * parameter N ($0 is always set).
  */
+function isReference(variable: Variable | undefined): boolean {
+  return variable?.attributes.has('n') === true && typeof variable.value === 'string';
+}
+
 function isSet(word: string, state: ShellState): boolean {
   const index = parseInteger(word);
   if (index !== undefined) return index >= 0n && index <= BigInt(state.positional.length);
   const element = ELEMENT.exec(word);
-  if (element === null) return state.get(word) !== undefined;
+  // bash's -v looks for a variable named as a nameref's element (`a[1]`), and finds none.
+  if (element === null) return state.referenceOf(word)?.includes('[') !== true && state.get(word) !== undefined;
   const [, name = '', subscript = ''] = element;
   const variable = state.lookup(name);
   if (variable?.value instanceof AssociativeArray) return variable.value.get(subscript) !== undefined;

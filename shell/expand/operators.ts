@@ -96,6 +96,8 @@ interface Target {
   readonly text: string;
   /** For `${!r...}`, how r was written: bash's `?` names it (`!r: message`), and `=` assigns only a name. */
   readonly indirection?: string;
+  /** `${!r}` of a nameref r: the value is this name itself. */
+  readonly literal?: string;
 }
 
 /** The parameter as bash's messages name it: `x`, `a[1]`, `@`; `!r` through an indirection. */
@@ -106,6 +108,9 @@ function shownName(target: Target): string {
 function targetOf(parameter: ParameterExpansion, context: ExpansionContext): Eventually<Target> {
   const { subscript } = parameter;
   if (parameter.indirect === true) {
+    // `${!r}` of a nameref r is the name r stands for, not an indirection through its value.
+    const reference = subscript === undefined ? context.env.referenceOf?.(parameter.name) : undefined;
+    if (reference !== undefined) return { ...plainTarget(reference), text: `!${parameter.name}`, literal: reference };
     const own: Eventually<Target> = subscript === undefined ? plainTarget(parameter.name) : subscripted(parameter.name, subscript, context);
     return andThen(own, (own): Target => ({ ...parseReferent(referent(own, valueOf(own, context))), indirection: own.text }));
   }
@@ -307,6 +312,7 @@ function referent(own: Target, value: Value): string {
 
 function valueOf(target: Target, context: ExpansionContext): Value {
   const { name } = target;
+  if (target.literal !== undefined) return target.literal;
   if (name === '@' || name === '*') return context.env.special.positional;
   if (target.all) return (context.env.entries(name) ?? []).map(([, value]) => value);
   if (target.subscript !== undefined) return context.env.element(name, target.subscript);
@@ -331,9 +337,12 @@ function describe(letter: string, target: Target, value: Value, context: Expansi
     if (target.name === '@' || target.name === '*') return typeof value === 'object' ? value.map((each, i) => `${i === 0 ? 'set -- ' : ''}${reusable(each)}`) : value;
     if (!NAME.test(target.name)) return '';
     const flags = attributes === undefined || attributes === '' ? '' : `declare -${attributes} `;
-    if (target.all && array) return declareArray(flags === '' ? 'declare -a ' : flags, target, context, characters);
+    // Through a nameref, the declaration is the target's (bash).
+    const reference = context.env.referenceOf?.(target.name);
+    const named = reference !== undefined && NAME.test(reference) ? { ...target, name: reference } : target;
+    if (target.all && array) return declareArray(flags === '' ? 'declare -a ' : flags, named, context, characters);
     const one = typeof value === 'object' ? value.join(' ') : value;
-    return `${flags}${target.name}=${reusable(one)}`;
+    return `${flags}${named.name}=${reusable(one)}`;
   }
   if (!(target.all && array)) return each(reusable);
   const entries = context.env.entries(target.name) ?? [];

@@ -83,6 +83,8 @@ export interface ExpansionEnvironment {
   assignElement(name: string, subscript: string, value: string): void;
   /** `${x@a}`, `${x@A}`: the variable's attribute letters (as `declare` prints them), undefined when there is no such variable. */
   attributes(name: string): string | undefined;
+  /** `${!r}` of a nameref r: the name its chain ends at; undefined when `name` is no nameref holding a name. */
+  referenceOf?(name: string): string | undefined;
   /** `${x@P}`'s `\j` and `\#`; absent: 0 and 0. */
   promptCounts?(): PromptCounts;
   /** The names of the variables that have values, for `${!prefix*}`. */

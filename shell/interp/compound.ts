@@ -14,6 +14,8 @@ import { evaluateConditional } from './conditional';
 import { LoopControl } from '../control';
 import type { Context, Interpreter } from './interpreter';
 import { CommandOutput } from './output';
+import { isReferenceName, type ShellState } from './state';
+import { isShellError } from '../errors';
 import { menuColumns, selectMenu } from './select-menu';
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -128,13 +130,29 @@ function loopWords(interpreter: Interpreter, clause: ForClause | SelectClause, c
   return clause.words === null ? [...context.state.positional] : expandWords(clause.words, interpreter.expansionEnvironment(context), new ExpansionBudget());
 }
 
-function invalidLoopName(clause: ForClause | SelectClause, context: Context): Eventually<number> {
-  return new CommandOutput(context.fds, undefined).err(`quirl: \`${clause.name}': not a valid identifier\n`).then(() => 1);
+function invalidLoopName(interpreter: Interpreter, clause: ForClause | SelectClause, context: Context): Eventually<number> {
+  return interpreter.say(context, `\`${clause.name}': not a valid identifier`).then(() => 1);
+}
+
+/**
+ * A `for` pass's assignment; a nameref loop variable is pointed at each name in turn. A refused
+ * one (readonly, not a name) ends the loop with status 1 and the script goes on, as in bash.
+ */
+function assignLoopVariable(state: ShellState, name: string, value: string): string | undefined {
+  try {
+    if (state.own(name)?.attributes.has('n') !== true) state.set(name, value);
+    else if (isReferenceName(value)) state.setReference(name, value);
+    else return `\`${value}': not a valid identifier`;
+  } catch (error) {
+    if (!isShellError(error)) throw error;
+    return error.message;
+  }
+  return undefined;
 }
 
 function runFor(interpreter: Interpreter, clause: ForClause, context: Context): Eventually<number> {
   const { state } = context;
-  if (!NAME.test(clause.name)) return invalidLoopName(clause, context);
+  if (!NAME.test(clause.name)) return invalidLoopName(interpreter, clause, context);
   return andThen(loopWords(interpreter, clause, context), (values) => {
     let index = 0;
     const iteration = (status: number): Eventually<Progress<number>> => {
@@ -143,7 +161,8 @@ function runFor(interpreter: Interpreter, clause: ForClause, context: Context): 
       return andThen(interpreter.checkpoint(context), () =>
         // The DEBUG trap comes before each pass, after the words are expanded (bash).
         andThen(traced(interpreter, clause, context), () => {
-          state.set(clause.name, value);
+          const refused = assignLoopVariable(state, clause.name, value);
+          if (refused !== undefined) return andThen(interpreter.say(context, refused), () => stop(1));
           return andThen(
             pass(() => interpreter.runList(clause.body, context)),
             (body) => ({ done: body.step === 'stop', value: body.status }),
@@ -163,7 +182,7 @@ function runFor(interpreter: Interpreter, clause: ForClause, context: Context): 
  */
 function runSelect(interpreter: Interpreter, clause: SelectClause, context: Context): Eventually<number> {
   const { state } = context;
-  if (!NAME.test(clause.name)) return invalidLoopName(clause, context);
+  if (!NAME.test(clause.name)) return invalidLoopName(interpreter, clause, context);
   const output = new CommandOutput(context.fds, undefined);
   // The DEBUG trap comes once, before the words are expanded (bash).
   const words = andThen(traced(interpreter, clause, context), () => loopWords(interpreter, clause, context));

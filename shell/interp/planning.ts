@@ -177,6 +177,10 @@ class ContextEnvironment implements ExpansionEnvironment {
     return variable === undefined ? undefined : [...variable.attributes].sort(byDeclareOrder).join('');
   }
 
+  referenceOf(name: string): string | undefined {
+    return this.state.referenceOf(name);
+  }
+
   promptCounts(): { jobs: number; commandNumber: number } {
     return { jobs: this.shell.jobCount(), commandNumber: this.state.commandNumber };
   }

@@ -34,6 +34,16 @@ export function isValidName(name: string): boolean {
   return NAME.test(name);
 }
 
+/** A nameref holding a name. */
+function isReference(variable: Variable): boolean {
+  return variable.attributes.has('n') && typeof variable.value === 'string' && variable.value !== '';
+}
+
+/** What a nameref may hold: a variable's name or an element's (`a[2]`). */
+export function isReferenceName(value: string): boolean {
+  return /^[A-Za-z_][A-Za-z0-9_]*\[.+\]$/s.test(value) || NAME.test(value);
+}
+
 /** Variables the shell removes from the environment it was given, before any job sees them. */
 export type EnvironmentFilter = (name: string) => boolean;
 
@@ -409,7 +419,9 @@ export class ShellState {
     const variable = this.variables.get(name);
     if (variable === undefined) return this.dynamicNames.has(name) ? this.computed(name) : undefined;
     if (!variable.attributes.has('n') || typeof variable.value !== 'string') return variable;
-    return this.variables.get(this.referenced(name));
+    const target = this.variables.get(this.referenced(name));
+    // A circular chain (b -> c -> b) names no variable: reading it gives nothing, as in bash.
+    return target !== undefined && isReference(target) ? undefined : target;
   }
 
   /** The variable named `name` itself, a nameref not followed (`declare -p`, `unset -n`). */
@@ -580,6 +592,8 @@ export class ShellState {
       return;
     }
     const variable = this.variables.get(target);
+    // A nameref without a value takes the value as the name it stands for: it must be one (bash).
+    if (variable?.attributes.has('n') === true && !append && !isReferenceName(value)) throw new ShellError('AssignmentError', `\`${value}': not a valid identifier`);
     if (variable !== undefined && (typeof variable.value === 'object' || variable.attributes.has('a') || variable.attributes.has('A'))) {
       this.assignElement(target, variable.attributes.has('A') || variable.value instanceof AssociativeArray ? '0' : 0n, value, append);
       return;
@@ -671,8 +685,19 @@ export class ShellState {
     this.setAttributes(name, ['x'], []);
   }
 
+  /** `declare -n r=NAME`, `for r in NAME...` with r a nameref: r itself takes the name, not the variable r names. */
+  setReference(name: string, value: string): void {
+    const variable = this.variables.get(name);
+    if (variable?.attributes.has('r') === true) throw readonlyError(name);
+    if (variable === undefined) this.variables.set(name, { value, attributes: new Set<Attribute>(['n']) });
+    else variable.value = value;
+  }
+
   /** `unset NAME`: through a nameref to what it names; a readonly variable stays. */
   unset(name: string): void {
+    // `declare -n r='a[1]'; unset r` unsets the element.
+    const element = this.referencedElement(name);
+    if (element !== undefined) return this.unsetElement(element.name, element.subscript);
     const target = this.variables.get(name)?.attributes.has('n') === true ? this.referenced(name) : name;
     if (this.own(target)?.attributes.has('r') === true) throw new ShellError('AssignmentError', `${target}: cannot unset: readonly variable`);
     this.variables.delete(target);
@@ -685,6 +710,7 @@ export class ShellState {
    * bash_completion's _upvars returns values to its caller's caller through this.
    */
   unsetVisible(name: string): void {
+    if (this.referencedElement(name) !== undefined) return this.unset(name);
     const target = this.variables.get(name)?.attributes.has('n') === true ? this.referenced(name) : name;
     const owner = this.localFrames.findLastIndex((frame) => frame.variables.has(target));
     if (owner < 0 || owner === this.localFrames.length - 1 || this.options.shopted('localvar_unset')) {
@@ -747,13 +773,28 @@ export class ShellState {
     return [...env].map(([name, value]) => `${name}=${value}`);
   }
 
-  /** The name a nameref chain ends at (bash's limit on chains is its own: 8 here). */
+  /** The name the nameref `name` stands for at the end of its chain; undefined when `name` is no nameref holding a name. */
+  referenceOf(name: string): string | undefined {
+    const variable = this.variables.get(name);
+    if (variable === undefined || !isReference(variable)) return undefined;
+    const target = this.referenced(name);
+    const end = this.variables.get(target);
+    return end !== undefined && isReference(end) ? undefined : target;
+  }
+
+  /**
+   * The name a nameref chain ends at (bash's limit on chains is its own: 8 here). A circular
+   * chain ends at `name` itself, a nameref still: `unset` removes it, and it reads as nothing.
+   */
   private referenced(name: string): string {
     let current = name;
+    const seen = new Set<string>();
     for (let hops = 0; hops < 8; hops++) {
       const variable = this.variables.get(current);
-      if (variable?.attributes.has('n') !== true || typeof variable.value !== 'string' || variable.value === '') return current;
-      current = variable.value;
+      if (variable === undefined || !isReference(variable)) return current;
+      seen.add(current);
+      current = variable.value as string;
+      if (seen.has(current)) return name;
     }
     return current;
   }
