@@ -85,8 +85,12 @@ const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
 const DEFAULT_BUSY_TIMEOUT_MS = 3000;
 /** Time for a refusal to reach the shell before its socket is cut. */
 const REFUSAL_LINGER_MS = 200;
-/** How long a shell told goodbye has to close the link itself before it is cut. */
-const GOODBYE_LINGER_MS = 2000;
+/**
+ * How long a shell told goodbye has to close the link itself before it is cut. Long: a cut that
+ * comes before a stalled shell has read the goodbye loses it (the close is seen first), and the
+ * shell would then keep knocking; the linger only ever ends a shell that ignores the goodbye.
+ */
+const GOODBYE_LINGER_MS = 30_000;
 
 export class Endpoint {
   private readonly peers = new Map<number, Peer>();
