@@ -124,7 +124,8 @@ done
 #### a coprocess whose command is not found ends with status 127
 coproc nosuchcommand 2>/dev/null
 echo "started=$?"
-pid=$COPROC_PID
+# $!, not COPROC_PID: bash unsets COPROC_PID when it reaps the coprocess, which may already have happened.
+pid=$!
 wait "$pid"
 echo "status=$?"
 ## STDOUT:
