@@ -24,8 +24,10 @@ echo "status=$?"
 
 #### kill $! ends a background brace group as SIGTERM ends a process
 # bash ends the group's subshell but may leave its sleep running; that sleep is ended here, so
-# the case checks the status only (the next case checks that Quirl ends the program too).
+# the case checks the status only (the next case checks that Quirl ends the program too). The kill
+# waits until the sleep runs: a sleep forked but not yet exec'd when pkill looks would outlive the case.
 { sleep 5.013; echo never; } &
+until pgrep -f 'sleep 5[.]013' > /dev/null; do sleep 0.01; done
 kill $!
 wait $!
 echo "status=$?"
