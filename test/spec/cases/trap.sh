@@ -473,6 +473,8 @@ echo "status $?"
 kill $s
 wait $s
 echo "sleep $?"
+# The signalling subshell may still be ending after its kill: the case waits for it.
+wait
 ## STDOUT:
 got
 status 138
@@ -494,6 +496,8 @@ echo "next $?"
 kill $s
 wait $s
 echo "sleep $?"
+# The signalling subshells may still be ending after their kills: the case waits for them.
+wait
 ## STDOUT:
 got
 pid 138
