@@ -110,10 +110,14 @@ exec {first_in}>&"${COPROC[1]}"
 eval "exec ${COPROC[1]}>&-"
 { coproc SECOND { cat > /dev/null; echo done; }; } 2> warning.txt
 second=$SECOND_PID
+# A copy of its output end: bash closes SECOND's own descriptors and unsets SECOND when it reaps
+# the coprocess, which may happen before the read.
+exec {second_out}<&"${SECOND[0]}"
 sed -e 's/.*warning: /warning: /' -e 's/\[[0-9]*:/[PID:/' warning.txt
 eval "exec ${SECOND[1]}>&-"
-read -r -u "${SECOND[0]}" said
+read -r -u "$second_out" said
 echo "$said"
+exec {second_out}<&-
 exec {first_in}>&-
 wait "$first" "$second"
 ## STDOUT:
