@@ -1,0 +1,80 @@
+/**
+ * The layer rules of eslint.config.mjs: a module that imports a layer above its own fails the
+ * lint, wherever in its layer's folders it sits, and every module of the code is in one layer.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { ESLint } from 'eslint';
+
+const root = new URL('../..', import.meta.url).pathname;
+const eslint = new ESLint({ cwd: root });
+
+interface Layer {
+  readonly name: string;
+  readonly dir?: readonly string[];
+  readonly file?: readonly string[];
+}
+
+/** The layer rule's complaints about `code` as the module at `filePath`. */
+async function layerErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(root, filePath) });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+const CLOSED: readonly (readonly [string, string])[] = [
+  ['shell/syntax/synthetic.ts', "import { ansiCString } from '../expand/escapes';"],
+  ['shell/expand/synthetic.ts', "import type { ShellState } from '../interp/state';"],
+  ['shell/expand/arith/synthetic.ts', "import { Interpreter } from '../../interp/interpreter';"],
+  ['shell/interp/synthetic.ts', "import { BUILTINS } from '../builtins';"],
+  ['shell/interp/synthetic.ts', "export { BUILTINS } from '../builtins/table';"],
+  ['shell/interp/synthetic.ts', "import { loop } from '../interactive/loop';"],
+  ['shell/interp/synthetic.ts', "import { main } from '../main';"],
+  ['shell/builtins/synthetic.ts', "import { bindings } from '../interactive/editor/bindings';"],
+  ['shell/exec/synthetic.ts', "import { parse } from '../syntax';"],
+  ['shell/interactive/editor/synthetic.ts', "import { activate } from '../../../extension/extension';"],
+  ['shell/exec/synthetic.ts', "import * as vscode from 'vscode';"],
+  ['shell/eventually.ts', "import type { Span } from './syntax/ast';"],
+  ['shell/ipc/protocol.ts', "import { IpcClient } from './client';"],
+  ['native/synthetic.ts', "import { encodeText } from '../shell/bytes';"],
+  ['extension/synthetic.ts', "import { ShellState } from '../shell/interp/state';"],
+];
+
+for (const [file, code] of CLOSED) {
+  test(`the lint fails ${file}: ${code}`, async () => {
+    assert.equal((await layerErrors(file, code)).length, 1);
+  });
+}
+
+const OPEN: readonly (readonly [string, string])[] = [
+  ['shell/expand/synthetic.ts', "import type { Word } from '../syntax/ast';\nimport { decodeBytes } from '../bytes';"],
+  ['shell/interp/synthetic.ts', "import { expandWord } from '../expand';\nimport { Executor } from '../exec/executor';\nimport { native } from '../../native';"],
+  ['shell/builtins/synthetic.ts', "import { ShellState } from '../interp/state';\nimport { CompletionSpec } from '../completion/spec';"],
+  ['shell/interactive/editor/synthetic.ts', "import { BUILTINS } from '../../builtins';\nimport { IpcClient } from '../../ipc/client';"],
+  ['shell/main.ts', "import { runInteractive } from './interactive/loop';"],
+  ['extension/synthetic.ts', "import * as vscode from 'vscode';\nimport { PROTOCOL_VERSION } from '../shell/ipc/protocol';"],
+];
+
+for (const [file, code] of OPEN) {
+  test(`the lint passes ${file}: ${code.replace(/\n/g, ' ')}`, async () => {
+    assert.deepEqual(await layerErrors(file, code), []);
+  });
+}
+
+function modules(dir: string): string[] {
+  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return path === join('native', 'build') ? [] : modules(path);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+test('every module of shell/, native/ and extension/ is in exactly one layer', async () => {
+  const configUrl = new URL('eslint.config.mjs', `file://${root}`).href;
+  const { LAYERS } = (await import(configUrl)) as { LAYERS: readonly Layer[] };
+  for (const path of ['shell', 'native', 'extension'].flatMap(modules)) {
+    const layers = LAYERS.filter((layer) => layer.file?.includes(path) || layer.dir?.some((dir) => path.startsWith(`${dir}/`)));
+    assert.equal(layers.length, 1, `${path} is in ${layers.map((l) => l.name).join(', ') || 'no layer'}`);
+  }
+});
