@@ -85,7 +85,6 @@ const CROSSING_TODAY = [
   'shell/interp/state.ts',
   'shell/interp/tilde.ts',
   'shell/interp/variable.ts',
-  'shell/syntax/words.ts',
 ];
 
 /** Folders nest at most this deep inside a layer's folder (shell/interactive/editor/). */

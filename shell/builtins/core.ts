@@ -1,6 +1,6 @@
 /** The builtins every script leans on: true, false, :, echo, exit. */
 import { fromByteString, toByteString } from '../bytes';
-import { expandEscapes } from '../expand/escapes';
+import { expandEscapes } from '../syntax/escapes';
 import { isUtf8Locale } from './printf';
 import { type Builtin, ExitRequest } from './types';
 

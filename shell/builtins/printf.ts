@@ -9,7 +9,7 @@
  * floatmax_t is here: strtold's rounding and glibc's exact decimal output are done with BigInt.
  */
 import { fromByteString, toByteString } from '../bytes';
-import { escapeAt, expandEscapes } from '../expand/escapes';
+import { escapeAt, expandEscapes } from '../syntax/escapes';
 import { isUtf8Locale as isUtf8 } from '../expand/text';
 import { isValidName, type ShellState } from '../interp/state';
 import { localTime, strftime } from './strftime';

@@ -6,6 +6,7 @@
  */
 import { nestingLimit } from '../errors';
 import { BoundedCache } from './bounded-cache';
+import { GROUP_OPERATORS } from '../syntax/words';
 
 const CLASSES: ReadonlyMap<string, string> = new Map([
   ['alnum', '0-9A-Za-z'],
@@ -84,9 +85,6 @@ interface Group {
   readonly alternatives: readonly string[];
   readonly next: number;
 }
-
-/** The characters that make an extglob group of the `(` after them (`@(a|b)`). */
-export const GROUP_OPERATORS = '?*+@!';
 
 /**
  * The extglob group whose operator is at `at` (`@` of `@(a|b)`); null when none starts there or

@@ -3,7 +3,7 @@
  * (text.ts): bytes outside a UTF-8 locale, where no byte above 0x7f is printable.
  */
 import { escapedByte, fromByteString, toByteString } from '../bytes';
-import { ansiCBytes, ansiCString } from './escapes';
+import { ansiCBytes, ansiCString } from '../syntax/escapes';
 import { caseOf, changeCase } from './matching';
 import { decodePrompt } from './prompt-escapes';
 import type { ExpansionEnvironment } from './types';

@@ -21,10 +21,12 @@ import type {
   Word,
   WordPart,
 } from './ast';
-import { ansiCString } from '../expand/escapes';
-import { GROUP_OPERATORS } from '../expand/pattern';
+import { ansiCString } from './escapes';
 import { Scanner, stopSet, type StopSet } from './scanner';
 import { EmbeddedSource, nestedTooDeep, SlicedSource, spanOf, syntaxError, type SourceText } from './source';
+
+/** The characters that make an extglob group of the `(` after them (`@(a|b)`). */
+export const GROUP_OPERATORS = '?*+@!';
 
 /** What the word lexer needs from the parser: the commands inside a substitution, the locale and extglob. */
 export interface Substitutions {

@@ -24,7 +24,7 @@ async function layerErrors(filePath: string, code: string): Promise<string[]> {
 }
 
 const CLOSED: readonly (readonly [string, string])[] = [
-  ['shell/syntax/synthetic.ts', "import { ansiCString } from '../expand/escapes';"],
+  ['shell/syntax/synthetic.ts', "import { expandWord } from '../expand';"],
   ['shell/expand/synthetic.ts', "import type { ShellState } from '../interp/state';"],
   ['shell/expand/arith/synthetic.ts', "import { Interpreter } from '../../interp/interpreter';"],
   ['shell/interp/synthetic.ts', "import { BUILTINS } from '../builtins';"],
