@@ -78,7 +78,6 @@ const CROSSING_TODAY = [
   'shell/builtins/complete.ts',
   'shell/builtins/history.ts',
   'shell/builtins/types.ts',
-  'shell/errors.ts',
   'shell/interp/conditional.ts',
   'shell/interp/file-substitution.ts',
   'shell/interp/interpreter.ts',

@@ -2,10 +2,9 @@
  * The shell's typed errors: every failure a user can see carries a code a test can assert on,
  * a message that names what was wrong, and the exit status the shell reports for it.
  */
-import type { Span } from './syntax/ast';
 
 export type ShellErrorCode =
-  /** The source text is not valid shell; see ParseError. */
+  /** The source text is not valid shell; see ParseError (syntax/source.ts). */
   | 'ParseError'
   /** An arithmetic expression failed (bad syntax, division by 0, unbound variable); bash's message. */
   | 'ArithmeticError'
@@ -74,22 +73,6 @@ export class ShellError extends Error {
     this.code = code;
     this.status = options.status ?? DEFAULT_STATUS[code];
     this.reported = options.reported ?? false;
-  }
-}
-
-/**
- * A syntax error with where it happened; `incomplete` means more input could complete it. Input
- * nested past a limit of the parser fails the same way (status 2) with the code ResourceLimit.
- */
-export class ParseError extends ShellError {
-  readonly span: Span;
-  readonly incomplete: boolean;
-
-  constructor(message: string, span: Span, incomplete: boolean, code: 'ParseError' | 'ResourceLimit' = 'ParseError') {
-    super(code, `line ${span.start.line}, column ${span.start.column}: ${message}`, { status: 2 });
-    this.name = 'ParseError';
-    this.span = span;
-    this.incomplete = incomplete;
   }
 }
 

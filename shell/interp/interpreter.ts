@@ -11,7 +11,8 @@ import { applyAssignment, prefixValues, type PlannedAssignment } from './assignm
 import { native } from '../../native';
 import { BUILTINS, ExitRequest, type ShellServices } from '../builtins';
 import type { CommandHistory } from '../builtins/history';
-import { ParseError, ShellError, isShellError } from '../errors';
+import { ShellError, isShellError } from '../errors';
+import { ParseError } from '../syntax/source';
 import type { InShellStage, PipelineSpec, Stage } from '../exec/construct';
 import { applyWithoutBlocking } from '../exec/blocking-opens';
 import { describeUnexpected } from '../unexpected';

@@ -3,7 +3,7 @@
  * token a second line quoting the line it is on (`./lib.sh: line 2: syntax error near unexpected
  * token `fi'` then `./lib.sh: line 2: `fi'`). bash names no line for a script read from stdin.
  */
-import type { ParseError } from '../errors';
+import type { ParseError } from '../syntax/source';
 
 export function parseErrorReport(error: ParseError, source: string | undefined, firstLine: number, where: string, lined = true): string {
   const line = error.span.start.line;

@@ -6,7 +6,8 @@
  */
 import type { RecordRead } from '../../native/native';
 import { native } from '../../native';
-import { describeErrno, isSystemError, ParseError, ShellError } from '../errors';
+import { describeErrno, isSystemError, ShellError } from '../errors';
+import { ParseError } from '../syntax/source';
 import { parse, type Program } from '../syntax';
 import type { ReaderSettings } from './script';
 import { decodeBytes } from '../bytes';

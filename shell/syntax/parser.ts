@@ -15,7 +15,6 @@
  * be an assignment: only before a command's first word (POSIX), and never as a redirect target.
  * Reserved words are words in command position; anywhere else they are arguments (`echo if`).
  */
-import type { ParseError } from '../errors';
 import type {
   AndOr,
   AndOrOperator,
@@ -48,7 +47,7 @@ import type {
 import { Lexer, tokenText, type ControlOperator, type Token } from './lexer';
 import { Scanner } from './scanner';
 import type { Substitutions, WordMode } from './words';
-import { nestedTooDeep, Source, spanOf, syntaxError, type SourceText } from './source';
+import { nestedTooDeep, type ParseError, Source, spanOf, syntaxError, type SourceText } from './source';
 
 /** Deeper nesting of substitutions or compound commands is refused rather than left to exhaust the stack. */
 export const MAX_NESTING = 200;

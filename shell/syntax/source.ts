@@ -1,8 +1,9 @@
 /**
- * Source text and the positions its offsets stand for. The parser works in plain offsets and turns
- * them into line/column positions only when it builds a node or an error.
+ * Source text, the positions its offsets stand for, and the syntax errors that point there. The
+ * parser works in plain offsets and turns them into line/column positions only when it builds a
+ * node or an error.
  */
-import { ParseError } from '../errors';
+import { ShellError } from '../errors';
 import type { Position, Span } from './ast';
 
 export interface SourceText {
@@ -110,6 +111,22 @@ export class SlicedSource implements SourceText {
 
 export function spanOf(source: SourceText, start: number, end: number): Span {
   return { start: source.position(start), end: source.position(end) };
+}
+
+/**
+ * A syntax error with where it happened; `incomplete` means more input could complete it. Input
+ * nested past a limit of the parser fails the same way (status 2) with the code ResourceLimit.
+ */
+export class ParseError extends ShellError {
+  readonly span: Span;
+  readonly incomplete: boolean;
+
+  constructor(message: string, span: Span, incomplete: boolean, code: 'ParseError' | 'ResourceLimit' = 'ParseError') {
+    super(code, `line ${span.start.line}, column ${span.start.column}: ${message}`, { status: 2 });
+    this.name = 'ParseError';
+    this.span = span;
+    this.incomplete = incomplete;
+  }
 }
 
 /** Input nested past the parser's `limit`: a ParseError with the code ResourceLimit at `start..end`. */

@@ -22,7 +22,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isShellError, ParseError } from '../../shell/errors';
+import { isShellError } from '../../shell/errors';
+import { ParseError } from '../../shell/syntax/source';
 import { parse } from '../../shell/syntax';
 import type {
   Arithmetic,

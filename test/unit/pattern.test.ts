@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { compilePattern, hasWildcards, leadingGroup, matchesPattern, takesLeadingDot } from '../../shell/expand/pattern';
 import { parse, parseCommands, type SimpleCommand } from '../../shell/syntax';
-import { ParseError } from '../../shell/errors';
+import { ParseError } from '../../shell/syntax/source';
 
 /** [pattern, text, whether it matches with extglob on]. */
 const EXTGLOB: readonly (readonly [string, string, boolean])[] = [

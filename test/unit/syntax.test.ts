@@ -1,7 +1,7 @@
 /** The parser's tables: simple commands, words, pipelines and lists (trees as sketches, see ../support/syntax-sketch). */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ParseError } from '../../shell/errors';
+import { ParseError } from '../../shell/syntax/source';
 import { parse } from '../../shell/syntax';
 import { parseErrorOf, simple, sketch, target, testSketches, type SketchRow } from '../support/syntax-sketch';
 
