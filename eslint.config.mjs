@@ -6,8 +6,9 @@ const VSCODE = { name: 'vscode', message: 'Only extension/ may import vscode.' }
 /**
  * The layers of the code, lowest first; README's layout table says why. A module may import its
  * own layer and the layers its layer lists under `imports`, nothing else of the repository.
- * A layer is folders (`dir`) and single files (`file`); every module of shell/, native/ and
- * extension/ is in exactly one (test/unit/layers.test.ts checks it).
+ * A layer is folders (`dir`, without the folders of other layers inside them) and single files
+ * (`file`); every module of shell/, native/ and extension/ is in exactly one
+ * (test/unit/layers.test.ts checks it).
  */
 export const LAYERS = [
   { name: 'native', dir: ['native'], imports: [] },
@@ -18,30 +19,36 @@ export const LAYERS = [
     imports: [],
   },
   { name: 'syntax', dir: ['shell/syntax'], imports: ['base'] },
+  // The line editor, history and its expansion, key bindings: the shell's readline, which the
+  // interpreter and builtins (`bind`, `history`, `fc`) use as bash's use readline.
+  { name: 'editor', dir: ['shell/interactive/editor'], imports: ['base'] },
   { name: 'expand', dir: ['shell/expand'], imports: ['base', 'syntax'] },
   // Processes, descriptors, the terminal and the job table: nothing of the language.
   { name: 'exec', dir: ['shell/exec', 'shell/jobs'], imports: ['base', 'native'] },
   // The wire protocol both ends of the VS Code link share.
   { name: 'protocol', file: ['address', 'frames', 'protocol', 'reader', 'socket-directory'].map((f) => `shell/ipc/${f}.ts`), imports: [] },
   { name: 'link', file: ['client', 'snapshot'].map((f) => `shell/ipc/${f}.ts`), imports: ['base', 'exec', 'protocol'] },
-  { name: 'interp', dir: ['shell/interp'], imports: ['base', 'native', 'syntax', 'expand', 'exec'] },
+  { name: 'interp', dir: ['shell/interp'], imports: ['base', 'native', 'syntax', 'expand', 'exec', 'editor'] },
   { name: 'completion', dir: ['shell/completion'], imports: ['base', 'syntax', 'expand', 'exec', 'interp'] },
-  { name: 'builtins', dir: ['shell/builtins'], imports: ['base', 'native', 'syntax', 'expand', 'exec', 'interp', 'completion'] },
+  { name: 'builtins', dir: ['shell/builtins'], imports: ['base', 'native', 'syntax', 'expand', 'exec', 'editor', 'interp', 'completion'] },
   // The command line, its options named as `set` names them.
   { name: 'invocation', file: ['shell/invocation.ts'], imports: ['base', 'interp'] },
   {
     name: 'interactive',
     dir: ['shell/interactive'],
-    imports: ['base', 'native', 'syntax', 'expand', 'exec', 'protocol', 'link', 'interp', 'completion', 'builtins', 'invocation'],
+    imports: ['base', 'native', 'syntax', 'expand', 'exec', 'editor', 'protocol', 'link', 'interp', 'completion', 'builtins', 'invocation'],
   },
   {
     // What starts and wires up the shell.
     name: 'main',
     file: ['backend', 'entry', 'launch', 'main', 'script-file', 'signal-keys'].map((f) => `shell/${f}.ts`),
-    imports: ['base', 'native', 'syntax', 'expand', 'exec', 'protocol', 'link', 'interp', 'completion', 'builtins', 'invocation', 'interactive'],
+    imports: ['base', 'native', 'syntax', 'expand', 'exec', 'editor', 'protocol', 'link', 'interp', 'completion', 'builtins', 'invocation', 'interactive'],
   },
   { name: 'extension', dir: ['extension'], imports: ['protocol'] },
 ];
+
+/** The folders of other layers inside `dir`. */
+const nestedIn = (dir) => LAYERS.flatMap((other) => other.dir ?? []).filter((inner) => inner.startsWith(`${dir}/`));
 
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
@@ -54,7 +61,11 @@ function specifierPattern(dir, depth, target) {
   const from = path.posix.join(dir, ...Array(depth).fill('_'));
   const relative = path.posix.relative(from, target.replace(/\.ts$/, ''));
   const spelled = relative.startsWith('.') ? relative : `./${relative}`;
-  return target.endsWith('.ts') ? `^${escape(spelled)}(\\.js)?$` : `^${escape(spelled)}(/|$)`;
+  // A folder around `dir` (shell/interactive around its editor/): what goes up into it and no higher.
+  if (/^\.\.(\/\.\.)*$/.test(relative)) return `^${escape(spelled)}/(?!\.\.(/|$))`;
+  if (target.endsWith('.ts')) return `^${escape(spelled)}(\\.js)?$`;
+  const inner = nestedIn(target).map((folder) => `(?!/${escape(path.posix.relative(target, folder))}(/|$))`);
+  return `^${escape(spelled)}${inner.join('')}(/|$)`;
 }
 
 /** The no-restricted-imports patterns for modules of `layer` in `dir` at `depth`. */
@@ -74,10 +85,6 @@ function closedTo(layer, dir, depth) {
  */
 const CROSSING_TODAY = [
   'native/index.ts',
-  'shell/builtins/bind.ts',
-  'shell/builtins/complete.ts',
-  'shell/builtins/history.ts',
-  'shell/builtins/types.ts',
   'shell/interp/conditional.ts',
   'shell/interp/file-substitution.ts',
   'shell/interp/interpreter.ts',
@@ -95,7 +102,7 @@ function layerBlocks(layer) {
   const folders = (layer.dir ?? []).flatMap((dir) =>
     Array.from({ length: MAX_DEPTH }, (_, depth) => ({
       files: [`${dir}/${'*/'.repeat(depth)}*.ts`],
-      ignores: CROSSING_TODAY,
+      ignores: [...CROSSING_TODAY, ...nestedIn(dir).map((inner) => `${inner}/**`)],
       rules: { 'no-restricted-imports': rule(dir, depth) },
     })),
   );

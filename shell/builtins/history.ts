@@ -6,7 +6,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expandHistory, historyChars } from '../interactive/history-expansion';
+import { expandHistory, historyChars } from '../interactive/editor/history-expansion';
 import { has, parseOrReport, valueOf } from './options';
 import { quoteForShell } from './quote';
 import type { BuiltinContext, Builtin } from './types';

@@ -34,7 +34,7 @@ import { createCompleter } from './completion';
 import { interactiveHost } from './completion-host';
 import { DEFAULT_HISTORY_FILE_SIZE, DEFAULT_HISTORY_SIZE, History, LineEditor, historyControl, historyLimit, type EditorTerminal, type HistorySettings, type LineState, type ReadResult } from './editor';
 import { historyIgnore } from './history-ignore';
-import { expandHistory, historyChars, type HistoryExpansionMemory } from './history-expansion';
+import { expandHistory, historyChars, type HistoryExpansionMemory } from './editor/history-expansion';
 import { DEFAULT_PS1, DEFAULT_PS2 } from './prompt';
 import { decodePrompt } from '../expand/prompt-escapes';
 import { expandText } from './prompt-expansion';

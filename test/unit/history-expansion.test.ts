@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { argExtract, expandHistory, historyChars, type HistoryExpansion, type HistoryExpansionMemory } from '../../shell/interactive/history-expansion';
+import { argExtract, expandHistory, historyChars, type HistoryExpansion, type HistoryExpansionMemory } from '../../shell/interactive/editor/history-expansion';
 
 type Expected = { readonly line: string } | { readonly print: string } | { readonly error: string } | 'unchanged';
 

@@ -31,7 +31,9 @@ const CLOSED: readonly (readonly [string, string])[] = [
   ['shell/interp/synthetic.ts', "export { BUILTINS } from '../builtins/table';"],
   ['shell/interp/synthetic.ts', "import { loop } from '../interactive/loop';"],
   ['shell/interp/synthetic.ts', "import { main } from '../main';"],
-  ['shell/builtins/synthetic.ts', "import { bindings } from '../interactive/editor/bindings';"],
+  ['shell/builtins/synthetic.ts', "import { InteractiveShell } from '../interactive/loop';"],
+  ['shell/interactive/editor/synthetic.ts', "import { InteractiveShell } from '../loop';"],
+  ['shell/interactive/editor/synthetic.ts', "import type { ShellState } from '../../interp/state';"],
   ['shell/exec/synthetic.ts', "import { parse } from '../syntax';"],
   ['shell/interactive/editor/synthetic.ts', "import { activate } from '../../../extension/extension';"],
   ['shell/exec/synthetic.ts', "import * as vscode from 'vscode';"],
@@ -51,7 +53,9 @@ const OPEN: readonly (readonly [string, string])[] = [
   ['shell/expand/synthetic.ts', "import type { Word } from '../syntax/ast';\nimport { decodeBytes } from '../bytes';"],
   ['shell/interp/synthetic.ts', "import { expandWord } from '../expand';\nimport { Executor } from '../exec/executor';\nimport { native } from '../../native';"],
   ['shell/builtins/synthetic.ts', "import { ShellState } from '../interp/state';\nimport { CompletionSpec } from '../completion/spec';"],
-  ['shell/interactive/editor/synthetic.ts', "import { BUILTINS } from '../../builtins';\nimport { IpcClient } from '../../ipc/client';"],
+  ['shell/interactive/synthetic.ts', "import { BUILTINS } from '../builtins';\nimport { IpcClient } from '../ipc/client';\nimport { LineEditor } from './editor';"],
+  ['shell/interactive/editor/synthetic.ts', "import { ShellError } from '../../errors';\nimport { KeyBindings } from './bindings';"],
+  ['shell/builtins/synthetic.ts', "import { KeyBindings } from '../interactive/editor/bindings';"],
   ['shell/main.ts', "import { runInteractive } from './interactive/loop';"],
   ['extension/synthetic.ts', "import * as vscode from 'vscode';\nimport { PROTOCOL_VERSION } from '../shell/ipc/protocol';"],
 ];
@@ -74,7 +78,10 @@ test('every module of shell/, native/ and extension/ is in exactly one layer', a
   const configUrl = new URL('eslint.config.mjs', `file://${root}`).href;
   const { LAYERS } = (await import(configUrl)) as { LAYERS: readonly Layer[] };
   for (const path of ['shell', 'native', 'extension'].flatMap(modules)) {
-    const layers = LAYERS.filter((layer) => layer.file?.includes(path) || layer.dir?.some((dir) => path.startsWith(`${dir}/`)));
+    // A folder's modules are those not in a folder of another layer inside it.
+    const folders = LAYERS.flatMap((layer) => (layer.dir ?? []).filter((dir) => path.startsWith(`${dir}/`)).map((dir) => ({ layer, dir })));
+    const deepest = Math.max(...folders.map(({ dir }) => dir.length));
+    const layers = [...LAYERS.filter((layer) => layer.file?.includes(path)), ...folders.filter(({ dir }) => dir.length === deepest).map(({ layer }) => layer)];
     assert.equal(layers.length, 1, `${path} is in ${layers.map((l) => l.name).join(', ') || 'no layer'}`);
   }
 });

@@ -19,7 +19,7 @@ import {
   wordStart,
   type EditBuffer,
 } from './buffer';
-import { argExtract } from '../history-expansion';
+import { argExtract } from './history-expansion';
 import { completionOutcome, LIST_WITHOUT_ASKING, listing, listQuestion, type Completer, type CompletionOutcome, type Listed } from './completion';
 import { nextBoundary, previousBoundary } from './graphemes';
 import type { KeyBindings } from './bindings';
