@@ -2,7 +2,7 @@
  * A prompt's escapes, decoded as bash decodes PS1, PS2 and `${x@P}`: `\u \h \H \w \W \$ \t \T \@
  * \A \d \D{fmt} \j \! \# \n \r \a \e \s \v \V \\ \nnn`, and `\[ \]` around text that takes no
  * cells (passed on as \x01 \x02, which the line editor measures as nothing). With promptvars an
- * interactive shell expands the result afterwards (interactive/prompt-expansion.ts), so what an
+ * interactive shell expands the result afterwards (interp/prompt-expansion.ts), so what an
  * escape inserts (a directory named `$(x)`) is quoted against that expansion, as bash quotes it.
  */
 import { hostname, userInfo } from 'node:os';

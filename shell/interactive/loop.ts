@@ -37,7 +37,7 @@ import { historyIgnore } from './history-ignore';
 import { expandHistory, historyChars, type HistoryExpansionMemory } from './editor/history-expansion';
 import { DEFAULT_PS1, DEFAULT_PS2 } from './prompt';
 import { decodePrompt } from '../expand/prompt-escapes';
-import { expandText } from './prompt-expansion';
+import { expandText } from '../interp/prompt-expansion';
 import type { Startup } from '../invocation';
 import { applyStartupOptions, sourceCommand, startupFiles } from './startup-files';
 import { OK, refuse } from './control-result';

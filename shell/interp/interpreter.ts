@@ -50,7 +50,7 @@ import { DEADLY, SignalTraps } from './signal-traps';
 import type { CommandCondition } from './traps';
 import type { AnnouncedCommand } from './command-text';
 import { traceAssignment, tracePrefix, traceWord } from './xtrace';
-import { expandText } from '../interactive/prompt-expansion';
+import { expandText } from './prompt-expansion';
 import { decodeBytes } from '../bytes';
 import { andThen, finishing, inTurn, recovering, type Eventually } from '../eventually';
 

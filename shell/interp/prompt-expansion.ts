@@ -4,7 +4,7 @@
  * is read as the body of an unquoted here-document, which expands exactly so (a lone `"` stays).
  */
 import { ExpansionBudget, expandWord } from '../expand';
-import type { Context, Interpreter } from '../interp/interpreter';
+import type { Context, Interpreter } from './interpreter';
 import { parse, type Word } from '../syntax';
 
 /** The here-document body that holds `text`, parsed. Throws a ParseError for a bad substitution in it. */
