@@ -1,5 +1,5 @@
 /** alias and unalias: the table the parser expands a command's first word from (interactive shells). */
-import { quoteForAlias } from './quote';
+import { quoteForAlias } from '../syntax/quote';
 import type { Builtin } from './types';
 
 /** Any word without the characters that end or quote a word: bash's rule for an alias name. */

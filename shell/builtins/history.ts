@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expandHistory, historyChars } from '../interactive/editor/history-expansion';
 import { has, parseOrReport, valueOf } from './options';
-import { quoteForShell } from './quote';
+import { quoteForShell } from '../syntax/quote';
 import type { BuiltinContext, Builtin } from './types';
 
 /** The history as the builtins see it (the interactive shell's, see interactive/editor/history.ts). */

@@ -6,7 +6,7 @@
 import { isNativeError } from '../../native';
 import { describeErrno } from '../errors';
 import { isValidName } from '../interp/state';
-import { quoteForShell } from './quote';
+import { quoteForShell } from '../syntax/quote';
 import { readOne } from './read';
 import type { Builtin, BuiltinContext } from './types';
 import { decodeBytes, encodeText } from '../bytes';

@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { quoteForShell } from '../builtins/quote';
+import { quoteForShell } from '../syntax/quote';
 import type { Startup } from '../invocation';
 import { isShoptName, type CommandSource, type ShellOptions } from '../interp/options';
 import { parse, type Program } from '../syntax';

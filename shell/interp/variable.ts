@@ -2,7 +2,7 @@
  * One shell variable: its value (a string, an array, or none yet) and bash's attributes, and how
  * `declare -p` writes it so that bash can read it back.
  */
-import { needsAnsiC, quoteForShell } from '../builtins/quote';
+import { needsAnsiC, quoteForShell } from '../syntax/quote';
 import { AssociativeArray, IndexedArray, type ShellArray } from './arrays';
 
 /** bash's attribute letters, in the order `declare -p` prints them. */
