@@ -7,7 +7,7 @@ import { isNativeError } from '../../native';
 import { describeErrno } from '../errors';
 import { isValidName } from '../interp/state';
 import { quoteForShell } from '../syntax/quote';
-import { readOne } from './read';
+import { readOne } from '../exec/read-record';
 import type { Builtin, BuiltinContext } from './types';
 import { decodeBytes, encodeText } from '../bytes';
 

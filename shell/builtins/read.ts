@@ -5,14 +5,14 @@
  * before each character a backslash quoted, and split by bash's own rules (get_word_from_string,
  * strip_trailing_ifs_whitespace), so IFS whitespace, other IFS characters and escapes agree.
  */
-import { constants } from 'node:os';
 import { isatty } from 'node:tty';
-import { isNativeError, native, type BlockingOperation, type NativeError, type ReadRecordOptions, type RecordRead } from '../../native';
+import { isNativeError, native } from '../../native';
 import { andThen, finishing, recovering, repeat, type Eventually, type Progress } from '../eventually';
 import { describeErrno } from '../errors';
 import type { CommandOutput } from '../interp/output';
 import { isValidName, type ShellState } from '../interp/state';
 import type { Builtin } from './types';
+import { readOne } from '../exec/read-record';
 import { decodeBytes, encodeText } from '../bytes';
 
 const USAGE = 'read: usage: read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]\n';
@@ -308,32 +308,6 @@ function collect(fd: number, options: ReadOptions, state: ShellState, output: Co
 }
 
 const GO_ON: Progress<Input | undefined> = { done: false, value: undefined };
-
-/**
- * One record, cancelled if the command's job is aborted meanwhile. A record that was all there
- * already comes back at once, with no abort listener to add and remove; an aborted job reads
- * nothing, as a cancelled operation would.
- */
-export function readOne(fd: number, request: ReadRecordOptions, signal: AbortSignal | undefined): Eventually<RecordRead> {
-  if (signal?.aborted === true) throw cancelledError();
-  const operation = native.readRecord(fd, request);
-  return 'done' in operation ? untilCancelled(operation, signal) : operation;
-}
-
-async function untilCancelled(operation: BlockingOperation<RecordRead>, signal: AbortSignal | undefined): Promise<RecordRead> {
-  const cancel = () => operation.cancel();
-  signal?.addEventListener('abort', cancel);
-  try {
-    return await operation.done;
-  } finally {
-    signal?.removeEventListener('abort', cancel);
-  }
-}
-
-/** What a cancelled readRecord rejects with. */
-function cancelledError(): NativeError {
-  return Object.assign(new Error('ECANCELED: operation canceled, readRecord'), { code: 'ECANCELED', errno: constants.errno.ECANCELED, syscall: 'readRecord' });
-}
 
 const isSpaceTabNewline = (char: string | undefined) => char === ' ' || char === '\t' || char === '\n';
 const MARK = String.fromCharCode(CTLESC);

@@ -3,7 +3,7 @@
  * file, read until EOF: the size is never asked, as /proc and /sys files say 0 and have contents.
  */
 import type { FileRedirect, Program } from '../syntax/ast';
-import { readOne } from '../builtins/read';
+import { readOne } from '../exec/read-record';
 
 /** The `< word` a substitution consists of and nothing else (no words, assignments or other redirects). */
 export function fileReadOnly(program: Program): FileRedirect | undefined {
