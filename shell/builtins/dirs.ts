@@ -12,23 +12,7 @@ import type { CommandOutput } from '../interp/output';
 import type { ShellState } from '../interp/state';
 import { has, parseOrReport, usageError } from './options';
 import type { Builtin } from './types';
-
-/**
- * The stack lives where bash keeps it, in DIRSTACK (element 0 the working directory when it was
- * last set), so a subshell sees it and `${DIRSTACK[@]}` shows it. Below the top, in order.
- */
-function stackOf(state: ShellState): string[] {
-  const entries = state.entries('DIRSTACK') ?? [];
-  return entries
-    .filter(([key]) => key !== '0')
-    .sort(([a], [b]) => Number(a) - Number(b))
-    .map(([, directory]) => directory);
-}
-
-function setStack(state: ShellState, stack: readonly string[]): void {
-  state.unset('DIRSTACK');
-  [state.cwd, ...stack].forEach((directory, index) => state.assignElement('DIRSTACK', BigInt(index), directory));
-}
+import { fullStack, setStack, stackIndex, stackOf } from '../interp/directory-stack';
 
 /** A relative name that CDPATH does not apply to (`.`, `..`, `./x`, `../x`). */
 function skipsCdpath(name: string): boolean {
@@ -134,24 +118,12 @@ export const pwd: Builtin = async ({ argv, state, output }) => {
   return 0;
 };
 
-/** The whole stack as dirs shows it: the working directory first. */
-export function fullStack(state: ShellState): string[] {
-  return [state.cwd, ...stackOf(state)];
-}
-
 /** `~` for HOME at the start of an entry, as dirs shows it without -l. */
 function abbreviate(state: ShellState, directory: string): string {
   const home = state.get('HOME');
   if (home === undefined || home === '' || home === '/') return directory;
   if (directory === home) return '~';
   return directory.startsWith(`${home}/`) ? `~${directory.slice(home.length)}` : directory;
-}
-
-/** `+N` counts from the left (0 is the working directory), `-N` from the right; undefined when out of range. */
-export function stackIndex(word: string, length: number): number | undefined {
-  const count = Number(word.slice(1));
-  const index = word.startsWith('+') ? count : length - 1 - count;
-  return index >= 0 && index < length ? index : undefined;
 }
 
 const STACK_INDEX = /^[+-]\d+$/;

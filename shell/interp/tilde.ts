@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
-import { fullStack, stackIndex } from '../builtins/dirs';
+import { fullStack, stackIndex } from './directory-stack';
 import type { ShellState } from './state';
 
 /** `~N`, `~+N`, `~-N`: an entry of the directory stack. */
