@@ -4,7 +4,7 @@
  * match goes to BASH_REMATCH), `-eq` and the other integer operators compare arithmetic values,
  * and `&&` / `||` evaluate only what they need. File and string tests are `test`'s own.
  */
-import { binaryTest, INTEGER_COMPARISONS, unaryTest } from '../builtins/test';
+import { binaryTest, INTEGER_COMPARISONS, unaryTest } from './test-operators';
 import type { Eventually } from '../eventually';
 import { ShellError } from '../errors';
 import { ExpansionBudget } from '../expand/budget';
