@@ -17,7 +17,7 @@ import {
   type CompSpec,
   type SpecialTarget,
   type SpecTarget,
-} from '../completion/spec';
+} from '../interp/completion-specs';
 import { defaultMatches } from '../completion/defaults';
 import { helpTopics } from './help';
 import { BUILTINS } from './index';

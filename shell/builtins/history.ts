@@ -10,25 +10,7 @@ import { expandHistory, historyChars } from '../interactive/editor/history-expan
 import { has, parseOrReport, valueOf } from './options';
 import { quoteForShell } from '../syntax/quote';
 import type { BuiltinContext, Builtin } from './types';
-
-/** The history as the builtins see it (the interactive shell's, see interactive/editor/history.ts). */
-export interface CommandHistory {
-  /** Oldest first. */
-  readonly entries: readonly string[];
-  /** The history number of `entries[0]`. */
-  readonly base: number;
-  /** Whether the line being run was recorded (a line starting with a space may not be): `fc` leaves it out. */
-  readonly lastLineAdded: boolean;
-  add(command: string): boolean;
-  clear(): void;
-  remove(index: number): void;
-  writeTo(file: string): void;
-  appendTo(file: string): void;
-  readFrom(file: string): void;
-  readNewFrom(file: string): void;
-  /** An independent copy for a subshell. */
-  copy(): CommandHistory;
-}
+import type { CommandHistory } from '../interp/command-history';
 
 /** `  N  command` lines, bash's format for `history`. */
 function numbered(history: CommandHistory, from: number): string {

@@ -13,7 +13,7 @@ import type { TrapArrival } from '../interp/signal-traps';
 import type { KeyBindings } from '../interactive/editor/bindings';
 import type { JobOrder } from '../jobs/spec';
 import type { Word } from '../syntax/ast';
-import type { CommandHistory } from './history';
+import type { CommandHistory } from '../interp/command-history';
 
 export interface ShellServices {
   readonly executor: Executor;

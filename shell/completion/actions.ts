@@ -10,7 +10,7 @@ import { SET_OPTIONS } from '../interp/option-names';
 import { ShellOptions } from '../interp/options';
 import type { ShellState } from '../interp/state';
 import { tildeExpansion } from '../interp/tilde';
-import type { ActionName } from './spec';
+import type { ActionName } from '../interp/completion-specs';
 
 /** bash's reserved words, as `compgen -k` lists them. */
 export const KEYWORDS: readonly string[] = [

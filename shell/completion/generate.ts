@@ -8,7 +8,7 @@ import { fsPath } from '../bytes';
 import { matchesPattern } from '../expand/pattern';
 import { parse, type Word } from '../syntax';
 import { actionMatches, expandedPath, type ActionSources } from './actions';
-import type { CompletionOption, CompSpec } from './spec';
+import type { CompletionOption, CompSpec } from '../interp/completion-specs';
 
 export interface CompletionHost extends ActionSources {
   /** `words` expanded as a command's words are; `glob` false leaves pathname expansion out. */

@@ -8,7 +8,7 @@ import { actionMatches, namesDirectory } from '../completion/actions';
 import { bashMatches } from '../completion/defaults';
 import { generate, type CompletionHost } from '../completion/generate';
 import { splitLine, type LineWords } from '../completion/line';
-import type { CompletionOption, CompSpec, SpecTarget } from '../completion/spec';
+import type { CompletionOption, CompSpec, SpecTarget } from '../interp/completion-specs';
 import type { Completer, Completion } from './editor';
 
 const DEFAULT_WORD_BREAKS = ' \t\n"\'@><=;|&(:';

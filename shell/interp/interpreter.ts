@@ -10,7 +10,7 @@ import { functionDefinitionText } from './function-text';
 import { applyAssignment, prefixValues, type PlannedAssignment } from './assignment';
 import { native } from '../../native';
 import { BUILTINS, ExitRequest, type ShellServices } from '../builtins';
-import type { CommandHistory } from '../builtins/history';
+import type { CommandHistory } from './command-history';
 import { ShellError, isShellError } from '../errors';
 import { ParseError } from '../syntax/source';
 import type { InShellStage, PipelineSpec, Stage } from '../exec/construct';

@@ -52,7 +52,7 @@ for (const [file, code] of CLOSED) {
 const OPEN: readonly (readonly [string, string])[] = [
   ['shell/expand/synthetic.ts', "import type { Word } from '../syntax/ast';\nimport { decodeBytes } from '../bytes';"],
   ['shell/interp/synthetic.ts', "import { expandWord } from '../expand';\nimport { Executor } from '../exec/executor';\nimport { native } from '../../native';"],
-  ['shell/builtins/synthetic.ts', "import { ShellState } from '../interp/state';\nimport { CompletionSpec } from '../completion/spec';"],
+  ['shell/builtins/synthetic.ts', "import { ShellState } from '../interp/state';\nimport { generateCompletions } from '../completion/generate';"],
   ['shell/interactive/synthetic.ts', "import { BUILTINS } from '../builtins';\nimport { IpcClient } from '../ipc/client';\nimport { LineEditor } from './editor';"],
   ['shell/interactive/editor/synthetic.ts', "import { ShellError } from '../../errors';\nimport { KeyBindings } from './bindings';"],
   ['shell/builtins/synthetic.ts', "import { KeyBindings } from '../interactive/editor/bindings';"],
