@@ -4,7 +4,8 @@
  * trusted-local convenience on top of it, with no cancellation and no deadline.
  */
 import { native } from '../native';
-import { ExitRequest } from './builtins';
+import { BUILTINS } from './builtins';
+import { ExitRequest } from './interp/builtin-api';
 import { CaptureDrain } from './exec/drain';
 import { type ExecutionRequest, Executor } from './exec/executor';
 import { FdTable } from './exec/fds';
@@ -59,7 +60,7 @@ export async function captureSource(source: string, options: SourceOptions = {})
 
 /** Runs `source` with the descriptors of `fds`; resolves to its status (`exit` ends it). */
 export async function runSource(source: string, fds: FdTable, options: SourceOptions = {}): Promise<number> {
-  const interpreter = new Interpreter(new Executor(undefined), new CommandResolver(), false);
+  const interpreter = new Interpreter(BUILTINS, new Executor(undefined), new CommandResolver(), false);
   const state = ShellState.fromEnvironment(options.env ?? process.env, options.cwd ?? process.cwd(), 'quirl', []);
   const context = { state, fds, request: options.request ?? {} };
   try {

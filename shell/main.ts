@@ -5,7 +5,8 @@
  */
 import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { ExitRequest } from './builtins';
+import { BUILTINS } from './builtins';
+import { ExitRequest } from './interp/builtin-api';
 import { fsPath } from './bytes';
 import { errorMessage, isShellError, isSystemError, describeErrno, stackExhausted } from './errors';
 import { ParseError } from './syntax/source';
@@ -125,7 +126,7 @@ async function main(): Promise<number> {
   // No job control: each command runs in the shell's own group, one spawn each (`set -m` turns it on).
   executor.jobControl = false;
   takeJobsAlongOnSignals(executor);
-  const interpreter = new Interpreter(executor, new CommandResolver(), false);
+  const interpreter = new Interpreter(BUILTINS, executor, new CommandResolver(), false);
   const context = { state, fds: FdTable.standard(), request: {} };
   try {
     // A login shell's profile first (`quirl -l -c CMD`), as bash reads its own.

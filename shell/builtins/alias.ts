@@ -1,6 +1,6 @@
 /** alias and unalias: the table the parser expands a command's first word from (interactive shells). */
 import { quoteForAlias } from '../syntax/quote';
-import type { Builtin } from './types';
+import type { Builtin } from '../interp/builtin-api';
 
 /** Any word without the characters that end or quote a word: bash's rule for an alias name. */
 const ALIAS_NAME = /^[^\s$`'"\\/=|&;<>()]+$/;

@@ -16,7 +16,7 @@ import { EDIT_COMMANDS, READLINE_NAMES, type EditCommand } from '../interactive/
 import type { Chord } from '../interactive/editor/keys';
 import type { CommandOutput } from '../interp/output';
 import { has, parseOrReport, valueOf } from './options';
-import type { Builtin } from './types';
+import type { Builtin } from '../interp/builtin-api';
 
 /** The keymaps `-m` accepts: Quirl's editor has the Emacs one only. */
 const EMACS_KEYMAPS: ReadonlySet<string> = new Set(['emacs', 'emacs-standard', 'emacs-meta', 'emacs-ctlx']);

@@ -1,7 +1,7 @@
 /** builtin NAME [ARG...] runs the builtin NAME, whatever function has that name; enable [-anps] [NAME...] switches builtins off and on. */
 import { BUILTINS } from './index';
 import { has, parseOrReport } from './options';
-import type { Builtin } from './types';
+import type { Builtin } from '../interp/builtin-api';
 
 export const builtin: Builtin = async (context) => {
   const { argv, output, shell } = context;

@@ -4,7 +4,7 @@
  * says `0 NULL`, and a frame past the stack's end is status 1).
  */
 import { parseOrReport, usageError } from './options';
-import type { Builtin } from './types';
+import type { Builtin } from '../interp/builtin-api';
 
 export const caller: Builtin = async ({ argv, state, output }) => {
   const { names, files, lines } = state.callStackArrays();

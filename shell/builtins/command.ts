@@ -5,7 +5,7 @@
  */
 import { has, parseOrReport } from './options';
 import { describe, lookUp, terse } from './type';
-import type { Builtin } from './types';
+import type { Builtin } from '../interp/builtin-api';
 
 /** What `command -p` searches: bash's default, the value of `getconf PATH` on glibc. */
 export const DEFAULT_PATH = '/bin:/usr/bin';

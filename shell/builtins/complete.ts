@@ -25,7 +25,7 @@ import { readLetterOptions } from './letter-options';
 import type { ActionSources } from '../completion/actions';
 import type { Job } from '../exec/job';
 import type { ShellState } from '../interp/state';
-import type { Builtin, BuiltinContext } from './types';
+import type { Builtin, BuiltinContext } from '../interp/builtin-api';
 
 const COMPLETE_USAGE =
   'complete: usage: complete [-abcdefgjksuv] [-pr] [-DEI] [-o option] [-A action] [-G globpat] [-W wordlist] [-F function] [-C command] [-X filterpat] [-P prefix] [-S suffix] [name ...]\n';

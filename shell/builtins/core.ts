@@ -2,7 +2,7 @@
 import { fromByteString, toByteString } from '../bytes';
 import { expandEscapes } from '../syntax/escapes';
 import { isUtf8Locale } from './printf';
-import { type Builtin, ExitRequest } from './types';
+import { type Builtin, ExitRequest } from '../interp/builtin-api';
 
 export const trueBuiltin: Builtin = () => 0;
 export const falseBuiltin: Builtin = () => 1;

@@ -9,7 +9,7 @@ import { applyAssignment, type PlannedAssignment } from '../interp/assignment';
 import { isReferenceName, isValidName, type ShellState } from '../interp/state';
 import { declaration, listing, type Attribute } from '../interp/variable';
 import { andThen, inTurn } from '../eventually';
-import type { Builtin, BuiltinContext } from './types';
+import type { Builtin, BuiltinContext } from '../interp/builtin-api';
 
 type Kind = 'declare' | 'local' | 'readonly' | 'export';
 

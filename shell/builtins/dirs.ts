@@ -11,7 +11,7 @@ import { describeErrno, isSystemError } from '../errors';
 import type { CommandOutput } from '../interp/output';
 import type { ShellState } from '../interp/state';
 import { has, parseOrReport, usageError } from './options';
-import type { Builtin } from './types';
+import type { Builtin } from '../interp/builtin-api';
 import { fullStack, setStack, stackIndex, stackOf } from '../interp/directory-stack';
 
 /** A relative name that CDPATH does not apply to (`.`, `..`, `./x`, `../x`). */

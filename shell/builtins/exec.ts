@@ -16,7 +16,7 @@ import { childSettings } from '../exec/child-settings';
 import type { ExecTarget } from '../exec/construct';
 import { parseSignal, SIGNALS } from '../exec/signals';
 import { has, parseOrReport, valueOf } from './options';
-import { type Builtin, type BuiltinContext, ExitRequest } from './types';
+import { type Builtin, type BuiltinContext, ExitRequest } from '../interp/builtin-api';
 
 /** Signals Node ignores for itself (SIGPIPE, SIGXFSZ) and those job control ignores in the shell. */
 function shellIgnoredSignals(interactive: boolean): number[] {

@@ -11,7 +11,7 @@ import { describeErrno, isSystemError } from '../errors';
 import { ArithmeticError, evaluateArithmeticText } from '../expand/arith';
 import { fatalIfUnbound } from '../interp/arithmetic';
 import { FunctionReturn, Interrupted, LoopControl } from '../control';
-import { ExitRequest, type Builtin, type BuiltinContext } from './types';
+import { ExitRequest, type Builtin, type BuiltinContext } from '../interp/builtin-api';
 import { descriptorNamed, readToEnd } from '../interp/file-substitution';
 
 const NUMBER = /^[+-]?\d+$/;

@@ -6,7 +6,7 @@
  * are told through NAME (`?` or `:`) and OPTARG instead of messages.
  */
 import { isValidName, type ShellState } from '../interp/state';
-import type { Builtin } from './types';
+import type { Builtin } from '../interp/builtin-api';
 
 /** Where the last call left off: OPTIND as it set it, and the letter's index in that word. */
 interface Position {

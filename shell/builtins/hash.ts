@@ -4,7 +4,7 @@
  */
 import { isShellError } from '../errors';
 import { has, parseOrReport, valueOf } from './options';
-import type { Builtin } from './types';
+import type { Builtin } from '../interp/builtin-api';
 
 export const hash: Builtin = async ({ argv, state, output, shell }) => {
   const parsed = await parseOrReport(output, argv, 'lrp:dt');

@@ -3,7 +3,7 @@
  * are bash 5.2's, and are what a builtin's usage error prints.
  */
 import { parseOrReport, has } from './options';
-import type { Builtin } from './types';
+import type { Builtin } from '../interp/builtin-api';
 
 /** name → [synopsis, what it does], for every builtin bash has. */
 const HELP: ReadonlyMap<string, readonly [string, string]> = new Map(

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { expandHistory, historyChars } from '../interactive/editor/history-expansion';
 import { has, parseOrReport, valueOf } from './options';
 import { quoteForShell } from '../syntax/quote';
-import type { BuiltinContext, Builtin } from './types';
+import type { BuiltinContext, Builtin } from '../interp/builtin-api';
 import type { CommandHistory } from '../interp/command-history';
 
 /** `  N  command` lines, bash's format for `history`. */

@@ -94,6 +94,3 @@ export const BUILTINS = new BuiltinTable([
   ['caller', caller],
   ['bind', bind],
 ]);
-
-export type { Builtin, BuiltinContext, ShellServices } from './types';
-export { ExitRequest } from './types';

@@ -7,7 +7,7 @@
  * with 128 + its number; its trap runs once the wait has returned.
  */
 import { SIGNALS } from '../exec/signals';
-import type { BuiltinContext } from './types';
+import type { BuiltinContext } from '../interp/builtin-api';
 
 export type Interruptible<T> = { readonly kind: 'done'; readonly value: T } | { readonly kind: 'interrupted'; readonly status: number };
 

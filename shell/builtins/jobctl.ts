@@ -6,7 +6,7 @@ import { SIGNALS } from '../exec/signals';
 import { resolveJobSpec } from '../jobs/spec';
 import { jobOfPid } from './jobs';
 import { has, parseOrReport } from './options';
-import type { Builtin, BuiltinContext } from './types';
+import type { Builtin, BuiltinContext } from '../interp/builtin-api';
 
 /** The jobs the operands name, or the current job; reports the first bad spec and returns undefined. */
 async function selectJobs(context: BuiltinContext, operands: readonly string[]): Promise<Job[] | undefined> {

@@ -10,7 +10,7 @@ import { resolveJobSpec } from '../jobs/spec';
 import { synopsis } from './help';
 import { unlessInterrupted } from './interrupt';
 import { has, parseOrReport, valueOf } from './options';
-import type { Builtin, BuiltinContext } from './types';
+import type { Builtin, BuiltinContext } from '../interp/builtin-api';
 
 /** The retained job a PID belongs to: one of its processes, or the stand-in `$!` of a job that has none. */
 export function jobOfPid(context: BuiltinContext, pid: number): Job | undefined {

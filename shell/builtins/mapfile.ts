@@ -8,7 +8,7 @@ import { describeErrno } from '../errors';
 import { isValidName } from '../interp/state';
 import { quoteForShell } from '../syntax/quote';
 import { readOne } from '../exec/read-record';
-import type { Builtin, BuiltinContext } from './types';
+import type { Builtin, BuiltinContext } from '../interp/builtin-api';
 import { decodeBytes, encodeText } from '../bytes';
 
 const USAGE = 'usage: mapfile [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback] [-c quantum] [array]';

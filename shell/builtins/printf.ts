@@ -13,7 +13,7 @@ import { escapeAt, expandEscapes } from '../syntax/escapes';
 import { isUtf8Locale as isUtf8 } from '../expand/text';
 import { isValidName, type ShellState } from '../interp/state';
 import { localTime, strftime } from './strftime';
-import type { Builtin } from './types';
+import type { Builtin } from '../interp/builtin-api';
 
 const USAGE = 'printf [-v var] format [arguments]';
 /** `-v 'a[i]'`: an array element. */

@@ -11,7 +11,7 @@ import { andThen, finishing, recovering, repeat, type Eventually, type Progress 
 import { describeErrno } from '../errors';
 import type { CommandOutput } from '../interp/output';
 import { isValidName, type ShellState } from '../interp/state';
-import type { Builtin } from './types';
+import type { Builtin } from '../interp/builtin-api';
 import { readOne } from '../exec/read-record';
 import { decodeBytes, encodeText } from '../bytes';
 

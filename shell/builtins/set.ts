@@ -4,7 +4,7 @@
  */
 import { readOptionWords } from '../interp/option-names';
 import { listing } from '../interp/variable';
-import type { Builtin } from './types';
+import type { Builtin } from '../interp/builtin-api';
 
 const USAGE = 'set: usage: set [-abefhkmnptuvxBCEHPT] [-o option-name] [--] [-] [arg ...]\n';
 

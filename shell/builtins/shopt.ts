@@ -3,7 +3,7 @@ import { isSetOptionName, SET_OPTIONS, type SetOptionName } from '../interp/opti
 import { isShoptName, ShellOptions } from '../interp/options';
 import type { ShellState } from '../interp/state';
 import { readLetterOptions } from './letter-options';
-import type { Builtin } from './types';
+import type { Builtin } from '../interp/builtin-api';
 
 const USAGE = 'shopt: usage: shopt [-pqsu] [-o] [optname ...]\n';
 

@@ -3,7 +3,7 @@
  * context's state (ShellState.disabledBuiltins, so a subshell's change stays there); the name
  * then finds a function or a program, as in bash.
  */
-import type { Builtin } from './types';
+import type { Builtin } from '../interp/builtin-api';
 
 export class BuiltinTable extends Map<string, Builtin> {
   /** The builtin `name` runs where the names in `disabled` are switched off. */

@@ -4,7 +4,7 @@
  * expressions go through the recursive grammar, where `-a` binds tighter than `-o`.
  */
 import { binaryTest, parseInteger, TestSyntaxError, unaryTest, type TestEnvironment } from '../interp/test-operators';
-import type { Builtin } from './types';
+import type { Builtin } from '../interp/builtin-api';
 
 export const testBuiltin: Builtin = ({ argv, state, output }) => {
   const name = argv[0] as string;

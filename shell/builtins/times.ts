@@ -1,6 +1,6 @@
 /** times: the CPU time of the shell, then of the children it has waited for (user, then system). */
 import { native } from '../../native';
-import type { Builtin } from './types';
+import type { Builtin } from '../interp/builtin-api';
 
 /** `0m0.012s`, as bash prints a time. */
 function minutes(seconds: number): string {

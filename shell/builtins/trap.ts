@@ -6,7 +6,7 @@
  */
 import { conditionName, parseCondition, signalTable, type TrapCondition } from '../interp/traps';
 import type { ShellState } from '../interp/state';
-import type { Builtin } from './types';
+import type { Builtin } from '../interp/builtin-api';
 
 const USAGE = 'trap: usage: trap [-lp] [[arg] signal_spec ...]\n';
 

@@ -6,7 +6,7 @@
 import { KEYWORDS as RESERVED_WORDS } from '../completion/actions';
 import type { ShellState } from '../interp/state';
 import { has, parseOrReport } from './options';
-import type { Builtin, ShellServices } from './types';
+import type { Builtin, ShellServices } from '../interp/builtin-api';
 
 /** The reserved words of bash's grammar (`type if`: "if is a shell keyword"). */
 const KEYWORDS: ReadonlySet<string> = new Set(RESERVED_WORDS);

@@ -8,7 +8,7 @@
 import type { ResourceLimit, ResourceName } from '../../native';
 import { native } from '../../native';
 import { has, parseOrReport } from './options';
-import type { Builtin } from './types';
+import type { Builtin } from '../interp/builtin-api';
 
 interface Resource {
   readonly letter: string;

@@ -7,7 +7,7 @@
  */
 import { setProcessUmask } from '../exec/child-settings';
 import { has, parseOrReport } from './options';
-import type { Builtin } from './types';
+import type { Builtin } from '../interp/builtin-api';
 
 const WHO: Readonly<Record<string, number>> = { u: 0o700, g: 0o070, o: 0o007, a: 0o777 };
 const PERMISSION: Readonly<Record<string, number>> = { r: 0o444, w: 0o222, x: 0o111 };

@@ -1,7 +1,7 @@
 /** `unset`: variables, array elements (`unset 'a[1]'`), namerefs themselves (`-n`) and functions. */
 import { isShellError } from '../errors';
 import { isValidName } from '../interp/state';
-import type { Builtin } from './types';
+import type { Builtin } from '../interp/builtin-api';
 
 const ELEMENT = /^([A-Za-z_][A-Za-z0-9_]*)\[(.+)\]$/s;
 

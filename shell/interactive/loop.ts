@@ -9,7 +9,8 @@
 import { writeSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { ExitRequest } from '../builtins';
+import { BUILTINS } from '../builtins';
+import { ExitRequest } from '../interp/builtin-api';
 import { errorMessage, isShellError } from '../errors';
 import { ParseError } from '../syntax/source';
 import { ExpansionAbort } from '../control';
@@ -143,7 +144,7 @@ class InteractiveShell implements RemoteShell {
     private readonly command: string | undefined,
   ) {
     this.executor = new Executor(terminal);
-    this.interpreter = new Interpreter(this.executor, new CommandResolver(), true, () => this.currentHistory());
+    this.interpreter = new Interpreter(BUILTINS, this.executor, new CommandResolver(), true, () => this.currentHistory());
     this.state = state;
     state.historyOf = () => this.currentHistory();
     // The first prompt's `\#` is 1 (bash).

@@ -9,7 +9,7 @@ import { KeyBindings } from '../interactive/editor/bindings';
 import { functionDefinitionText } from './function-text';
 import { applyAssignment, prefixValues, type PlannedAssignment } from './assignment';
 import { native } from '../../native';
-import { BUILTINS, ExitRequest, type ShellServices } from '../builtins';
+import { ExitRequest, type BuiltinLookup, type ShellServices } from './builtin-api';
 import type { CommandHistory } from './command-history';
 import { ShellError, isShellError } from '../errors';
 import { ParseError } from '../syntax/source';
@@ -146,6 +146,8 @@ export class Interpreter implements ShellServices {
   private coprocess: { readonly job: Job; readonly name: string; readonly dispose: () => void } | undefined;
 
   constructor(
+    /** The builtin table (builtins/index.ts), given by whoever wires the shell up. */
+    private readonly builtins: BuiltinLookup,
     readonly executor: Executor,
     readonly resolver: CommandResolver,
     readonly interactive: boolean,
@@ -156,7 +158,7 @@ export class Interpreter implements ShellServices {
   }
 
   isBuiltin(name: string, state: ShellState): boolean {
-    return BUILTINS.find(name, state.disabledBuiltins) !== undefined || name === 'dialect';
+    return this.builtins.find(name, state.disabledBuiltins) !== undefined || name === 'dialect';
   }
 
   keyBindings(): KeyBindings {
@@ -702,7 +704,7 @@ export class Interpreter implements ShellServices {
     context.state.lineNumber = end;
     const name = planned.argv[0];
     const text = planned.argv.join(' ');
-    if (name === undefined || context.state.functions.has(name) || BUILTINS.find(name, context.state.disabledBuiltins) !== undefined) {
+    if (name === undefined || context.state.functions.has(name) || this.builtins.find(name, context.state.disabledBuiltins) !== undefined) {
       const visible = new Set(this.executor.jobs.list().map((job) => job.id));
       return {
         kind: 'inShell',
@@ -862,7 +864,7 @@ export class Interpreter implements ShellServices {
     if (name === undefined) return this.runAssignments(planned, context);
     const definition = lookup.skipFunctions === true ? undefined : context.state.functions.get(name);
     if (definition !== undefined) return this.callFunction(definition, planned, context);
-    if (BUILTINS.find(name, context.state.disabledBuiltins) !== undefined) return this.runBuiltinHere(planned, context, sees);
+    if (this.builtins.find(name, context.state.disabledBuiltins) !== undefined) return this.runBuiltinHere(planned, context, sees);
     return this.runExternal(planned, context, text, lookup);
   }
 
@@ -1229,7 +1231,7 @@ export class Interpreter implements ShellServices {
   }
 
   private runBuiltin(command: PlannedCommand, context: Context, sees: (job: Job) => boolean = () => true, outerFds = context.fds): Eventually<number> {
-    const builtin = BUILTINS.find(command.argv[0] as string, context.state.disabledBuiltins);
+    const builtin = this.builtins.find(command.argv[0] as string, context.state.disabledBuiltins);
     if (builtin === undefined) throw new Error(`${command.argv[0]} is not a builtin`);
     return builtin({
       argv: command.argv,

@@ -6,7 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
-import type { Builtin, BuiltinContext, ShellServices } from '../../shell/builtins/types';
+import type { Builtin, BuiltinContext, ShellServices } from '../../shell/interp/builtin-api';
 import { FdTable } from '../../shell/exec/fds';
 import { CommandOutput } from '../../shell/interp/output';
 import { ShellState } from '../../shell/interp/state';

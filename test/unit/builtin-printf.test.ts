@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { tmpdir } from 'node:os';
 import { echo } from '../../shell/builtins/core';
 import { printf } from '../../shell/builtins/printf';
-import type { Builtin } from '../../shell/builtins/types';
+import type { Builtin } from '../../shell/interp/builtin-api';
 import { runBash, runBuiltin, type BuiltinRun, type RunOptions } from '../support/builtin-run';
 
 interface Row {

@@ -1,19 +1,21 @@
 /**
  * What a builtin is given: its arguments, the context's state and output, and the shell's
- * services (executor, command resolver, job order). Builtins return their exit status.
+ * services (executor, command resolver, job order). Builtins return their exit status. The
+ * interpreter defines it and is given the table (builtins/index.ts) when it is made, so interp/
+ * imports no builtin.
  */
 import type { Eventually } from '../eventually';
 import type { Executor } from '../exec/executor';
 import type { Job } from '../exec/job';
 import type { CommandResolver } from '../exec/resolve';
-import type { PlannedAssignment } from '../interp/assignment';
-import type { ShellState } from '../interp/state';
-import type { CommandOutput } from '../interp/output';
-import type { TrapArrival } from '../interp/signal-traps';
+import type { PlannedAssignment } from './assignment';
+import type { ShellState } from './state';
+import type { CommandOutput } from './output';
+import type { TrapArrival } from './signal-traps';
 import type { KeyBindings } from '../interactive/editor/bindings';
 import type { JobOrder } from '../jobs/spec';
 import type { Word } from '../syntax/ast';
-import type { CommandHistory } from '../interp/command-history';
+import type { CommandHistory } from './command-history';
 
 export interface ShellServices {
   readonly executor: Executor;
@@ -76,6 +78,12 @@ export interface BuiltinContext {
 
 /** A builtin's status: at once for one that waits for nothing (`[`, `:`), so that a loop of them allocates no promise. */
 export type Builtin = (context: BuiltinContext) => Eventually<number>;
+
+/** The builtin table as the interpreter looks a name up in it. */
+export interface BuiltinLookup {
+  /** The builtin `name` runs where the names in `disabled` are switched off (`enable -n`). */
+  find(name: string, disabled: ReadonlySet<string>): Builtin | undefined;
+}
 
 /** `exit` in the shell's own context: unwinds to the top level, which ends the shell. */
 export class ExitRequest extends Error {
