@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { constants } from 'node:os';
 import path from 'node:path';
 import { inspect } from 'node:util';
-import { encodeText } from '../shell/bytes';
+import { encodeText } from './text';
 import type {
   AddonBinding,
   AnchorSpawnOptions,

@@ -331,7 +331,7 @@ export interface NativeBinding {
 
 /**
  * `T` as the addon itself takes it: the file, argv, environment and directory as their bytes
- * (the wrapper encodes each string with shell/bytes.ts, so a byte that is not UTF-8 reaches the
+ * (the wrapper encodes each string with text.ts, so a byte that is not UTF-8 reaches the
  * system as that byte).
  */
 export type InBytes<T> = {
