@@ -13,6 +13,7 @@ const eslint = new ESLint({ cwd: root });
 
 interface Layer {
   readonly name: string;
+  readonly imports: readonly string[];
   readonly dir?: readonly string[];
   readonly file?: readonly string[];
 }
@@ -74,14 +75,28 @@ function modules(dir: string): string[] {
   });
 }
 
-test('every module of shell/, native/ and extension/ is in exactly one layer', async () => {
+async function layers(): Promise<readonly Layer[]> {
   const configUrl = new URL('eslint.config.mjs', `file://${root}`).href;
-  const { LAYERS } = (await import(configUrl)) as { LAYERS: readonly Layer[] };
+  return ((await import(configUrl)) as { LAYERS: readonly Layer[] }).LAYERS;
+}
+
+test('a layer imports only layers listed before it: the order is an order', async () => {
+  const seen = new Set<string>();
+  for (const layer of await layers()) {
+    for (const below of layer.imports) assert.ok(seen.has(below), `${layer.name} imports ${below}, which is not below it`);
+    seen.add(layer.name);
+  }
+});
+
+test('every module of shell/, native/ and extension/ is in exactly one layer, and the rule applies to it', async () => {
+  const LAYERS = await layers();
   for (const path of ['shell', 'native', 'extension'].flatMap(modules)) {
     // A folder's modules are those not in a folder of another layer inside it.
     const folders = LAYERS.flatMap((layer) => (layer.dir ?? []).filter((dir) => path.startsWith(`${dir}/`)).map((dir) => ({ layer, dir })));
     const deepest = Math.max(...folders.map(({ dir }) => dir.length));
-    const layers = [...LAYERS.filter((layer) => layer.file?.includes(path)), ...folders.filter(({ dir }) => dir.length === deepest).map(({ layer }) => layer)];
-    assert.equal(layers.length, 1, `${path} is in ${layers.map((l) => l.name).join(', ') || 'no layer'}`);
+    const owners = [...LAYERS.filter((layer) => layer.file?.includes(path)), ...folders.filter(({ dir }) => dir.length === deepest).map(({ layer }) => layer)];
+    assert.equal(owners.length, 1, `${path} is in ${owners.map((l) => l.name).join(', ') || 'no layer'}`);
+    const config = (await eslint.calculateConfigForFile(join(root, path))) as { rules: Record<string, [string, { patterns?: unknown[] }?]> };
+    assert.ok((config.rules['no-restricted-imports']?.[1]?.patterns?.length ?? 0) > 0, `the layer rule does not reach ${path}`);
   }
 });
