@@ -6,6 +6,7 @@
  */
 import { dirname } from 'node:path';
 import * as vscode from 'vscode';
+import type { LinkAddress } from '../shell/ipc/address';
 import { IPC_SOCKET_VARIABLE } from '../shell/ipc/protocol';
 import { socketDirectoryProblem } from '../shell/ipc/socket-directory';
 import type { QuirlApi } from './api';
@@ -22,6 +23,7 @@ import { openSocketDirectory, removeSocketDirectory, type SocketDirectory } from
 import { sweepSocketDirectories } from './socket-sweep';
 import { JobsStatusBar } from './status-bar';
 import type { WindowTerminals } from './handover';
+import { linkOfProcess } from './process-link';
 import { QuirlTerminals, linkOf } from './terminals';
 import { activateUnsupported } from './unsupported';
 
@@ -110,19 +112,29 @@ export async function activate(context: vscode.ExtensionContext): Promise<QuirlA
       following.delete(socketPath);
     }
   };
+  /** A link a shell of this window's terminals was given: its secret is known, and its socket listened on. */
+  const followLink = (link: LinkAddress): void => {
+    secrets.add(link.secret);
+    if (!endpoint.socketPaths.includes(link.socketPath)) void follow(link.socketPath);
+  };
   const adopt = (terminal: vscode.Terminal): void => {
     const link = linkOf(terminal);
-    if (link !== undefined && !endpoint.socketPaths.includes(link.socketPath)) {
-      secrets.add(link.secret);
-      void follow(link.socketPath);
-    }
-    const secret = terminals.secretOf(terminal);
-    if (secret !== undefined) secrets.add(secret);
-    profile.revealIfPicked(terminal, secret);
+    if (link !== undefined) followLink(link);
+    profile.revealIfPicked(terminal, terminals.secretOf(terminal));
     // Any terminal may run a linked shell whose secret its options do not show: match it by pid.
     void terminals.learn(terminal).then(async () => {
-      viewChanged();
       const pid = await terminal.processId;
+      if (pid !== undefined && link === undefined) {
+        // A terminal revived in a new page shows no creation environment, and the window's state
+        // (which the browser keeps) may be gone with a browser that died: the shell's own start-up
+        // environment still names the socket it retries and the secret it proves.
+        const started = linkOfProcess(pid);
+        if (started !== undefined) {
+          terminals.learnLink(terminal, started);
+          followLink(started);
+        }
+      }
+      viewChanged();
       if (kept !== undefined && pid !== undefined && !peers.has(pid)) void follow(kept);
     });
   };

@@ -7,11 +7,12 @@
  * with nobody listening, and, where /proc tells, no live process started with that socket path
  * (a shell retrying to reach its window's next host). Where /proc does not tell, nothing is swept.
  */
-import { lstatSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { lstatSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IPC_SOCKET_VARIABLE } from '../shell/ipc/address';
 import { socketDirectoryProblem } from '../shell/ipc/socket-directory';
+import { startupEnvironment } from './process-link';
 import { SOCKET_FILE, socketAnswers } from './socket-dir';
 
 /** mkdtemp's name for a socket directory: the prefix and six random characters. */
@@ -81,14 +82,8 @@ export function socketPathsOfProcesses(): ReadonlySet<string> | undefined {
   const prefix = `${IPC_SOCKET_VARIABLE}=`;
   const paths = new Set<string>();
   for (const pid of pids) {
-    let environment: string;
-    try {
-      environment = readFileSync(`/proc/${pid}/environ`, 'utf8');
-    } catch {
-      // Gone, or another user's.
-      continue;
-    }
-    for (const entry of environment.split('\0')) if (entry.startsWith(prefix)) paths.add(entry.slice(prefix.length));
+    // Undefined when gone, or another user's.
+    for (const entry of startupEnvironment(Number(pid)) ?? []) if (entry.startsWith(prefix)) paths.add(entry.slice(prefix.length));
   }
   return paths;
 }

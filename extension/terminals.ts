@@ -21,14 +21,21 @@ export function linkOf(terminal: vscode.Terminal): LinkAddress | undefined {
 export class QuirlTerminals {
   /** Terminal process ids, learnt as terminals open (processId is only known asynchronously). */
   private readonly pids = new Map<vscode.Terminal, number>();
+  /** Links read from the shells' own environments, for terminals whose options do not show them. */
+  private readonly links = new Map<vscode.Terminal, LinkAddress>();
 
   /** `listenedOn`: the socket paths the endpoint listens on now. */
   constructor(private readonly listenedOn: () => readonly string[]) {}
 
   /** The secret a terminal of ours was given, or undefined for any other terminal. */
   secretOf(terminal: vscode.Terminal): string | undefined {
-    const link = linkOf(terminal);
+    const link = this.linkOf(terminal);
     return link !== undefined && this.listenedOn().includes(link.socketPath) ? link.secret : undefined;
+  }
+
+  /** The link a terminal's shell was given, as its options show or as learnt from the shell. */
+  linkOf(terminal: vscode.Terminal): LinkAddress | undefined {
+    return linkOf(terminal) ?? this.links.get(terminal);
   }
 
   /** Notes a terminal's process id once VS Code knows it. */
@@ -37,8 +44,14 @@ export class QuirlTerminals {
     if (pid !== undefined && vscode.window.terminals.includes(terminal)) this.pids.set(terminal, pid);
   }
 
+  /** Notes the link a terminal's shell was started with, read from the shell itself. */
+  learnLink(terminal: vscode.Terminal, link: LinkAddress): void {
+    if (vscode.window.terminals.includes(terminal)) this.links.set(terminal, link);
+  }
+
   forget(terminal: vscode.Terminal): void {
     this.pids.delete(terminal);
+    this.links.delete(terminal);
   }
 
   /** Whether `peer` is the shell `terminal` runs (also asked of a terminal that just closed). */

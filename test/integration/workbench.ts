@@ -38,6 +38,13 @@ export interface WorkbenchOptions {
   readonly onExit?: (code: number) => void;
 }
 
+/**
+ * How long code-server keeps a lost page's extension host for the page to reconnect
+ * (`--reconnection-grace-time`; 3 hours by default, 5 minutes once another page connects). Short
+ * here, so a test can wait past it as a user whose browser crashed and who came back later does.
+ */
+export const RECONNECTION_GRACE_SECONDS = 10;
+
 export class WorkbenchError extends Error {
   constructor(
     readonly code: 'ServerFailed' | 'ServerTimeout',
@@ -88,6 +95,7 @@ export class Workbench {
           '--disable-telemetry',
           '--disable-update-check',
           '--disable-workspace-trust',
+          '--reconnection-grace-time', String(RECONNECTION_GRACE_SECONDS),
           // A built server ignores the workbench's `payload` (extension dev and test paths) without it.
           '--vscode-option', 'enable-smoke-test-driver',
         ],
@@ -103,11 +111,16 @@ export class Workbench {
   }
 
   /**
-   * The browser dies at once (SIGKILL: nothing closed, nothing said to code-server), then a new
-   * one opens the same workbench with the same browser profile, as a person whose browser crashed
-   * comes back. code-server keeps the old page's extension host; the new page gets its own.
+   * The browser dies at once (SIGKILL of its whole process tree: nothing closed, nothing said to
+   * code-server); past code-server's reconnection grace, which has then ended the old page's
+   * extension host, a new browser opens the same workbench URL, as a person whose browser crashed
+   * comes back. It starts with none of the dead browser's storage, where the web workbench keeps
+   * the window's state (extensions' workspaceState among it): a browser killed so need not have
+   * written it, and a person may come back in another browser. The new page gets its own host.
    */
   async crashBrowser(): Promise<void> {
+    const hosts = extensionHostsOf(this.server.pid ?? -1);
+    if (hosts.length === 0) throw new Error('code-server runs no extension host to outlive the browser');
     const profile = browserProfile(this.scratch);
     const browser = allProcesses().filter((stat) => cmdline(stat.pid).some((arg) => arg.includes(profile)));
     for (const { pid } of browser) {
@@ -118,6 +131,8 @@ export class Workbench {
       }
     }
     await eventuallyGone(browser.map(({ pid }) => pid));
+    await eventuallyGone(hosts, (RECONNECTION_GRACE_SECONDS + 120) * 1000, 'code-server\'s extension hosts outlived the reconnection grace');
+    rmSync(profile, { recursive: true, force: true });
     this.current = await openBrowser(this.scratch, this.url, this.options, this.env);
   }
 
@@ -154,12 +169,23 @@ async function openBrowser(scratch: string, url: string, options: WorkbenchOptio
 }
 
 /** Waits (generously) until none of `pids` runs; zombies count as gone. */
-async function eventuallyGone(pids: readonly number[]): Promise<void> {
-  const end = Date.now() + 20_000;
+async function eventuallyGone(pids: readonly number[], timeoutMs = 20_000, what = 'the browser\'s processes outlived SIGKILL'): Promise<void> {
+  const end = Date.now() + timeoutMs;
   while (pids.some((pid) => isAlive(pid))) {
-    if (Date.now() > end) throw new Error(`the browser's processes outlived SIGKILL: ${pids.filter(isAlive).join(' ')}`);
+    if (Date.now() > end) throw new Error(`${what}: ${pids.filter(isAlive).join(' ')}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** The extension hosts code-server (`serverPid`) runs: processes under it started as `--type=extensionHost`. */
+function extensionHostsOf(serverPid: number): number[] {
+  const processes = allProcesses();
+  const parentOf = new Map(processes.map((stat) => [stat.pid, stat.ppid]));
+  const under = (pid: number): boolean => {
+    for (let parent = parentOf.get(pid); parent !== undefined && parent > 1; parent = parentOf.get(parent)) if (parent === serverPid) return true;
+    return false;
+  };
+  return processes.filter((stat) => isAlive(stat.pid) && under(stat.pid) && cmdline(stat.pid).includes('--type=extensionHost')).map((stat) => stat.pid);
 }
 
 function isAlive(pid: number): boolean {

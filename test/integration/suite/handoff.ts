@@ -17,6 +17,12 @@ export interface Handoff {
   readonly crashSurvivor?: { readonly shellPid: number; readonly running: number; readonly stopped: number };
   /** When the browser was to be killed (ms since the epoch). */
   readonly crashRequestedAt?: number;
+  /** Failures after the browser crash; set once that part is over and the window is to be reloaded. */
+  readonly failuresAfterCrash?: number;
+  /** The shell and running job left for the host of the reloaded window. */
+  readonly reloadSurvivor?: { readonly shellPid: number; readonly running: number };
+  /** When the reload was asked for (ms since the epoch). */
+  readonly reloadRequestedAt?: number;
 }
 
 function statePath(): string {

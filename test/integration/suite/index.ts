@@ -1,12 +1,13 @@
 /**
- * The mocha entry VS Code's extension host calls (run()). It runs in three hosts, one after the
- * other, handing over through the handoff file:
+ * The mocha entry VS Code's extension host calls (run()). It runs in up to four hosts, one after
+ * the other, handing over through the handoff file:
  * 1. the first host runs every *.itest file but the after-* ones, then has VS Code restart the
  *    extension host, which ends it;
  * 2. the restarted host runs the after-restart* files; then (under the code-server launcher, whose
- *    UI driver can do it) the browser is killed without a clean close and a new one opens the
- *    same workbench: code-server keeps this host alive but unseen, and the new page gets a third;
- * 3. that host runs the after-crash* files.
+ *    UI driver can do it) the whole browser is killed (SIGKILL) and, past code-server's
+ *    reconnection grace (which ends this host), a new one opens the same workbench: a third host;
+ * 3. that host runs the after-crash* files, then reloads the window;
+ * 4. the reloaded window's host runs the after-reload* files.
  * The run fails if any part had failures. Files named *.driven.itest need the UI driver
  * (driver.ts) and are left out where there is none (desktop VS Code).
  */
@@ -19,12 +20,13 @@ import { readHandoff, writeHandoff } from './handoff';
 
 const AFTER_RESTART = 'after-restart';
 const AFTER_CRASH = 'after-crash';
+const AFTER_RELOAD = 'after-reload';
 const THEN_CRASH = '-then-crash';
 
 export async function run(): Promise<void> {
   const handoff = readHandoff();
   if (handoff?.failuresBefore === undefined) {
-    const failures = await runMocha((name) => !name.startsWith(AFTER_RESTART) && !name.startsWith(AFTER_CRASH));
+    const failures = await runMocha((name) => ![AFTER_RESTART, AFTER_CRASH, AFTER_RELOAD].some((prefix) => name.startsWith(prefix)));
     await terminalsQuiet();
     writeHandoff({ ...readHandoff(), failuresBefore: failures, restartRequestedAt: Date.now() });
     await vscode.commands.executeCommand(await restartCommand());
@@ -36,17 +38,25 @@ export async function run(): Promise<void> {
     if (!hasUiDriver()) return reportTotal(handoff.failuresBefore, failures);
     await terminalsQuiet();
     writeHandoff({ ...readHandoff(), failuresAfterRestart: failures, crashRequestedAt: Date.now() });
-    // This host lives on, unseen, as code-server keeps it; the new page's host calls run() again.
+    // code-server ends this host once the grace is over; the new page's host calls run() again.
     await drive({ action: 'crashBrowser' });
     return endedElsewhere('the new page\'s extension host did not report');
   }
-  const failures = await runMocha((name) => name.startsWith(AFTER_CRASH));
-  return reportTotal(handoff.failuresBefore, handoff.failuresAfterRestart, failures);
+  if (handoff.failuresAfterCrash === undefined) {
+    const failures = await runMocha((name) => name.startsWith(AFTER_CRASH));
+    await terminalsQuiet();
+    writeHandoff({ ...readHandoff(), failuresAfterCrash: failures, reloadRequestedAt: Date.now() });
+    await vscode.commands.executeCommand('workbench.action.reloadWindow');
+    return endedElsewhere('the reloaded window\'s extension host did not report');
+  }
+  const failures = await runMocha((name) => name.startsWith(AFTER_RELOAD));
+  return reportTotal(handoff.failuresBefore, handoff.failuresAfterRestart, handoff.failuresAfterCrash, failures);
 }
 
 function reportTotal(...failures: number[]): void {
   const total = failures.reduce((sum, count) => sum + count, 0);
-  if (total > 0) throw new Error(`${total} integration test(s) failed: ${failures.join(' + ')} (before the extension-host restart, after it${failures.length > 2 ? ', after the browser crash' : ''})`);
+  const parts = ['before the extension-host restart', 'after it', 'after the browser crash', 'after the reload that followed'].slice(0, failures.length);
+  if (total > 0) throw new Error(`${total} integration test(s) failed: ${failures.join(' + ')} (${parts.join(', ')})`);
 }
 
 /** Another host reports the run's end; this one only fails if that never happens. */

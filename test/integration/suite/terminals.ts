@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { QuirlApi } from '../../../extension/api';
 import { EXTENSION_ID } from './api';
 import { drive } from './driver';
-import { allPids, killGroup } from './proc';
+import { allPids, killGroup, processState } from './proc';
 import { DEADLINE_MS, eventually } from './wait';
 
 export const PROFILE = { extensionIdentifier: EXTENSION_ID, id: 'quirl.terminal', title: 'Quirl' };
@@ -126,6 +126,12 @@ export function plainText(data: string): string {
 
 export function shellsText(api: QuirlApi): string {
   return JSON.stringify(api.shells().map((shell) => ({ pid: shell.pid, terminal: shell.terminal?.name, jobs: shell.jobs })));
+}
+
+/** What a shell missing from a new host's view looks like from here: its process, the terminals, the tables, the status bar. */
+export async function missingShellText(api: QuirlApi, shellPid: number): Promise<string> {
+  const terminals = await Promise.all(vscode.window.terminals.map(async (terminal) => `${terminal.name} (pid ${await terminal.processId})`));
+  return `shell ${shellPid} state ${processState(shellPid) ?? 'gone'}; terminals: ${terminals.join(', ') || 'none'}; shells: ${shellsText(api)}; status bar ${JSON.stringify(api.statusBar())}`;
 }
 
 /** The next shell execution VS Code sees start in this terminal (typed, or begun by the shell). */
