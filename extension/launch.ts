@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { IPC_SECRET_VARIABLE, IPC_SOCKET_VARIABLE } from '../shell/ipc/protocol';
+import { RUNTIME_VARIABLE } from '../shell/runtime';
 
 /** The platforms the native addon is written for. */
 export const SUPPORTED_PLATFORMS: readonly NodeJS.Platform[] = ['linux', 'darwin'];
@@ -70,26 +71,34 @@ export function unsupportedPlatform(platform: NodeJS.Platform): LaunchError | un
 /** The shell-integration nonce variable (VS Code's own name, read and removed by the shell). */
 export const NONCE_VARIABLE = 'VSCODE_NONCE';
 
+/** Runs bin/quirl, which the .vsix may unpack without its executable bit. */
+export const LAUNCHER_SHELL = '/bin/sh';
+
 /** The launch, or a LaunchError saying why Quirl cannot start here. */
 export function shellLaunch(settings: LaunchSettings, host: LaunchHost, link: TerminalLink, nonce: string): ShellLaunch {
   const unsupported = unsupportedPlatform(host.platform);
   if (unsupported !== undefined) throw unsupported;
   const bundle = path.join(host.extensionRoot, 'dist', 'quirl.js');
   if (!host.exists(bundle)) throw new LaunchError('MissingShell', `Quirl's shell bundle ${bundle} is missing; run \`npm run build\` in ${host.extensionRoot}.`);
+  const launcher = path.join(host.extensionRoot, 'bin', 'quirl');
+  if (!host.exists(launcher)) throw new LaunchError('MissingShell', `Quirl's launcher ${launcher} is missing; reinstall the extension.`);
   const nodePath = stringSetting('quirl.nodePath', settings.nodePath ?? '');
   const args = stringListSetting('quirl.shellArgs', settings.shellArgs ?? []);
   const env = environmentSetting('quirl.env', settings.env ?? {});
   const loadRcFile = booleanSetting('quirl.loadRcFile', settings.loadRcFile ?? true);
   const ownRuntime = nodePath.trim() === '';
   return {
-    shellPath: ownRuntime ? host.execPath : nodePath,
+    // Through bin/quirl's first lines, as from a terminal: they ignore Ctrl-C and turn the signal
+    // keys off while the runtime starts, which resets every ignored signal before the shell runs.
+    shellPath: LAUNCHER_SHELL,
     // Long options before the one-letter ones, as bash requires.
-    shellArgs: [bundle, ...(loadRcFile ? [] : ['--norc']), '-i', ...args],
+    shellArgs: [launcher, ...(loadRcFile ? [] : ['--norc']), '-i', ...args],
     shellIntegrationNonce: nonce,
     env: {
       ...env,
       // The host's own Electron runs as plain Node only with this (the shell drops it for its jobs).
       ...(ownRuntime && host.isElectron ? { ELECTRON_RUN_AS_NODE: '1' } : {}),
+      [RUNTIME_VARIABLE]: ownRuntime ? host.execPath : nodePath,
       [NONCE_VARIABLE]: nonce,
       [IPC_SOCKET_VARIABLE]: link.socketPath,
       [IPC_SECRET_VARIABLE]: link.secret,

@@ -58,7 +58,10 @@ function optionKind(state: ShellState, setOptions: boolean): OptionKind {
     known: isShoptName,
     invalid: 'invalid shell option name',
     get: (name) => options.shopted(name),
-    put: (name, on) => options.setShopt(name, on),
+    // login_shell says how the shell started: bash takes -s and -u for it and changes nothing.
+    put: (name, on) => {
+      if (name !== 'login_shell') options.setShopt(name, on);
+    },
     line: ShellOptions.shoptLine,
   };
 }

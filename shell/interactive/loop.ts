@@ -50,6 +50,9 @@ import { hangUpAndDie, hangUpJobs, terminalHungUp } from './hangup';
 import { takeTerminal } from './job-control';
 import { ignoreInteractiveSignals } from '../launch-signals';
 
+/** The builtins after which an exit leaves stopped jobs without a warning (bash's exit_or_logout). */
+const EXIT_AT_ONCE_AFTER: ReadonlySet<string> = new Set(['exit', 'logout', 'jobs']);
+
 /** An extension's `fg` waiting for the prompt to let go of the terminal. */
 interface Handover {
   readonly job: Job;
@@ -125,7 +128,6 @@ class InteractiveShell implements RemoteShell {
   private readonly context: Context;
   private readonly history: History;
   private readonly editor: LineEditor;
-  private warnedAboutJobs = false;
   /** Ctrl-D pressed in a row at the prompt, for ignoreeof. */
   private endsOfInput = 0;
   private activity: Activity = { kind: 'running' };
@@ -296,6 +298,8 @@ class InteractiveShell implements RemoteShell {
       this.hangUpIfTerminalGone();
       if (this.ignoresEndOfInput()) return 'next';
       this.say('exit\n');
+      // As the command `exit` would (bash).
+      this.state.noteCommand('exit');
       return this.mayExit() ? 'end' : 'next';
     }
     this.endsOfInput = 0;
@@ -303,7 +307,6 @@ class InteractiveShell implements RemoteShell {
     if (command.program.body.items.length > 0) this.integration?.commandStarted(command.source);
     try {
       await this.interpreter.runProgram(command.program, this.context);
-      this.warnedAboutJobs = false;
     } catch (error) {
       if (this.endsShell(error)) return 'end';
     } finally {
@@ -478,8 +481,10 @@ class InteractiveShell implements RemoteShell {
   }
 
   /**
-   * bash's rule: with stopped jobs (or running ones, with checkjobs), an exit right after another
-   * command only warns, and fails, so that a second bare `exit` says 1; checkjobs lists the jobs too.
+   * bash's rule: with stopped jobs (or running ones, with checkjobs), an exit that does not come
+   * right after `jobs` or another exit (`exit`, `logout`, Ctrl-D) only warns, and fails, so that a
+   * second bare `exit` says 1; checkjobs lists the jobs too. Commands that name nothing (`x=1`, a
+   * function's definition) come between nothing, as in bash.
    */
   private mayExit(): boolean {
     this.executor.watcher.poll();
@@ -487,8 +492,9 @@ class InteractiveShell implements RemoteShell {
     const checkJobs = this.state.options.shopted('checkjobs');
     const stopped = jobs.some((job) => job.state.kind === 'stopped');
     const running = checkJobs && jobs.some((job) => job.state.kind === 'running');
-    if ((!stopped && !running) || this.warnedAboutJobs) return true;
-    this.warnedAboutJobs = true;
+    if ((!stopped && !running) || EXIT_AT_ONCE_AFTER.has(this.state.previousBuiltin ?? '')) return true;
+    // As bash: the warning counts as an exit just run, whatever ended up here, so the next exit goes.
+    this.state.previousBuiltin = this.state.currentBuiltin = 'exit';
     this.say(stopped ? 'There are stopped jobs.\n' : 'There are running jobs.\n');
     if (checkJobs) this.say(jobs.map((job) => `${formatJobLine(job.id, this.interpreter.jobOrder.mark(job, jobs), job.state, job.command)}\n`).join(''));
     this.state.lastStatus = 1;

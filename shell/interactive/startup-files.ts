@@ -60,6 +60,8 @@ export function applyStartupOptions(options: ShellOptions, startup: Startup, sou
     if (!isShoptName(name)) return { error: `${name}: invalid shell option name` };
     options.setShopt(name, on);
   }
+  // bash's read-only view of -l/--login (or a `-` before argv0), whatever -O said: `logout` reads it.
+  options.setShopt('login_shell', startup.login);
   if (startup.list === undefined) return { listing: '' };
   return { listing: startup.list === 'names' ? options.listing() : options.commands() };
 }

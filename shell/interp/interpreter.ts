@@ -863,8 +863,10 @@ export class Interpreter implements ShellServices {
     const name = planned.argv[0];
     if (name === undefined) return this.runAssignments(planned, context);
     const definition = lookup.skipFunctions === true ? undefined : context.state.functions.get(name);
+    const builtin = definition === undefined && this.builtins.find(name, context.state.disabledBuiltins) !== undefined;
+    context.state.noteCommand(builtin ? name : undefined);
     if (definition !== undefined) return this.callFunction(definition, planned, context);
-    if (this.builtins.find(name, context.state.disabledBuiltins) !== undefined) return this.runBuiltinHere(planned, context, sees);
+    if (builtin) return this.runBuiltinHere(planned, context, sees);
     return this.runExternal(planned, context, text, lookup);
   }
 

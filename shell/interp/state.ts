@@ -100,6 +100,13 @@ export class ShellState {
   private readonly dynamic: DynamicVariables;
   /** `$_`: the last argument of the previous simple command. */
   lastArgument = '';
+  /**
+   * bash's last_shell_builtin and this_shell_builtin: the builtins the last two simple commands with
+   * a name ran (undefined for a function or a program). `exit` right after `jobs` or `exit` ends
+   * the shell even with stopped jobs.
+   */
+  previousBuiltin: string | undefined;
+  currentBuiltin: string | undefined;
   /** A script file is running: FUNCNAME ends in `main` there, as in bash. */
   runsScriptFile = false;
   /** PIPESTATUS: the statuses of the last pipeline's commands (kept as numbers; an array only when read). */
@@ -226,6 +233,12 @@ export class ShellState {
     // Each shell started from another counts one more level; a value that is no number starts again.
     const level = /^\s*[-+]?\d+\s*$/.test(env.SHLVL ?? '') ? Number(env.SHLVL) + 1 : 1;
     set('SHLVL', String(Math.max(level, 0)), EXPORTED);
+  }
+
+  /** A simple command with a name starts: `builtin` is its builtin's name, undefined for a function or a program. */
+  noteCommand(builtin: string | undefined): void {
+    this.previousBuiltin = this.currentBuiltin;
+    this.currentBuiltin = builtin;
   }
 
   /** A subshell context: an independent copy. */

@@ -79,6 +79,16 @@ test('a login shell reads ~/.quirl_profile, then ~/.quirlrc; --noprofile and --n
   assert.equal(quirl({ args: ['-c', 'echo "order: $order"'], home: directory }).stdout, 'order: \n');
 });
 
+test('shopt login_shell says whether the shell is a login shell (not settable by -O), and logout ends a login shell', () => {
+  const said = (args: readonly string[]) => quirl({ args: ['--noprofile', ...args, '-c', 'shopt login_shell; logout 3'] });
+  const login = said(['-l']);
+  assert.equal(login.stdout, 'login_shell    \ton\n', login.stderr);
+  assert.equal(login.status, 3, 'logout 3 ends a login shell with 3');
+  const other = said(['-O', 'login_shell']);
+  assert.equal(other.stdout, 'login_shell    \toff\n', other.stderr);
+  assert.match(other.stderr, /logout: not login shell: use `exit'/);
+});
+
 test('--rcfile FILE replaces ~/.quirlrc, and a missing one is reported; --posix reads $ENV instead', () => {
   const directory = home({ '.quirlrc': 'which=default\n', other: 'which=other\n', posix: 'which=posix\n' });
   const input = 'echo "which: $which"\n';

@@ -241,3 +241,33 @@ ptyTest('exit with a stopped job warns once; a second exit ends the shell and th
   if (sh.shell === 'bash') assert.ok(signals.includes('SIGTERM'), `bash sends SIGTERM: ${JSON.stringify(signals)}`);
   else assert.deepEqual([...new Set(signals)], ['SIGHUP'], `the job gets SIGHUP and nothing else: ${JSON.stringify(signals)}`);
 });
+
+/** A stopped `sleep 30`: job [1]. */
+async function stoppedSleep(sh: PtyShell): Promise<number> {
+  const sleep = (await foreground(sh, 'sleep 30', 'sleep')).procs[0] as { pid: number };
+  sh.press('Ctrl-Z');
+  await sh.nextPrompt();
+  await waitForStates(sh, [sleep.pid], (state) => state === 'T', 'sleep stopped');
+  return sleep.pid;
+}
+
+ptyTest("bash's rule: exit right after jobs ends the shell with stopped jobs, no warning", async (sh) => {
+  const sleep = await stoppedSleep(sh);
+  assert.deepEqual(await sh.run('jobs'), [jobLine(1, '+', 'Stopped', 'sleep 30')]);
+  await sh.exitShell('exit\r');
+  assert.equal(sh.countOnScreen('There are stopped jobs.'), 0, 'no warning after jobs');
+  await sh.until(() => isGoneOrZombie(sleep), 'the stopped job to end with the shell', undefined, true);
+});
+
+ptyTest("bash's rule: after the warning a command in between (but not an assignment) warns again; Ctrl-D right after it ends the shell", async (sh) => {
+  const sleep = await stoppedSleep(sh);
+  const warned = (lines: string[]): boolean => lines.includes('There are stopped jobs.');
+  assert.ok(warned(await sh.run('exit')), 'the first exit warns');
+  assert.deepEqual(await sh.run('/bin/true'), []);
+  assert.ok(warned(await sh.run('exit')), 'a program in between: exit warns again');
+  assert.deepEqual(await sh.run('x=1'), []);
+  // An assignment alone names no command: the warning was the last exit, and Ctrl-D counts as one.
+  await sh.exitShell('\x04');
+  assert.equal(sh.countOnScreen('There are stopped jobs.'), 2, 'warned twice, not at Ctrl-D');
+  await sh.until(() => isGoneOrZombie(sleep), 'the stopped job to end with the shell', undefined, true);
+});

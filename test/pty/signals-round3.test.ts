@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkFileLeavesNothing, COLS, ROWS, ptyTest, type PtyShell } from './harness';
+import { BASH, checkFileLeavesNothing, COLS, REPO, ROWS, ptyTest, shq, type PtyShell } from './harness';
 import { procSignalIn } from './proc';
 import { endJob, isGoneOrZombie, waitForProcs, waitForStates } from './scenario';
 
@@ -105,6 +105,42 @@ ptyTest('issue 23 item 7: with checkjobs, the first exit lists the running jobs 
   assert.deepEqual((await sh.run('exit')).filter((line) => line !== 'exit'), warned);
   await sh.exitShell('exit\r');
   assert.equal(existsSync(job.record), false, 'no signal at the warnings');
+  await assertLeftRunning(sh, job);
+});
+
+/** Starts a login shell of the kind under test inside it (no profile, no rc file; the prompt is the same) and waits for its prompt. */
+async function startLoginShell(sh: PtyShell): Promise<void> {
+  const argv = sh.shell === 'quirl' ? [join(REPO, 'bin', 'quirl'), '--login', '--noprofile', '--norc', '-i'] : [BASH, '--login', '--noprofile', '--norc', '-i'];
+  await sh.run(argv.map(shq).join(' '));
+  assert.deepEqual(await sh.run('shopt -q login_shell && echo login shell'), ['login shell']);
+}
+
+ptyTest('issue 23 item 7: with huponexit, exit from a login shell hangs up its running and stopped jobs (SIGHUP, SIGCONT to the stopped)', async (sh) => {
+  await startLoginShell(sh);
+  await sh.run('shopt -s huponexit');
+  const running = await recordingJob(sh);
+  await sh.run('sleep 100 &');
+  const [sleep] = await waitForProcs(sh, 'sleep');
+  const stopped = (sleep as { pid: number }).pid;
+  await sh.run('kill -STOP %2');
+  await waitForStates(sh, [stopped], (state) => state === 'T', 'sleep stopped');
+  // `jobs` right before: the exit is not held by the stopped job (bash's rule).
+  await sh.run('jobs');
+  // Back at the prompt of the shell under test, which started the login shell.
+  await sh.run('exit');
+  const recorded = (): string[] => (existsSync(running.record) ? readFileSync(running.record, 'utf8').split('\n').filter(Boolean) : []);
+  await sh.until(() => recorded().length > 0, 'the running job to be hung up');
+  // The stopped sleep got SIGCONT after its SIGHUP, or it would stay stopped: it ended of SIGHUP.
+  await sh.until(() => isGoneOrZombie(stopped), 'the stopped job to end of SIGHUP', undefined, true);
+  process.kill(running.pid, 'SIGTERM');
+  await sh.until(() => isGoneOrZombie(running.pid), 'the running job to end at SIGTERM', undefined, true);
+  assert.deepEqual(recorded(), ['SIGHUP', 'SIGTERM'], 'the shell hung the running job up, once');
+});
+
+ptyTest('issue 23 item 7: huponexit in a shell that is not a login shell leaves running jobs running, unsignaled', async (sh) => {
+  await sh.run('shopt -s huponexit');
+  const job = await recordingJob(sh);
+  await sh.exitShell('exit\r');
   await assertLeftRunning(sh, job);
 });
 

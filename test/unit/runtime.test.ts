@@ -16,3 +16,11 @@ test('runtime: under plain Node a user-set ELECTRON_RUN_AS_NODE is theirs and st
   dropRuntimeVariables(env, versions);
   assert.deepEqual(env, { ELECTRON_RUN_AS_NODE: '1', PATH: '/bin' });
 });
+
+test('runtime: QUIRL_RUNTIME, bin/quirl\'s runtime from the VS Code profile, is dropped under any runtime', () => {
+  const env: NodeJS.ProcessEnv = { QUIRL_RUNTIME: '/opt/vscode/code', PATH: '/bin' };
+  const versions: NodeJS.ProcessVersions = { ...process.versions };
+  delete versions.electron;
+  dropRuntimeVariables(env, versions);
+  assert.deepEqual(env, { PATH: '/bin' });
+});

@@ -10,11 +10,11 @@ describe('the Quirl profile and shell integration', function () {
   this.timeout(240_000);
   const terminal = withQuirlTerminal('profile');
 
-  it('runs the bundled shell under the extension host\'s own runtime', () => {
+  it('runs the bundled shell under the extension host\'s own runtime, started by bin/quirl\'s sh lines (Ctrl-C at start-up)', () => {
     const { quirl } = terminal;
     const argv = cmdline(quirl.pid);
     assert.equal(argv[0], process.execPath);
-    assert.match(argv[1] ?? '', /\/dist\/quirl\.js$/);
+    assert.match(argv[1] ?? '', /\/bin\/quirl$/);
     assert.equal(argv[2], '-i');
   });
 

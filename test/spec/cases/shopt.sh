@@ -178,3 +178,13 @@ shopt -s dotglob
 (shopt -s dotglob)
 shopt -q dotglob || echo off
 ## stdout: off
+
+#### shopt -s login_shell is taken and changes nothing: it says how the shell started
+shopt -s login_shell
+echo status=$?
+shopt login_shell
+## STDOUT:
+status=0
+login_shell    	off
+## END
+## status: 1
