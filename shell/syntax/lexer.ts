@@ -5,7 +5,7 @@
  */
 import type { Arithmetic, Assignment, HereDocument, Word } from './ast';
 import { readHereDocumentBody } from './heredoc';
-import type { Scanner } from './scanner';
+import { stopSet, type Scanner } from './scanner';
 import { spanOf, syntaxError } from './source';
 import { arithmeticClose, arithmeticEnd, isDigit, startsProcessSubstitution, WordLexer, type Substitutions, type WordMode, type WordToken } from './words';
 
@@ -18,8 +18,25 @@ export type RedirectOperator = (typeof REDIRECT_OPERATORS)[number];
 /** Every prefix of a longer operator is an operator too, so the longest match grows one character at a time. */
 const OPERATORS: ReadonlySet<string> = new Set([...CONTROL_OPERATORS, ...REDIRECT_OPERATORS]);
 
+/**
+ * Each operator's longer operators by the character that makes them (`&` → `&&` by `&`): the
+ * match grows by lookups, with no string made for each candidate.
+ */
+const LONGER_OPERATORS: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map(
+  [...OPERATORS].map((operator) => [operator, new Map([...OPERATORS].filter((longer) => longer.length === operator.length + 1 && longer.startsWith(operator)).map((longer) => [longer.at(-1)!, longer]))]),
+);
+const CONTROL: ReadonlySet<string> = new Set(CONTROL_OPERATORS);
+/** The characters an operator starts with, looked up by code as each token starts. */
+const OPERATOR_STARTS = stopSet([...OPERATORS].map((operator) => operator[0]).join(''));
+
+function startsOperator(c: string): boolean {
+  const code = c.charCodeAt(0);
+  return code < 0x80 && OPERATOR_STARTS[code] === 1;
+}
+
 /** `{NAME}` or `{NAME[subscript]}` directly before a redirect operator's first character. */
 const NAMED_REDIRECT = /^\{([A-Za-z_][A-Za-z0-9_]*(?:\[[A-Za-z0-9_-]+\])?)\}[<>]/;
+const NAME_START = /^[A-Za-z_]$/;
 /** The operators a `{NAME}` may stand before (bash also takes here-documents and here-strings there; Quirl does not). */
 const NAMED_OPERATORS: ReadonlySet<string> = new Set(['<', '>', '>>', '>|', '<>', '<&', '>&']);
 /** How far ahead a `{NAME}` is looked for: longer names are words (a bound, so a long word is not copied). */
@@ -45,7 +62,7 @@ export type Token =
   | { readonly kind: 'end'; readonly start: number; readonly end: number };
 
 function isControl(operator: string): operator is ControlOperator {
-  return (CONTROL_OPERATORS as readonly string[]).includes(operator);
+  return CONTROL.has(operator);
 }
 
 /** An assignment as it was written. */
@@ -164,7 +181,7 @@ export class Lexer {
    * to it. Null, with nothing consumed, where there is none: a bare `]]` closes the `[[` (bash).
    */
   regexWord(): Word | null {
-    this.skipBlanks();
+    this.scanner.skipBlanks();
     const start = this.scanner.offset;
     const token = this.words.word(false, 'regex');
     if (token.kind === 'word' && token.word.parts.length > 0 && token.word.text !== ']]') return token.word;
@@ -172,21 +189,11 @@ export class Lexer {
     return null;
   }
 
-  private skipBlanks(): void {
-    const s = this.scanner;
-    while (s.peek() === ' ' || s.peek() === '\t') s.next();
-  }
-
   /** The next token; `assignments` says whether a `NAME=value` word is an assignment here, `words` how a word is read. */
   next(assignments: boolean, words: WordMode = 'plain'): Token {
     const s = this.scanner;
-    let c = s.peek();
-    for (;;) {
-      while (c === ' ' || c === '\t') {
-        s.next();
-        c = s.peek();
-      }
-      if (c !== '#') break;
+    let c = s.skipBlanks();
+    while (c === '#') {
       s.skipLine();
       c = s.peek();
     }
@@ -203,7 +210,7 @@ export class Lexer {
       this.readHereDocumentBodies();
       return { kind: 'newline', start, end };
     }
-    if (OPERATORS.has(c) && !startsProcessSubstitution(s.source.text, start)) return this.operator(start, null);
+    if (startsOperator(c) && !startsProcessSubstitution(s.source.text, start)) return this.operator(start, null);
     if (isDigit(c)) {
       const redirect = this.numberedRedirect(start);
       if (redirect !== null) return redirect;
@@ -227,7 +234,10 @@ export class Lexer {
   private operator(start: number, fd: number | null, varname?: string): Token {
     const s = this.scanner;
     let operator = s.next();
-    for (let c = s.peek(); c !== '' && OPERATORS.has(operator + c); c = s.peek()) operator += s.next();
+    for (let longer = LONGER_OPERATORS.get(operator)?.get(s.peek()); longer !== undefined; longer = LONGER_OPERATORS.get(operator)?.get(s.peek())) {
+      s.next();
+      operator = longer;
+    }
     const end = s.offset;
     if (isControl(operator)) return { kind: 'control', operator, start, end };
     // Every operator that is not a control operator is a redirect operator.
@@ -241,6 +251,8 @@ export class Lexer {
    */
   private namedRedirect(start: number): Token | null {
     const text = this.scanner.source.text;
+    // Most `{`s open a group (`{ list; }`): no name follows, and nothing need be copied to tell.
+    if (!NAME_START.test(text[start + 1] ?? '')) return null;
     const match = NAMED_REDIRECT.exec(text.slice(start, start + NAMED_REDIRECT_REACH));
     if (match === null || startsProcessSubstitution(text, start + match[0].length - 1)) return null;
     this.scanner.seek(start + match[0].length - 1);

@@ -35,12 +35,18 @@ export class Scanner {
 
   /** The next character after any line continuations (a surrogate pair counts as one); '' at the end. */
   peek(): string {
+    // peekRaw() written out: asked for nearly every character read, so one call, not two.
     const text = this.source.text;
-    while (text.charCodeAt(this.at) === 0x5c && text.charCodeAt(this.at + 1) === 0x0a) {
-      this.at += 2;
-      this.continuationEnd = this.at;
+    let at = this.at;
+    let code = text.charCodeAt(at);
+    while (code === 0x5c && text.charCodeAt(at + 1) === 0x0a) {
+      at += 2;
+      this.at = at;
+      this.continuationEnd = at;
+      code = text.charCodeAt(at);
     }
-    return this.peekRaw();
+    if (code >= 0xd800 && code <= 0xdbff && at + 1 < text.length) return text.slice(at, at + 2);
+    return text[at] ?? '';
   }
 
   next(): string {
@@ -75,6 +81,16 @@ export class Scanner {
     for (let code = text.charCodeAt(at); at < text.length && (code >= 0x80 || stops[code] === 0); code = text.charCodeAt(at)) at += 1;
     this.at = at;
     return text.slice(start, at);
+  }
+
+  /** Skips blanks (spaces and tabs) and the line continuations among them; the next character, as peek() gives it. */
+  skipBlanks(): string {
+    let c = this.peek();
+    while (c === ' ' || c === '\t') {
+      this.at += 1;
+      c = this.peek();
+    }
+    return c;
   }
 
   /** Skips a comment: everything up to, not including, the next newline. */

@@ -351,7 +351,6 @@ export class WordLexer {
     const s = this.scanner;
     const start = s.offset;
     const regex = mode === 'regex';
-    const extglob = mode === 'pattern' || (mode === 'plain' && this.substitutions.extglob());
     let afterEscape = false;
     let regexDepth = 0;
     const parts = new Parts<WordPart>(this.source);
@@ -366,7 +365,7 @@ export class WordLexer {
     let assignmentLike = false;
     let tildeAllowed = true;
 
-    for (let c = s.peek(); regex ? !endsRegex(c, regexDepth) : this.plainWordGoesOn(c, extglob && !afterEscape, start); c = s.peek()) {
+    for (let c = s.peek(); regex ? !endsRegex(c, regexDepth) : this.plainWordGoesOn(c, mode, afterEscape, start); c = s.peek()) {
       const at = s.offset;
       afterEscape = c === '\\';
       if (!regex && c === '(') {
@@ -381,7 +380,7 @@ export class WordLexer {
         continue;
       }
       if (c === '~' && tildeAllowed) {
-        const tilde = this.tilde(assignment !== null || assignmentLike, '', false, extglob);
+        const tilde = this.tilde(assignment !== null || assignmentLike, '', false, this.readsGroups(mode));
         if (tilde !== null) {
           parts.push(tilde);
           tildeAllowed = false;
@@ -439,9 +438,20 @@ export class WordLexer {
     }
   }
 
-  /** Whether a word goes on at `c`: not at a character that ends one, unless it opens a process substitution or (where `groups`) an extglob group. */
-  private plainWordGoesOn(c: string, groups: boolean, wordStart: number): boolean {
-    return !endsWord(c) || startsProcessSubstitution(this.source.text, this.scanner.offset) || (groups && this.opensGroup(wordStart));
+  /**
+   * Whether a word goes on at `c`: not at a character that ends one, unless it opens a process
+   * substitution or (read in `mode`, and not after a backslash) an extglob group.
+   */
+  private plainWordGoesOn(c: string, mode: WordMode, afterEscape: boolean, wordStart: number): boolean {
+    return !endsWord(c) || startsProcessSubstitution(this.source.text, this.scanner.offset) || (!afterEscape && this.opensGroup(wordStart) && this.readsGroups(mode));
+  }
+
+  /**
+   * Whether a word read in `mode` takes extglob groups: asked only where one could start, so
+   * that most words never ask the shell for its extglob setting.
+   */
+  private readsGroups(mode: WordMode): boolean {
+    return mode === 'pattern' || (mode === 'plain' && this.substitutions.extglob());
   }
 
   /** Whether the `(` at the scanner opens an extglob group: an unquoted `?*+@!` of the word before it (its escape is ruled out by the caller). */
