@@ -232,10 +232,16 @@ function endedForGood(terminal: vscode.Terminal): boolean {
  * Stops listening. The directory stays while any shell is linked or any Quirl terminal remains,
  * so those shells keep retrying and reconnect to the next host (a restart or reload), and after a
  * handover, where a newer host listens in it; otherwise it goes, and with it the last trace of
- * this host. When the server itself is stopping, it goes once those shells have ended with it.
+ * this host. When those shells cannot outlive this host (the server is stopping, or terminals do
+ * not persist), it goes once they have ended.
  */
 async function shutDown(endpoint: Endpoint, directory: SocketDirectory, terminals: QuirlTerminals, parentAtActivation: number): Promise<void> {
   const inUse = endpoint.wasHandedOver(directory.socketPath) || endpoint.shells().length > 0 || vscode.window.terminals.some((terminal) => terminals.secretOf(terminal) !== undefined);
   await endpoint.close();
-  await releaseSocketDirectory({ directory, inUse, serverGone: parentGone(parentAtActivation) });
+  await releaseSocketDirectory({ directory, inUse, shellsEnd: parentGone(parentAtActivation) || !terminalsPersist() });
+}
+
+/** Whether VS Code keeps terminals' processes for the window's next host (its default) rather than killing them with the window. */
+function terminalsPersist(): boolean {
+  return vscode.workspace.getConfiguration('terminal.integrated').get<boolean>('enablePersistentSessions', true);
 }

@@ -1,10 +1,11 @@
 /**
  * The socket directory at deactivation. It goes at once when no shell needs it. Otherwise it stays
- * for the shells to reconnect to the window's next host (a reload or restart), unless the server
- * itself is stopping: then the host's parent process is gone, the pty host goes with it and its
- * shells end on the hang-up, and the directory goes as soon as none of them is left and nobody
- * listens in it, within VS Code's time for deactivation. Without this every stopped code-server
- * left a `quirl-XXXXXX` folder in the temp dir until the next start swept it.
+ * for the shells to reconnect to the window's next host (a reload or restart), unless none of them
+ * can: the server itself is stopping (the host's parent process is gone, the pty host goes with
+ * it and its shells end on the hang-up), or the window's terminals do not outlive it (persistent
+ * sessions off: VS Code kills them). Then the directory goes as soon as none of those shells is
+ * left and nobody listens in it, within VS Code's time for deactivation. Without this every
+ * stopped code-server left a `quirl-XXXXXX` folder in the temp dir until the next start swept it.
  */
 import { removeSocketDirectory, socketAnswers, type SocketDirectory } from './socket-dir';
 import { socketPathsOfProcesses } from './socket-sweep';
@@ -17,8 +18,8 @@ export interface ReleaseOptions {
   readonly directory: SocketDirectory;
   /** Whether a shell, a Quirl terminal or a newer host of the window still needs the directory. */
   readonly inUse: boolean;
-  /** Whether the host's parent (the server) has gone, so that no host of this server comes back. */
-  readonly serverGone: boolean;
+  /** Whether the shells end with this host: its server has gone, or terminals do not persist. */
+  readonly shellsEnd: boolean;
   readonly waitMs?: number;
   /** The socket paths live processes were started with; undefined where that cannot be known. */
   readonly socketPathsInUse?: () => ReadonlySet<string> | undefined;
@@ -32,7 +33,7 @@ export async function releaseSocketDirectory(options: ReleaseOptions): Promise<R
     removeSocketDirectory(directory.directory);
     return 'removed';
   }
-  if (!options.serverGone) return 'kept';
+  if (!options.shellsEnd) return 'kept';
   const inUse = options.socketPathsInUse ?? socketPathsOfProcesses;
   const end = Date.now() + (options.waitMs ?? SERVER_STOP_WAIT_MS);
   for (;;) {

@@ -1,5 +1,6 @@
 // The socket directory at deactivation: gone when no shell needs it; kept for a reload or restart
-// while shells live; and, when the server is stopping, gone as soon as its shells have ended.
+// while shells live on; and, when they end with the host (the server stopping, or terminals not
+// kept), gone as soon as they have ended.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -18,30 +19,30 @@ function freshDirectory(t: { after: (fn: () => void) => void }): ReturnType<type
   return openSocketDirectory(undefined, parent);
 }
 
-test('socket release: a directory nobody needs goes at once, whether or not the server stops', async (t) => {
-  for (const serverGone of [false, true]) {
+test('socket release: a directory nobody needs goes at once, whether or not its shells end with the host', async (t) => {
+  for (const shellsEnd of [false, true]) {
     const directory = freshDirectory(t);
-    const release = await releaseSocketDirectory({ directory, inUse: false, serverGone, socketPathsInUse: () => assert.fail('not asked') });
+    const release = await releaseSocketDirectory({ directory, inUse: false, shellsEnd, socketPathsInUse: () => assert.fail('not asked') });
     assert.equal(release, 'removed');
     assert.equal(existsSync(directory.directory), false);
   }
 });
 
-test('socket release: in use while the server lives (a reload), it stays without waiting', async (t) => {
+test('socket release: in use by shells that outlive the host (a reload), it stays without waiting', async (t) => {
   const directory = freshDirectory(t);
   const started = Date.now();
-  assert.equal(await releaseSocketDirectory({ directory, inUse: true, serverGone: false, socketPathsInUse: () => assert.fail('not asked') }), 'kept');
+  assert.equal(await releaseSocketDirectory({ directory, inUse: true, shellsEnd: false, socketPathsInUse: () => assert.fail('not asked') }), 'kept');
   assert.ok(Date.now() - started < 1_000);
   assert.ok(existsSync(directory.directory));
 });
 
-test('socket release: the server stopping, it goes once the last shell started with its path has ended', async (t) => {
+test('socket release: shells ending with the host (server stopped, or terminals not kept), it goes once the last shell started with its path has ended', async (t) => {
   const directory = freshDirectory(t);
   // A shell of the window, hung up with the pty host: it ends a moment after the host deactivates.
   const shell = spawn('sleep', ['60'], { env: { ...process.env, QUIRL_IPC_SOCKET: directory.socketPath }, stdio: 'ignore' });
   t.after(() => shell.kill('SIGKILL'));
   await waitFor('the shell started', () => socketPathsOfProcesses()?.has(directory.socketPath) === true, 10_000);
-  const released = releaseSocketDirectory({ directory, inUse: true, serverGone: true, waitMs: 30_000 });
+  const released = releaseSocketDirectory({ directory, inUse: true, shellsEnd: true, waitMs: 30_000 });
   await new Promise((resolve) => setTimeout(resolve, 300));
   assert.ok(existsSync(directory.directory), 'kept while the shell lives');
   shell.kill('SIGHUP');
@@ -49,20 +50,20 @@ test('socket release: the server stopping, it goes once the last shell started w
   assert.equal(existsSync(directory.directory), false);
 });
 
-test('socket release: the server stopping, it stays while a shell outlives the wait, a host listens in it, or /proc cannot tell', async (t) => {
+test('socket release: shells ending with the host, it stays while a shell outlives the wait, a host listens in it, or /proc cannot tell', async (t) => {
   const lingering = freshDirectory(t);
-  assert.equal(await releaseSocketDirectory({ directory: lingering, inUse: true, serverGone: true, waitMs: 300, socketPathsInUse: () => new Set([lingering.socketPath]) }), 'kept');
+  assert.equal(await releaseSocketDirectory({ directory: lingering, inUse: true, shellsEnd: true, waitMs: 300, socketPathsInUse: () => new Set([lingering.socketPath]) }), 'kept');
   assert.ok(existsSync(lingering.directory));
 
   const listened = freshDirectory(t);
   const newer = createServer();
   await new Promise<void>((resolve) => newer.listen(listened.socketPath, resolve));
   t.after(() => newer.close());
-  assert.equal(await releaseSocketDirectory({ directory: listened, inUse: true, serverGone: true, waitMs: 300, socketPathsInUse: () => new Set() }), 'kept');
+  assert.equal(await releaseSocketDirectory({ directory: listened, inUse: true, shellsEnd: true, waitMs: 300, socketPathsInUse: () => new Set() }), 'kept');
   assert.ok(existsSync(listened.directory));
 
   const unknown = freshDirectory(t);
-  assert.equal(await releaseSocketDirectory({ directory: unknown, inUse: true, serverGone: true, socketPathsInUse: () => undefined }), 'kept');
+  assert.equal(await releaseSocketDirectory({ directory: unknown, inUse: true, shellsEnd: true, socketPathsInUse: () => undefined }), 'kept');
   assert.ok(existsSync(unknown.directory));
 });
 
