@@ -236,9 +236,22 @@ function endedForGood(terminal: vscode.Terminal): boolean {
  * not persist), it goes once they have ended.
  */
 async function shutDown(endpoint: Endpoint, directory: SocketDirectory, terminals: QuirlTerminals, parentAtActivation: number): Promise<void> {
-  const inUse = endpoint.wasHandedOver(directory.socketPath) || endpoint.shells().length > 0 || vscode.window.terminals.some((terminal) => terminals.secretOf(terminal) !== undefined);
+  const linked = endpoint.shells();
+  const inUse = endpoint.wasHandedOver(directory.socketPath) || linked.length > 0 || vscode.window.terminals.some((terminal) => terminals.secretOf(terminal) !== undefined);
   await endpoint.close();
-  await releaseSocketDirectory({ directory, inUse, shellsEnd: parentGone(parentAtActivation) || !terminalsPersist() });
+  const serverGone = parentGone(parentAtActivation);
+  // The pty host ends with the server and its terminals with it: the shells are hung up now rather
+  // than when it notices, which on a loaded machine can be later than deactivation may last.
+  if (serverGone) linked.forEach(hangUp);
+  await releaseSocketDirectory({ directory, inUse, shellsEnd: serverGone || !terminalsPersist() });
+}
+
+function hangUp(pid: number): void {
+  try {
+    process.kill(pid, 'SIGHUP');
+  } catch {
+    // Gone already.
+  }
 }
 
 /** Whether VS Code keeps terminals' processes for the window's next host (its default) rather than killing them with the window. */

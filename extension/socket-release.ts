@@ -11,7 +11,7 @@ import { removeSocketDirectory, socketAnswers, type SocketDirectory } from './so
 import { socketPathsOfProcesses } from './socket-sweep';
 
 /** Within the 5 s VS Code gives an extension's deactivate before its host exits. */
-export const SERVER_STOP_WAIT_MS = 4_000;
+export const SERVER_STOP_WAIT_MS = 4_500;
 const POLL_MS = 100;
 
 export interface ReleaseOptions {
