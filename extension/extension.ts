@@ -19,7 +19,8 @@ import { unsupportedPlatform } from './launch';
 import { notifyTransitions } from './notifications';
 import { PROFILE_ID, QuirlProfile } from './profile';
 import { SecretBook } from './secrets';
-import { openSocketDirectory, removeSocketDirectory, type SocketDirectory } from './socket-dir';
+import { openSocketDirectory, type SocketDirectory } from './socket-dir';
+import { parentGone, releaseSocketDirectory } from './socket-release';
 import { sweepSocketDirectories } from './socket-sweep';
 import { JobsStatusBar } from './status-bar';
 import type { WindowTerminals } from './handover';
@@ -30,8 +31,17 @@ import { activateUnsupported } from './unsupported';
 /** workspaceState key of the socket directory, so the next host of this window reuses it. */
 const DIRECTORY_KEY = 'quirl.ipcDirectory';
 
+/** This host's shutdown, once activation got that far: VS Code awaits deactivate (for up to 5 s), not disposables. */
+let stopping: (() => Promise<void>) | undefined;
+
+export function deactivate(): Promise<void> | undefined {
+  return stopping?.();
+}
+
 export async function activate(context: vscode.ExtensionContext): Promise<QuirlApi> {
   const activationStarted = performance.now();
+  // The server that started this host: when it is gone at deactivation, the whole server is stopping.
+  const parentAtActivation = process.ppid;
   const unsupported = unsupportedPlatform(process.platform) ?? addonProblem(context.extensionUri.fsPath, `${process.platform}-${process.arch}`);
   if (unsupported !== undefined) return activateUnsupported(context, unsupported);
   const subscriptions = context.subscriptions;
@@ -74,7 +84,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<QuirlA
   );
   const terminals = new QuirlTerminals(() => endpoint.socketPaths);
   // Registered at once, so a failure further down still closes the socket.
-  subscriptions.push({ dispose: () => void shutDown(endpoint, directory, terminals) });
+  let stopped: Promise<void> | undefined;
+  const stop = (): Promise<void> => (stopped ??= shutDown(endpoint, directory, terminals, parentAtActivation));
+  stopping = stop;
+  subscriptions.push({ dispose: () => void stop() });
 
   const terminalOf = (shellPid: number): vscode.Terminal | undefined => {
     const peer = peers.get(shellPid);
@@ -231,10 +244,29 @@ function endedForGood(terminal: vscode.Terminal): boolean {
  * Stops listening. The directory stays while any shell is linked or any Quirl terminal remains,
  * so those shells keep retrying and reconnect to the next host (a restart or reload), and after a
  * handover, where a newer host listens in it; otherwise it goes, and with it the last trace of
- * this host.
+ * this host. When those shells cannot outlive this host (the server is stopping, or terminals do
+ * not persist), it goes once they have ended.
  */
-async function shutDown(endpoint: Endpoint, directory: SocketDirectory, terminals: QuirlTerminals): Promise<void> {
-  const inUse = endpoint.wasHandedOver(directory.socketPath) || endpoint.shells().length > 0 || vscode.window.terminals.some((terminal) => terminals.secretOf(terminal) !== undefined);
+async function shutDown(endpoint: Endpoint, directory: SocketDirectory, terminals: QuirlTerminals, parentAtActivation: number): Promise<void> {
+  const linked = endpoint.shells();
+  const inUse = endpoint.wasHandedOver(directory.socketPath) || linked.length > 0 || vscode.window.terminals.some((terminal) => terminals.secretOf(terminal) !== undefined);
   await endpoint.close();
-  if (!inUse) removeSocketDirectory(directory.directory);
+  const serverGone = parentGone(parentAtActivation);
+  // The pty host ends with the server and its terminals with it: the shells are hung up now rather
+  // than when it notices, which on a loaded machine can be later than deactivation may last.
+  if (serverGone) linked.forEach(hangUp);
+  await releaseSocketDirectory({ directory, inUse, shellsEnd: serverGone || !terminalsPersist() });
+}
+
+function hangUp(pid: number): void {
+  try {
+    process.kill(pid, 'SIGHUP');
+  } catch {
+    // Gone already.
+  }
+}
+
+/** Whether VS Code keeps terminals' processes for the window's next host (its default) rather than killing them with the window. */
+function terminalsPersist(): boolean {
+  return vscode.workspace.getConfiguration('terminal.integrated').get<boolean>('enablePersistentSessions', true);
 }

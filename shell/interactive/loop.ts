@@ -511,6 +511,7 @@ class InteractiveShell implements RemoteShell {
     for (;;) {
       const primary = text === '';
       if (primary && resumed === undefined) await this.runPromptCommand();
+      const resumedPrompt = resumed !== undefined;
       const prompt = resumed?.prompt ?? (await this.prompt((primary ? this.state.get('PS1') : this.state.get('PS2')) ?? ''));
       const initial = resumed?.line ?? (primary ? this.suspendedLine : undefined);
       resumed = undefined;
@@ -519,7 +520,7 @@ class InteractiveShell implements RemoteShell {
       let result: ReadResult;
       let ended: Activity;
       try {
-        result = await this.editor.read(primary && this.integration ? this.integration.prompt(prompt, this.state.cwd) : prompt, initial);
+        result = await this.editor.read(this.marked(prompt, primary, resumedPrompt), initial);
       } catch (error) {
         // EIO from a terminal that was hung up: the shell ends as on SIGHUP, which may come later.
         this.hangUpIfTerminalGone();
@@ -566,6 +567,17 @@ class InteractiveShell implements RemoteShell {
         return { kind: 'none' };
       }
     }
+  }
+
+  /**
+   * The prompt with VS Code's marks when the shell runs in its terminal: a new primary prompt starts
+   * a cycle, one drawn again after a `bind -x` command does not, and PS2 is a continuation.
+   */
+  private marked(prompt: string, primary: boolean, resumed: boolean): string {
+    const { integration } = this;
+    if (integration === undefined) return prompt;
+    if (!primary) return integration.continuationPrompt(prompt);
+    return resumed ? integration.samePrompt(prompt) : integration.prompt(prompt, this.state.cwd);
   }
 
   /**

@@ -2,11 +2,14 @@
  * VS Code shell integration (OSC 633): marks around the prompt and each command so the editor
  * knows where commands start and end, their exact text, their exit status and the directory.
  *
- * One prompt cycle: P;Cwd=…, then A prompt B (inside the prompt string, zero-width), the line is
- * typed, then E;line[;nonce] and C before the command runs and D;status after it (a line that does
- * not parse too: D;2). A cycle in which nothing ran (an empty line, Ctrl-C) is closed by a bare D
- * before the next prompt, as VS Code's own bash integration does. Continuation prompts (PS2) carry no marks: the spec's
- * F and G are unfinalized.
+ * The first prompt says once that every command is reported in order (P;HasRichCommandDetection,
+ * VS Code's "Rich" level). One prompt cycle: D for the cycle before, P;Cwd=…, then A prompt B
+ * (inside the prompt string, zero-width), the line is typed (continuation prompts between F and
+ * G, their text told as P;ContinuationPrompt when it changes), then E;line[;nonce] and C before the
+ * command runs. Its D;status is written before the next prompt, after the job notices and
+ * PROMPT_COMMAND's output, where VS Code's own bash integration writes it: they are the command's
+ * output as in bash. A cycle in which nothing ran (an empty line, Ctrl-C) ends with a bare D; a
+ * line that does not parse is a command of its own (E, C, D;2).
  */
 import { writeSync } from 'node:fs';
 import type { EnvironmentFilter } from '../interp/state';
@@ -46,14 +49,27 @@ function zeroWidth(sequence: string): string {
   return `\x01${sequence}\x02`;
 }
 
+/** What a prompt string shows: the zero-width parts between \x01 and \x02 left out. */
+function visibleText(prompt: string): string {
+  return prompt.replace(/\x01[^\x02]*\x02?/g, '');
+}
+
+/** What the next primary prompt's D reports for the cycle before it. */
+type Owed =
+  | { readonly kind: 'nothing' } // the first prompt: no cycle before it
+  | { readonly kind: 'prompt-only' } // a prompt from which no command ran: a bare D
+  | { readonly kind: 'running' } // C was written; the command's status is not known yet
+  | { readonly kind: 'finished'; readonly status: number };
+
 export class ShellIntegration {
   /** For ShellState.fromEnvironment: the nonce stays with the shell, so no job can read it and forge an E. */
   readonly keep: EnvironmentFilter = (name) => name !== NONCE_VARIABLE;
 
-  /** Whether the last prompt's cycle is still open: shown, and no command ran from it yet. */
-  private promptOpen = false;
-  /** Whether C was emitted and its D is owed. */
-  private executing = false;
+  private owed: Owed = { kind: 'nothing' };
+  /** Whether HasRichCommandDetection was told (once, before the first prompt). */
+  private richTold = false;
+  /** The continuation prompt's text as last told to VS Code. */
+  private continuationTold: string | undefined;
 
   private constructor(
     private readonly write: Writer,
@@ -68,28 +84,54 @@ export class ShellIntegration {
   }
 
   /**
-   * Before a primary prompt is drawn: closes a cycle in which nothing ran, reports the directory,
+   * Before a new primary prompt is drawn: ends the cycle before it (D), reports the directory,
    * and returns the prompt with A before it and B after it.
    */
   prompt(prompt: string, cwd: string): string {
-    if (this.promptOpen) this.write(osc('D'));
-    this.write(osc(`P;Cwd=${escapeValue(cwd)}`));
-    this.promptOpen = true;
+    let marks = '';
+    if (!this.richTold) marks += osc('P;HasRichCommandDetection=True');
+    this.richTold = true;
+    marks += this.endOfCycle();
+    marks += osc(`P;Cwd=${escapeValue(cwd)}`);
+    this.write(marks);
+    this.owed = { kind: 'prompt-only' };
+    return this.samePrompt(prompt);
+  }
+
+  /** The current primary prompt drawn again (after a `bind -x` command): its marks only, no new cycle. */
+  samePrompt(prompt: string): string {
     return `${zeroWidth(osc('A'))}${prompt}${zeroWidth(osc('B'))}`;
+  }
+
+  /** A continuation prompt (PS2) between F and G; its text is told first when it changed. */
+  continuationPrompt(prompt: string): string {
+    const text = visibleText(prompt);
+    if (text !== this.continuationTold) this.write(osc(`P;ContinuationPrompt=${escapeValue(text)}`));
+    this.continuationTold = text;
+    return `${zeroWidth(osc('F'))}${prompt}${zeroWidth(osc('G'))}`;
   }
 
   /** An accepted command line is about to run. */
   commandStarted(commandLine: string): void {
     const nonce = this.nonce === undefined ? '' : `;${this.nonce}`;
     this.write(osc(`E;${escapeValue(commandLine)}${nonce}`) + osc('C'));
-    this.promptOpen = false;
-    this.executing = true;
+    this.owed = { kind: 'running' };
   }
 
-  /** The command ended (or its foreground job stopped) with this status. */
+  /** The command ended (or its foreground job stopped) with this status; D is written before the next prompt. */
   commandFinished(status: number): void {
-    if (!this.executing) return;
-    this.write(osc(`D;${status}`));
-    this.executing = false;
+    if (this.owed.kind === 'running') this.owed = { kind: 'finished', status };
+  }
+
+  private endOfCycle(): string {
+    switch (this.owed.kind) {
+      case 'nothing':
+        return '';
+      case 'prompt-only':
+      case 'running': // a command whose status never came: its cycle ends all the same
+        return osc('D');
+      case 'finished':
+        return osc(`D;${this.owed.status}`);
+    }
   }
 }

@@ -5,13 +5,13 @@
  * close() leaves nothing behind on any path. The caller owns the user-data dir and its settings.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { format } from 'node:util';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { allProcesses, cmdline, readStat } from '../support/proc';
-import { killMarked, RUN_MARKER_VARIABLE, scratchPrefix } from './processes';
+import { killMarked, markedProcesses, RUN_MARKER_VARIABLE, scratchPrefix } from './processes';
 import { codeServerEntry, node24 } from './toolchain';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -47,7 +47,7 @@ export const RECONNECTION_GRACE_SECONDS = 10;
 
 export class WorkbenchError extends Error {
   constructor(
-    readonly code: 'ServerFailed' | 'ServerTimeout',
+    readonly code: 'ServerFailed' | 'ServerTimeout' | 'LeftBehind',
     message: string,
   ) {
     super(message);
@@ -136,8 +136,21 @@ export class Workbench {
     this.current = await openBrowser(this.scratch, this.url, this.options, this.env);
   }
 
+  /**
+   * Closes the browser and stops code-server as a person does (SIGTERM), then fails if its
+   * processes outlive it or its extension hosts left a socket folder (`quirl-*`) in its temp dir.
+   */
   async close(): Promise<void> {
-    await closeAll(this.current.context, this.server, this.scratch, this.options.marker);
+    let leftBehind: string | undefined;
+    try {
+      await closeBrowser(this.current.context);
+      this.server.kill('SIGTERM');
+      const running = await processesLeft(this.options.marker);
+      leftBehind = running.length === 0 ? socketFoldersIn(join(this.scratch, 'tmp')) : `still running ${STOP_DEADLINE_MS / 1000} s after code-server's SIGTERM: ${running.join('; ')}`;
+    } finally {
+      await closeAll(undefined, this.server, this.scratch, this.options.marker);
+    }
+    if (leftBehind !== undefined) throw new WorkbenchError('LeftBehind', leftBehind);
   }
 }
 
@@ -248,9 +261,34 @@ function workbenchUrl(address: string, options: WorkbenchOptions): string {
   return url.toString();
 }
 
-async function closeAll(context: BrowserContext | undefined, server: ChildProcess | undefined, scratch: string, marker: string): Promise<void> {
-  // A polite close first so Chromium flushes nothing half-written; then no survivors, whatever happened.
+/** Generous: an extension host has 5 s to deactivate after it notices its server gone. */
+const STOP_DEADLINE_MS = 30_000;
+
+/** Waits until no process of the run but the browser's is left; those still running at the deadline. */
+async function processesLeft(marker: string): Promise<string[]> {
+  const end = Date.now() + STOP_DEADLINE_MS;
+  const isBrowser = (command: string): boolean => /\/chrom(e|ium)[^/ ]*$/.test(command.split(' ')[0] ?? '');
+  for (;;) {
+    const left = markedProcesses(marker).filter((stray) => !isBrowser(stray.command));
+    if (left.length === 0 || Date.now() > end) return left.map((stray) => `${stray.pid} ${stray.command}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The Quirl socket folders left in a stopped server's temp dir, described; undefined when none. */
+function socketFoldersIn(tmp: string): string | undefined {
+  const left = readdirSync(tmp).filter((name) => name.startsWith('quirl-'));
+  return left.length === 0 ? undefined : `code-server stopped, and its temp dir still holds ${left.join(', ')}`;
+}
+
+/** A polite close so Chromium flushes nothing half-written. */
+async function closeBrowser(context: BrowserContext | undefined): Promise<void> {
   await Promise.race([context?.close().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 5_000))]);
+}
+
+async function closeAll(context: BrowserContext | undefined, server: ChildProcess | undefined, scratch: string, marker: string): Promise<void> {
+  await closeBrowser(context);
+  // Then no survivors, whatever happened.
   server?.kill('SIGKILL');
   await killMarked(marker);
   rmSync(scratch, { recursive: true, force: true });

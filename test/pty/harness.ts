@@ -160,13 +160,16 @@ export class PtyShell {
 
   /**
    * Starts a shell and waits for its first prompt; the fd baseline is taken there. `extraEnv` is
-   * added to the session's environment (the VS Code link's variables, for one).
+   * added to the session's environment (the VS Code link's variables, for one); `beforeOutput`
+   * runs before any of the shell's output is read (to see the marks of its first prompt).
    */
-  static async start(shell: ShellKind, mode: LaunchMode, extraEnv: Readonly<Record<string, string>> = {}): Promise<PtyShell> {
+  static async start(shell: ShellKind, mode: LaunchMode, extraEnv: Readonly<Record<string, string>> = {}, beforeOutput?: (sh: PtyShell) => void): Promise<PtyShell> {
     const key = `${shell} ${mode}`;
     const earlier = failedLaunches.get(key);
     if (earlier !== undefined) throw new Error(`an earlier ${key} launch never drew its first prompt:\n${earlier}`);
     const sh = new PtyShell(shell, mode, extraEnv);
+    // In the same tick as the spawn: nothing the shell wrote has been read yet.
+    beforeOutput?.(sh);
     startedShells.push({ sid: sh.sessionId, marker: sh.marker });
     try {
       if (mode === 'direct') {
@@ -715,8 +718,9 @@ export async function withShell(
   mode: LaunchMode,
   body: (sh: PtyShell) => Promise<void>,
   extraEnv: Readonly<Record<string, string>> = {},
+  beforeOutput?: (sh: PtyShell) => void,
 ): Promise<void> {
-  const sh = await PtyShell.start(shell, mode, extraEnv);
+  const sh = await PtyShell.start(shell, mode, extraEnv, beforeOutput);
   let failure: unknown;
   try {
     await body(sh);

@@ -70,38 +70,58 @@ test('the prompt is wrapped in A and B, each zero-width', () => {
   }
 });
 
-/** Sequences from one run of the shell's read-run-report steps. */
-type Step = { prompt: string } | { run: string; status: number } | 'nothing';
+const RICH = '\x1b]633;P;HasRichCommandDetection=True\x07';
+const F = '\x1b]633;F\x07';
+const G = '\x1b]633;G\x07';
+const CONTINUATION = (text: string): string => `\x1b]633;P;ContinuationPrompt=${text}\x07`;
+
+/** Sequences from one run of the shell's read-run-report steps, each write an element. */
+type Step = { prompt: string } | { continuation: string } | { again: true } | { run: string; status: number };
 
 function emitted(steps: readonly Step[], env?: NodeJS.ProcessEnv): string[] {
   const { integration, written } = fake(env);
   for (const step of steps) {
-    if (step === 'nothing') continue;
-    if ('prompt' in step) {
-      written.push(integration.prompt('$ ', step.prompt));
-      continue;
+    if ('prompt' in step) written.push(integration.prompt('$ ', step.prompt));
+    else if ('continuation' in step) written.push(integration.continuationPrompt(step.continuation));
+    else if ('again' in step) written.push(integration.samePrompt('$ '));
+    else {
+      integration.commandStarted(step.run);
+      integration.commandFinished(step.status);
     }
-    integration.commandStarted(step.run);
-    integration.commandFinished(step.status);
   }
   return written;
 }
 
 const PROMPT = `\x01${A}\x02$ \x01${B}\x02`;
+const PS2 = `\x01${F}\x02> \x01${G}\x02`;
 
 test('the sequences in order, cycle by cycle', () => {
   const cases: [string, Step[], string[]][] = [
-    ['a command', [{ prompt: '/w' }, { run: 'echo hi', status: 0 }, { prompt: '/w' }], [P('/w'), PROMPT, E('echo\\x20hi') + C, D(0), P('/w'), PROMPT]],
-    ['a failing command', [{ prompt: '/' }, { run: 'false', status: 1 }, { prompt: '/' }], [P('/'), PROMPT, E('false') + C, D(1), P('/'), PROMPT]],
-    // An empty line, Ctrl-C at the prompt and a syntax error all run nothing: a bare D closes the cycle.
-    ['nothing ran', [{ prompt: '/' }, 'nothing', { prompt: '/' }], [P('/'), PROMPT, D(), P('/'), PROMPT]],
-    ['the first prompt has no D before it', [{ prompt: '/' }], [P('/'), PROMPT]],
+    ['the first prompt says once that detection is rich, and has no D before it', [{ prompt: '/' }], [RICH + P('/'), PROMPT]],
+    // D comes before the next prompt (after job notices and PROMPT_COMMAND's output), never twice.
+    ['a command', [{ prompt: '/w' }, { run: 'echo hi', status: 0 }, { prompt: '/w' }], [RICH + P('/w'), PROMPT, E('echo\\x20hi') + C, D(0) + P('/w'), PROMPT]],
+    ['a failing command', [{ prompt: '/' }, { run: 'false', status: 1 }, { prompt: '/' }], [RICH + P('/'), PROMPT, E('false') + C, D(1) + P('/'), PROMPT]],
+    // An empty line or Ctrl-C at the prompt runs nothing: a bare D closes the cycle.
+    ['nothing ran', [{ prompt: '/' }, { prompt: '/' }, { prompt: '/' }], [RICH + P('/'), PROMPT, D() + P('/'), PROMPT, D() + P('/'), PROMPT]],
     [
       'a stopped job, then fg',
       [{ prompt: '/' }, { run: 'sleep 9', status: 148 }, { prompt: '/' }, { run: 'fg', status: 0 }, { prompt: '/' }],
-      [P('/'), PROMPT, E('sleep\\x209') + C, D(148), P('/'), PROMPT, E('fg') + C, D(0), P('/'), PROMPT],
+      [RICH + P('/'), PROMPT, E('sleep\\x209') + C, D(148) + P('/'), PROMPT, E('fg') + C, D(0) + P('/'), PROMPT],
     ],
-    ['the directory escaped', [{ prompt: '/a b;c' }], [P('/a\\x20b\\x3bc'), PROMPT]],
+    [
+      'continuation lines: F and G around PS2, its text told when it changes',
+      [{ prompt: '/' }, { continuation: '> ' }, { continuation: '> ' }, { continuation: '\x01\x1b[1m\x02>>\x01\x1b[0m\x02 ' }, { run: 'if a\nthen b\nfi', status: 0 }, { prompt: '/' }],
+      [
+        RICH + P('/'), PROMPT,
+        CONTINUATION('>\\x20'), PS2,
+        PS2,
+        CONTINUATION('>>\\x20'), `\x01${F}\x02\x01\x1b[1m\x02>>\x01\x1b[0m\x02 \x01${G}\x02`,
+        E('if\\x20a\\x0athen\\x20b\\x0afi') + C, D(0) + P('/'), PROMPT,
+      ],
+    ],
+    ['Ctrl-C at a continuation prompt: nothing ran', [{ prompt: '/' }, { continuation: '> ' }, { prompt: '/' }], [RICH + P('/'), PROMPT, CONTINUATION('>\\x20'), PS2, D() + P('/'), PROMPT]],
+    ['a prompt drawn again after a bind -x command starts no cycle', [{ prompt: '/' }, { again: true }, { run: 'ls', status: 0 }, { prompt: '/' }], [RICH + P('/'), PROMPT, PROMPT, E('ls') + C, D(0) + P('/'), PROMPT]],
+    ['the directory escaped', [{ prompt: '/a b;c\\d' }], [RICH + P('/a\\x20b\\x3bc\\\\d'), PROMPT]],
   ];
   for (const [name, steps, expected] of cases) assert.deepEqual(emitted(steps), expected, name);
 });
@@ -113,12 +133,13 @@ test('E carries the nonce VS Code passed', () => {
   assert.equal(empty[2], E('ls') + C);
 });
 
-test('D is owed only once per C', () => {
+test('a status is reported once per C, and only for a command that started', () => {
   const { integration, written } = fake();
   integration.commandFinished(0);
-  assert.deepEqual(written, []);
+  written.push(integration.prompt('$ ', '/'));
   integration.commandStarted('exit');
   integration.commandFinished(3);
-  integration.commandFinished(3);
-  assert.deepEqual(written, [E('exit') + C, D(3)]);
+  integration.commandFinished(4);
+  written.push(integration.prompt('$ ', '/'));
+  assert.deepEqual(written, [RICH + P('/'), PROMPT, E('exit') + C, D(3) + P('/'), PROMPT]);
 });

@@ -1,9 +1,10 @@
 /**
  * The UI test, driven from outside through Playwright like a person would: open the Quirl profile
- * from the terminal panel's profile dropdown, run a job, stop it with Ctrl-Z, open the Quirl Jobs
- * view, check both show it, and save a PNG of the terminal and the tree.
+ * from the terminal panel's profile dropdown, read "Shell integration: Rich" in its tab's hover
+ * (the level shows nowhere an extension can read it), run a job, stop it with Ctrl-Z, open the
+ * Quirl Jobs view, check both show it, and save PNGs of the hover and of the terminal and the tree.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -13,6 +14,9 @@ import { Workbench } from '../workbench';
 import { pickProfileFromDropdown } from './panel';
 
 export const SCREENSHOT = join(resultsDir, 'quirl-jobs.png');
+const HOVER_SCREENSHOT = join(resultsDir, 'quirl-shell-integration.png');
+/** VS Code's logs (the extension's "Quirl" channel among them) when stopping the workbench failed. */
+const LOGS_COPY = join(resultsDir, 'ui-vscode-logs');
 const FAILURE_SCREENSHOT = join(resultsDir, 'quirl-jobs-failure.png');
 const JOB = 'sleep 120';
 const DEADLINE_MS = 60_000;
@@ -24,6 +28,7 @@ export async function takeJobsScreenshot(marker: string, log: (line: string) => 
   const scratch = mkdtempSync(join(tmpdir(), 'quirl-ui-'));
   mkdirSync(resultsDir, { recursive: true });
   rmSync(FAILURE_SCREENSHOT, { force: true });
+  rmSync(LOGS_COPY, { recursive: true, force: true });
   let workbench: Workbench | undefined;
   try {
     const userDataDir = join(scratch, 'user-data');
@@ -55,6 +60,8 @@ export async function takeJobsScreenshot(marker: string, log: (line: string) => 
     const terminal = page.locator('.terminal-wrapper.active .xterm-rows');
     await terminal.waitFor({ timeout: DEADLINE_MS });
     await waitForText(page, terminal, /\S/, 'a prompt in the Quirl terminal');
+    await readIntegrationLevel(page);
+    await page.locator('.terminal-wrapper.active .xterm').click();
     await page.keyboard.type(`${JOB}\n`);
     await waitForText(page, terminal, new RegExp(JOB), 'the command line echoed');
     // Ctrl-Z only once the job runs: the jobs view is the shell's own word that it does.
@@ -76,8 +83,15 @@ export async function takeJobsScreenshot(marker: string, log: (line: string) => 
     await workbench?.page.screenshot({ path: FAILURE_SCREENSHOT }).catch(() => undefined);
     throw new Error(`${error instanceof Error ? error.message : String(error)}\n(the page at that moment: ${FAILURE_SCREENSHOT})`);
   } finally {
-    await workbench?.close();
-    rmSync(scratch, { recursive: true, force: true });
+    try {
+      await workbench?.close();
+    } catch (error) {
+      const logs = join(scratch, 'user-data', 'logs');
+      if (existsSync(logs)) cpSync(logs, LOGS_COPY, { recursive: true });
+      throw new Error(`${error instanceof Error ? error.message : String(error)}\n(VS Code's logs: ${LOGS_COPY})`);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
   }
 }
 
@@ -119,6 +133,29 @@ async function focusedRow(page: Page, label: string, timeout: number): Promise<b
     await page.waitForTimeout(100);
   }
   return false;
+}
+
+/**
+ * Hovers the Quirl terminal's tab until its hover says "Shell integration: Rich" (VS Code's word
+ * that the shell declared it reports every command exactly), and saves a PNG of it.
+ */
+async function readIntegrationLevel(page: Page): Promise<void> {
+  const tab = page.locator('.terminal-tabs-entry, .single-terminal-tab', { hasText: 'Quirl' }).first();
+  const hover = page.locator('.workbench-hover, .monaco-hover', { hasText: 'Shell integration' });
+  const end = Date.now() + DEADLINE_MS;
+  let last = '';
+  for (;;) {
+    await tab.hover({ timeout: 5_000 }).catch(() => undefined);
+    await hover.first().waitFor({ timeout: 5_000 }).catch(() => undefined);
+    last = (await hover.allInnerTexts().catch(() => [])).join('\n');
+    if (/Shell integration: Rich/.test(last)) break;
+    if (Date.now() > end) throw new Error(`waited ${DEADLINE_MS / 1000} s for "Shell integration: Rich" in the Quirl tab's hover; last seen:\n${last}`);
+    // Away and back: a hover shows what was true when it opened.
+    await page.mouse.move(0, 0);
+    await page.waitForTimeout(500);
+  }
+  await page.screenshot({ path: HOVER_SCREENSHOT });
+  await page.mouse.move(0, 0);
 }
 
 async function openJobsView(page: Page): Promise<void> {
