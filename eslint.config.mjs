@@ -15,7 +15,7 @@ export const LAYERS = [
   {
     // Leaf utilities every layer shares: bytes and text, errors, the promise-or-value type.
     name: 'base',
-    file: ['bytes', 'control', 'errors', 'eventually', 'launch-signals', 'process-bytes', 'runtime', 'unexpected', 'version'].map((f) => `shell/${f}.ts`),
+    file: ['bytes', 'control', 'errors', 'eventually', 'launch-signals', 'process-bytes', 'unexpected', 'version'].map((f) => `shell/${f}.ts`),
     imports: ['native'],
   },
   { name: 'syntax', dir: ['shell/syntax'], imports: ['base'] },
@@ -25,8 +25,8 @@ export const LAYERS = [
   { name: 'expand', dir: ['shell/expand'], imports: ['base', 'syntax'] },
   // Processes, descriptors, the terminal and the job table: nothing of the language.
   { name: 'exec', dir: ['shell/exec', 'shell/jobs'], imports: ['base', 'native'] },
-  // The wire protocol both ends of the VS Code link share.
-  { name: 'protocol', file: ['address', 'frames', 'protocol', 'reader', 'socket-directory'].map((f) => `shell/ipc/${f}.ts`), imports: [] },
+  // What both ends of the VS Code link share: the wire protocol and the launch's environment.
+  { name: 'protocol', file: ['address', 'frames', 'protocol', 'reader', 'runtime', 'socket-directory'].map((f) => `shell/ipc/${f}.ts`), imports: [] },
   { name: 'link', file: ['client', 'snapshot'].map((f) => `shell/ipc/${f}.ts`), imports: ['base', 'exec', 'protocol'] },
   { name: 'interp', dir: ['shell/interp'], imports: ['base', 'native', 'syntax', 'expand', 'exec', 'editor'] },
   { name: 'completion', dir: ['shell/completion'], imports: ['base', 'syntax', 'expand', 'exec', 'interp'] },

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { IPC_SECRET_VARIABLE, IPC_SOCKET_VARIABLE } from '../shell/ipc/protocol';
-import { RUNTIME_VARIABLE } from '../shell/runtime';
+import { RUNTIME_VARIABLE } from '../shell/ipc/runtime';
 
 /** The platforms the native addon is written for. */
 export const SUPPORTED_PLATFORMS: readonly NodeJS.Platform[] = ['linux', 'darwin'];

@@ -21,7 +21,7 @@ import { applyStartupOptions, sourceCommand, startupFiles } from './interactive/
 import { version } from '../package.json';
 import { takeLinkAddress } from './ipc/address';
 import { argumentsWithBytes, directoryWithBytes, environmentWithBytes } from './process-bytes';
-import { dropRuntimeVariables } from './runtime';
+import { dropRuntimeVariables } from './ipc/runtime';
 import { restoreSignalKeys } from './signal-keys';
 import { completeCommands, readingFor, type ReaderSettings } from './interp/script';
 import { readScriptFile } from './script-file';

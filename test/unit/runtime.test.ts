@@ -1,7 +1,7 @@
 // The runtime's own variables: what Electron needed to run the shell as Node is not handed to jobs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { dropRuntimeVariables } from '../../shell/runtime';
+import { dropRuntimeVariables } from '../../shell/ipc/runtime';
 
 test('runtime: under Electron, ELECTRON_RUN_AS_NODE is dropped from the environment jobs get', () => {
   const env: NodeJS.ProcessEnv = { ELECTRON_RUN_AS_NODE: '1', PATH: '/bin' };
