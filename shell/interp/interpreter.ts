@@ -26,7 +26,7 @@ import { ExpansionBudget, PIPELINE_EXPANSION_LIMIT } from '../expand/budget';
 import { expandWords } from '../expand';
 import type { ExpansionEnvironment } from '../expand/types';
 import { formatJobLine } from '../jobs/format';
-import { isFinished, jobStateOf, statusOf, type JobId } from '../jobs/job';
+import { isFinished, jobStateOf, statusOf } from '../jobs/job';
 import { JobOrder } from '../jobs/spec';
 import type { AndOr, Clause, Command, CompoundCommand, Coprocess, FileRedirect, FunctionDefinition, List, Pipeline, Program, SimpleCommand, Word } from '../syntax/ast';
 import { closeQuietly } from '../exec/close';
@@ -42,7 +42,9 @@ import { BROKEN_PIPE_STATUS, BrokenPipe, CommandOutput, WriteFailed } from './ou
 import { expansionEnvironment, planCommand, type PlannedCommand } from './planning';
 import { assignNamedDescriptors, planRedirects, type NamedRedirect } from './redirects';
 import type { ShellState } from './state';
-import { ownsProcessSubstitution, withProcessSubstitutions, type ProcessSubstitutions } from './process-substitution';
+import type { Context } from './context';
+import type { Evaluator } from './evaluator';
+import { ownsProcessSubstitution, withProcessSubstitutions } from './process-substitution';
 import { timePipeline } from './time';
 import { hasCommandSubstitution } from './tree';
 import { DEADLY, SignalTraps } from './signal-traps';
@@ -52,36 +54,6 @@ import { traceAssignment, tracePrefix, traceWord } from './xtrace';
 import { expandText } from '../interactive/prompt-expansion';
 import { decodeBytes } from '../bytes';
 import { andThen, finishing, inTurn, recovering, type Eventually } from '../eventually';
-
-/** Where a command runs: its state, its descriptors, and the request that bounds it. */
-export interface Context {
-  readonly state: ShellState;
-  readonly fds: FdTable;
-  readonly request: ExecutionRequest;
-  /**
-   * The job whose in-shell stage runs this context (a loop in a pipeline, a background list):
-   * the commands it runs are members of that job, never jobs of their own. Absent at the top.
-   */
-  readonly owner?: JobId;
-  /** Aborted by Ctrl-C while an interactive shell runs the line itself: what a builtin that waits (`read`) gives up on. */
-  readonly interrupt?: AbortSignal;
-  /** The interactive command line this runs in, which a stop inside a loop or function can hold. */
-  readonly line?: LineRun;
-  /** For an in-shell stage: its job's gate (held while the job is stopped) and abort (the job killed). */
-  readonly stage?: Pick<StageControl, 'whileRunning' | 'signal'>;
-  /** The process substitutions of the command running here, if it has any. */
-  readonly processSubstitutions?: ProcessSubstitutions;
-  /**
-   * Where `set -e` and the ERR trap are ignored: an `if`/`while` condition, a pipeline before
-   * `&&` or `||`, after `!`, and everything run from there (functions, subshells), as in bash.
-   */
-  readonly conditional?: boolean;
-  /**
-   * A background job's simple commands whose DEBUG trap the shell ran before starting the job,
-   * as bash runs it before it forks: the job does not run it again for them (with `set -T`).
-   */
-  readonly tracedInShell?: ReadonlySet<SimpleCommand>;
-}
 
 /** How `command` looks a name up: never as a function, and perhaps on another PATH (`command -p`). */
 interface CommandLookup {
@@ -121,7 +93,7 @@ const DIALECTS: Readonly<Record<string, readonly string[]>> = {
   zsh: ['zsh', '-f'],
 };
 
-export class Interpreter implements ShellServices {
+export class Interpreter implements ShellServices, Evaluator {
   readonly jobOrder = new JobOrder();
   /** `bind`'s table: the interactive shell's line editor reads it; elsewhere bind changes it to no effect, as bash's does. */
   private readonly bindings = new KeyBindings();

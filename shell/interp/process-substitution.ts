@@ -14,7 +14,7 @@ import type { FdTable } from '../exec/fds';
 import type { JobId } from '../jobs/job';
 import type { Command, ConditionalExpression, Redirect, Word, WordPart } from '../syntax/ast';
 import { assignmentWords, operatorWords } from './tree';
-import type { Context } from './interpreter';
+import type { CommandSubstitutions, Context } from './context';
 
 /**
  * What the programs of a top-level substitution's list are members of. Members are never
@@ -23,7 +23,7 @@ import type { Context } from './interpreter';
 const NO_JOB = 0x7fffffff as JobId;
 
 /** The process substitutions of one command: their pipes' shell ends and their lists. */
-export class ProcessSubstitutions {
+export class ProcessSubstitutions implements CommandSubstitutions {
   /** The command's descriptors: the context's, and each substitution's end as itself. */
   readonly fds: FdTable;
   private ends: number[] = [];
