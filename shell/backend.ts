@@ -10,6 +10,7 @@ import { type ExecutionRequest, Executor } from './exec/executor';
 import { FdTable } from './exec/fds';
 import { CommandResolver } from './exec/resolve';
 import { Interpreter } from './interp/interpreter';
+import { shellContext } from './interp/scope';
 import { completeCommands, readingFor } from './interp/script';
 import { ShellState } from './interp/state';
 import { decodeBytes } from './bytes';
@@ -61,7 +62,7 @@ export async function captureSource(source: string, options: SourceOptions = {})
 export async function runSource(source: string, fds: FdTable, options: SourceOptions = {}): Promise<number> {
   const interpreter = new Interpreter(new Executor(undefined), new CommandResolver(), false);
   const state = ShellState.fromEnvironment(options.env ?? process.env, options.cwd ?? process.cwd(), 'quirl', []);
-  const context = { state, fds, request: options.request ?? {} };
+  const context = shellContext(state, fds, options.request);
   try {
     for (const program of completeCommands(source, undefined, readingFor(() => state))) await interpreter.runProgram(program, context);
     return state.lastStatus;

@@ -13,6 +13,7 @@ import { FdTable } from './exec/fds';
 import { CommandResolver } from './exec/resolve';
 import { Terminal } from './exec/terminal';
 import { Interpreter } from './interp/interpreter';
+import { shellContext } from './interp/scope';
 import { runInteractive } from './interactive/loop';
 import { parseArguments, USAGE, type Invocation } from './invocation';
 import { applyStartupOptions, sourceCommand, startupFiles } from './interactive/startup-files';
@@ -125,7 +126,7 @@ async function main(): Promise<number> {
   executor.jobControl = false;
   takeJobsAlongOnSignals(executor);
   const interpreter = new Interpreter(executor, new CommandResolver(), false);
-  const context = { state, fds: FdTable.standard(), request: {} };
+  const context = shellContext(state, FdTable.standard());
   try {
     // A login shell's profile first (`quirl -l -c CMD`), as bash reads its own.
     const home = state.get('HOME') ?? homedir();

@@ -21,6 +21,7 @@ import { native } from '../../native';
 import { SIGNALS } from '../exec/signals';
 import type { Context } from '../interp/context';
 import { Interpreter } from '../interp/interpreter';
+import { shellContext } from '../interp/scope';
 import type { LinkAddress } from '../ipc/address';
 import type { IpcClient } from '../ipc/client';
 import type { ControlResult } from '../ipc/protocol';
@@ -159,7 +160,7 @@ class InteractiveShell implements RemoteShell {
     // Jobs read the terminal through a blocking descriptor of their own: libuv made fd 0 non-blocking.
     const fds = FdTable.standard();
     if (terminal !== undefined) fds.set(0, terminal.fd, false);
-    this.context = { state: this.state, fds, request: {} };
+    this.context = shellContext(this.state, fds);
     // bash's defaults, as shell variables that start-up files and commands may change or unset.
     const home = this.state.get('HOME') ?? homedir();
     const defaults: [string, string][] = [

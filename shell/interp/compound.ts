@@ -14,6 +14,7 @@ import { evaluateConditional } from './conditional';
 import { LoopControl } from '../control';
 import type { Context } from './context';
 import type { Evaluator } from './evaluator';
+import { subshell } from './scope';
 import { CommandOutput } from './output';
 import { isReferenceName, type ShellState } from './state';
 import { isShellError } from '../errors';
@@ -26,7 +27,7 @@ export function runClause(evaluator: Evaluator, clause: Clause, context: Context
     case 'BraceGroup':
       return evaluator.runList(clause.body, context);
     case 'Subshell': {
-      const inner: Context = { ...context, state: context.state.clone(), fds: context.fds.derive() };
+      const inner = subshell(context, context.fds.derive());
       // A subshell is outside the loops around it: `break` there is "only meaningful in a loop" (bash).
       inner.state.loopDepth = 0;
       return evaluator.asSubshell(inner, async () => evaluator.runList(clause.body, inner));

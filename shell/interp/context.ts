@@ -14,18 +14,8 @@ import type { ShellState } from './state';
 export interface Context {
   readonly state: ShellState;
   readonly fds: FdTable;
-  readonly request: ExecutionRequest;
-  /**
-   * The job whose in-shell stage runs this context (a loop in a pipeline, a background list):
-   * the commands it runs are members of that job, never jobs of their own. Absent at the top.
-   */
-  readonly owner?: JobId;
-  /** Aborted by Ctrl-C while an interactive shell runs the line itself: what a builtin that waits (`read`) gives up on. */
-  readonly interrupt?: AbortSignal;
-  /** The interactive command line this runs in, which a stop inside a loop or function can hold. */
-  readonly line?: LineRun;
-  /** For an in-shell stage: its job's gate (held while the job is stopped) and abort (the job killed). */
-  readonly stage?: Pick<StageControl, 'whileRunning' | 'signal'>;
+  /** What it runs inside of: the shell's top level, an interactive line, or a job's in-shell stage (scope.ts makes them). */
+  readonly scope: Scope;
   /** The process substitutions of the command running here, if it has any. */
   readonly processSubstitutions?: CommandSubstitutions;
   /**
@@ -39,6 +29,39 @@ export interface Context {
    */
   readonly tracedInShell?: ReadonlySet<SimpleCommand>;
 }
+
+/** What a context runs inside of: how its programs are launched, and what stops or ends it. */
+export type Scope = ShellScope | LineScope | StageScope;
+
+/** The shell's own top level outside an interactive command line: a script, a `-c` string, the prompt's own work. */
+export interface ShellScope {
+  readonly kind: 'shell';
+  readonly request: ExecutionRequest;
+}
+
+/** An interactive command line the shell runs: its Ctrl-C (`line.interrupt`) and the stop that can hold it. */
+export interface LineScope {
+  readonly kind: 'line';
+  readonly request: ExecutionRequest;
+  readonly line: LineRun;
+}
+
+/**
+ * An in-shell stage of a job (a loop in a pipeline, a background list, a process substitution's
+ * list): the commands it runs are members of `owner`, never jobs of their own.
+ */
+export interface StageScope {
+  readonly kind: 'stage';
+  /** Bounded by the job's abort (`gate.signal`). */
+  readonly request: ExecutionRequest;
+  readonly owner: JobId;
+  /** The job's gate (held while the job is stopped) and abort (the job killed). */
+  readonly gate: StageGate;
+  /** The line a lastpipe stage runs in, which runs in the shell's own state (scope.ts). */
+  readonly line?: LineRun;
+}
+
+export type StageGate = Pick<StageControl, 'whileRunning' | 'signal'>;
 
 /** The process substitutions of one command, as the walk uses them (process-substitution.ts). */
 export interface CommandSubstitutions {

@@ -43,6 +43,7 @@ import { expansionEnvironment, planCommand, type PlannedCommand } from './planni
 import { assignNamedDescriptors, planRedirects, type NamedRedirect } from './redirects';
 import type { ShellState } from './state';
 import type { Context } from './context';
+import { interruptOf, lastpipeStage, lineContext, lineInterrupted, lineOf, stageSubshell, subshell } from './scope';
 import type { Evaluator } from './evaluator';
 import { ownsProcessSubstitution, withProcessSubstitutions } from './process-substitution';
 import { timePipeline } from './time';
@@ -147,9 +148,9 @@ export class Interpreter implements ShellServices, Evaluator {
    */
   async runProgram(program: Program, context: Context, startupFile = false): Promise<number> {
     if (this.interactive) this.reapCoprocess();
-    if (!this.interactive || context.owner !== undefined || context.line !== undefined) return this.runLine(program.body, context, startupFile);
+    if (!this.interactive || context.scope.kind !== 'shell') return this.runLine(program.body, context, startupFile);
     const line = new LineRun(programText(program), context.state);
-    line.start(() => this.runLine(program.body, { ...context, interrupt: line.interrupt.signal, line }));
+    line.start(() => this.runLine(program.body, lineContext(context, line)));
     void line.settled.then(() => this.forgetLine(line));
     return this.follow(line);
   }
@@ -262,24 +263,25 @@ export class Interpreter implements ShellServices, Evaluator {
   }
 
   private checkStage(context: Context): Eventually<void> {
-    const { stage } = context;
-    if (stage === undefined) return this.checkLine(context);
+    const { scope } = context;
+    if (scope.kind !== 'stage') return this.checkLine(context);
     // A stage of a stopped job waits here until it is continued; one of a killed job ends.
-    return stage.whileRunning().then(() => {
-      if (stage.signal.aborted) throw new Interrupted(killedStatus(stage.signal));
+    const { gate } = scope;
+    return gate.whileRunning().then(() => {
+      if (gate.signal.aborted) throw new Interrupted(killedStatus(gate.signal));
       return this.checkLine(context);
     });
   }
 
   private checkLine(context: Context): Eventually<void> {
-    const going = context.line?.backgroundJob;
+    const going = lineOf(context.scope)?.backgroundJob;
     if (going?.abortSignal.aborted === true) throw new Interrupted(killedStatus(going.abortSignal));
     if (this.trapsMayBePending(context)) return this.runPendingTraps(context).then(() => this.checkInterrupt(context));
     return this.checkInterrupt(context);
   }
 
   private checkInterrupt(context: Context): Eventually<void> {
-    if (context.owner === undefined && context.interrupt?.aborted === true) return this.interrupted(context);
+    if (lineInterrupted(context.scope)) return this.interrupted(context);
   }
 
   /** Ctrl-C ends the line here. */
@@ -483,8 +485,8 @@ export class Interpreter implements ShellServices, Evaluator {
   }
 
   /** Whether `context` is the shell's own, where its signal traps run (a subshell's are never heard). */
-  private hearsSignalTraps({ state, owner }: Context): boolean {
-    return !state.isSubshell && owner === undefined;
+  private hearsSignalTraps({ state, scope }: Context): boolean {
+    return !state.isSubshell && scope.kind !== 'stage';
   }
 
   private async runPendingTraps(context: Context): Promise<void> {
@@ -708,9 +710,8 @@ export class Interpreter implements ShellServices, Evaluator {
       command: text,
       redirects: [],
       run: async (fds, control) => {
-        const inner: Context = { ...context, fds, owner: control.jobId, stage: control, request: { signal: control.signal } };
         try {
-          return await this.runCommand(command, inner, text);
+          return await this.runCommand(command, lastpipeStage(context, fds, control), text);
         } catch (error) {
           escape(error);
           return context.state.lastStatus;
@@ -742,14 +743,7 @@ export class Interpreter implements ShellServices, Evaluator {
     parent: Context,
     run: (context: Context) => Eventually<number>,
   ): Promise<number> {
-    const context: Context = {
-      state: parent.state.clone(),
-      fds,
-      request: { signal: control.signal },
-      owner: control.jobId,
-      stage: control,
-      conditional: parent.conditional,
-    };
+    const context = stageSubshell(parent, fds, control);
     try {
       return await this.asSubshell(context, () => run(context), control);
     } catch (error) {
@@ -776,7 +770,7 @@ export class Interpreter implements ShellServices, Evaluator {
       if (error instanceof FunctionReturn) return error.status;
       if (error instanceof LoopControl) return context.state.lastStatus;
       // Ctrl-C in a subshell of the line itself (`$( )`, `( )`) abandons the line, not just the subshell.
-      if (error instanceof Interrupted && context.owner === undefined && context.interrupt?.aborted === true) throw error;
+      if (error instanceof Interrupted && lineInterrupted(context.scope)) throw error;
       if (error instanceof Interrupted) return error.status;
       if (error instanceof ExpansionAbort) return this.abandoned(error, context);
       if (control?.signal.aborted === true && isShellError(error, 'Cancelled')) return killedStatus(control.signal);
@@ -903,7 +897,7 @@ export class Interpreter implements ShellServices, Evaluator {
     const fds = context.fds.overlay();
     let named: NamedRedirect[] = [];
     try {
-      await applyWithoutBlocking(fds, redirects, context.request.signal ?? context.interrupt, this.whereIn(context));
+      await applyWithoutBlocking(fds, redirects, context.scope.request.signal ?? interruptOf(context.scope), this.whereIn(context));
       named = assignNamedDescriptors(redirects, context.state);
       return await run({ ...context, fds });
     } catch (error) {
@@ -925,7 +919,7 @@ export class Interpreter implements ShellServices, Evaluator {
     const job = this.executor.startBackground(spec);
     this.jobOrder.touch(job.id);
     context.state.lastBackgroundPid = job.scriptPid;
-    if (this.interactive && context.owner === undefined) await new CommandOutput(context.fds, undefined).err(`[${job.id}] ${job.scriptPid}\n`);
+    if (this.interactive && context.scope.kind !== 'stage') await new CommandOutput(context.fds, undefined).err(`[${job.id}] ${job.scriptPid}\n`);
     return job;
   }
 
@@ -936,16 +930,18 @@ export class Interpreter implements ShellServices, Evaluator {
       await this.startInBackground(spec, context);
       return 0;
     }
-    if (context.owner !== undefined) {
+    const { scope } = context;
+    if (scope.kind === 'stage') {
       try {
-        return pipelineStatus(await this.executor.executeMemberRequest(spec, context.owner, context.request), context.state);
+        return pipelineStatus(await this.executor.executeMemberRequest(spec, scope.owner, scope.request), context.state);
       } catch (error) {
         // The job was killed: its in-shell part ends as a process killed by that signal would.
-        if (context.request.signal?.aborted === true) throw new Interrupted(killedStatus(context.request.signal));
+        if (scope.request.signal?.aborted === true) throw new Interrupted(killedStatus(scope.request.signal));
         throw error;
       }
     }
-    const going = context.line?.backgroundJob;
+    const interrupt = scope.kind === 'line' ? scope.line.interrupt.signal : undefined;
+    const going = scope.kind === 'line' ? scope.line.backgroundJob : undefined;
     if (going !== undefined) {
       try {
         return pipelineStatus(await this.executor.executeMemberRequest(spec, going.id, { signal: going.abortSignal }), context.state);
@@ -957,13 +953,13 @@ export class Interpreter implements ShellServices, Evaluator {
     }
     // A job of in-shell stages only has no group for the terminal's Ctrl-C: the shell gets it, and
     // the line's abort ends the job.
-    const groupless = context.interrupt !== undefined && spec.stages.every((stage) => stage.kind === 'inShell');
-    const request = groupless ? { ...context.request, signal: context.interrupt } : context.request;
+    const groupless = interrupt !== undefined && spec.stages.every((stage) => stage.kind === 'inShell');
+    const request = groupless ? { ...scope.request, signal: interrupt } : scope.request;
     let outcome: Outcome;
     try {
       outcome = await this.executor.executeInteractiveRequest(spec, request);
     } catch (error) {
-      if (groupless && context.interrupt?.aborted === true && isShellError(error, 'Cancelled')) await this.checkpoint(context);
+      if (groupless && interrupt?.aborted === true && isShellError(error, 'Cancelled')) await this.checkpoint(context);
       throw error;
     }
     // Recorded before settling: a job killed by Ctrl-C abandons the line there, and PIPESTATUS
@@ -978,7 +974,8 @@ export class Interpreter implements ShellServices, Evaluator {
    * line (see LineRun) until fg or bg; anywhere else the line goes on, as in bash.
    */
   private async settleInLine(outcome: Outcome, context: Context, output: CommandOutput): Promise<number> {
-    const { line, state } = context;
+    const { scope, state } = context;
+    const line = lineOf(scope);
     if (outcome.kind !== 'stopped' || line === undefined || (state.loopDepth === 0 && state.functionDepth === 0)) {
       return this.settle(outcome, output, state);
     }
@@ -986,7 +983,7 @@ export class Interpreter implements ShellServices, Evaluator {
     job.standFor(line.text);
     await this.reportStopped(job, output);
     const where = await line.hold(job);
-    if (where === 'foreground') return this.settleInLine(await this.executor.foreground(job, context.request), context, output);
+    if (where === 'foreground') return this.settleInLine(await this.executor.foreground(job, scope.request), context, output);
     if (where === 'ended') throw new Interrupted(job.state.kind === 'done' ? job.state.status : STOPPED_STATUS);
     // Continued in the background (Executor.background): the job stands for the line until it ends.
     line.backgroundJob = job;
@@ -1176,7 +1173,7 @@ export class Interpreter implements ShellServices, Evaluator {
       andThen(
         this.withRedirects(command.redirects, context, (inner) => this.runBuiltin(command, inner, sees, context.fds)),
         // Ctrl-C ended the builtin (a `read`): the rest of the line is abandoned too.
-        (status) => (context.interrupt?.aborted === true ? andThen(this.checkpoint(context), () => status) : status),
+        (status) => (interruptOf(context.scope)?.aborted === true ? andThen(this.checkpoint(context), () => status) : status),
       );
     return finishing(
       () => recovering(run, (error) => this.builtinFailed(error, command.argv[0] as string, context)),
@@ -1186,7 +1183,7 @@ export class Interpreter implements ShellServices, Evaluator {
 
   /** A write error of a builtin: said, status 1; a broken pipe in a subshell or script ends it, going on up. */
   private async builtinFailed(error: unknown, name: string, context: Context): Promise<number> {
-    const endsContext = error instanceof BrokenPipe && (context.owner !== undefined || context.state.isSubshell || !this.interactive);
+    const endsContext = error instanceof BrokenPipe && (context.scope.kind === 'stage' || context.state.isSubshell || !this.interactive);
     if (!endsContext && (error instanceof BrokenPipe || error instanceof WriteFailed)) {
       await this.say(context, `${name}: write error: ${error.message.replace(/^write error: /, '')}`);
       return 1;
@@ -1238,8 +1235,10 @@ export class Interpreter implements ShellServices, Evaluator {
 
   /** What a builtin waits on and gives up on: its stage's job, or the line's Ctrl-C. */
   private builtinControl(context: Context): Pick<StageControl, 'whileRunning' | 'signal'> | undefined {
-    if (context.stage !== undefined) return context.stage;
-    return context.interrupt === undefined ? undefined : { whileRunning: async () => undefined, signal: context.interrupt };
+    const { scope } = context;
+    if (scope.kind === 'stage') return scope.gate;
+    const interrupt = interruptOf(scope);
+    return interrupt === undefined ? undefined : { whileRunning: async () => undefined, signal: interrupt };
   }
 
   /**
@@ -1372,7 +1371,7 @@ export class Interpreter implements ShellServices, Evaluator {
     return this.withRedirects(redirect === undefined ? [] : [redirect], context, async (inner) => {
       const fd = inner.fds.get(0);
       if (fd === undefined) return 1;
-      const data = await readToEnd(fd, limit, inner.request.signal);
+      const data = await readToEnd(fd, limit, inner.scope.request.signal);
       await new CommandOutput(inner.fds, undefined).write(1, decodeBytes(data));
       return 0;
     });
@@ -1386,7 +1385,7 @@ export class Interpreter implements ShellServices, Evaluator {
     fds.capture(1, sink);
     let status: number;
     try {
-      const inner: Context = { ...context, state: context.state.clone(), fds };
+      const inner = subshell(context, fds);
       const { options } = inner.state;
       // bash clears -e in $(...) unless inherit_errexit or posix mode keeps it.
       if (!options.shopted('inherit_errexit') && !options.has('posix')) options.apply({ name: 'errexit', on: false });
