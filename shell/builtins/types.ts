@@ -10,15 +10,16 @@ import type { PlannedAssignment } from '../interp/assignment';
 import type { ShellState } from '../interp/state';
 import type { CommandOutput } from '../interp/output';
 import type { TrapArrival } from '../interp/signal-traps';
+import type { JobControl } from '../interp/job-control';
 import type { KeyBindings } from '../interactive/editor/bindings';
-import type { JobOrder } from '../jobs/spec';
 import type { Word } from '../syntax/ast';
 import type { CommandHistory } from './history';
 
 export interface ShellServices {
   readonly executor: Executor;
   readonly resolver: CommandResolver;
-  readonly jobOrder: JobOrder;
+  /** The job table, the current/previous order, and what the user was told of. */
+  readonly jobControl: JobControl;
   /** Whether `name` is a builtin enabled in `state`. */
   isBuiltin(name: string, state: ShellState): boolean;
   /** Brings a job to the foreground and reports how it ended (`fg`); resolves to its status. */

@@ -28,7 +28,7 @@ import type { ControlResult } from '../ipc/protocol';
 import { CommandOutput } from '../interp/output';
 import { ShellState } from '../interp/state';
 import { formatJobLine } from '../jobs/format';
-import type { JobOrder } from '../jobs/spec';
+import type { JobControl } from '../interp/job-control';
 import { parse, parseCommands, type ParseOptions, type Program } from '../syntax';
 import { readingFor } from '../interp/script';
 import { createCompleter } from './completion';
@@ -490,7 +490,7 @@ class InteractiveShell implements RemoteShell {
     if ((!stopped && !running) || this.warnedAboutJobs) return true;
     this.warnedAboutJobs = true;
     this.say(stopped ? 'There are stopped jobs.\n' : 'There are running jobs.\n');
-    if (checkJobs) this.say(jobs.map((job) => `${formatJobLine(job.id, this.interpreter.jobOrder.mark(job, jobs), job.state, job.command)}\n`).join(''));
+    if (checkJobs) this.say(jobs.map((job) => `${formatJobLine(job.id, this.jobControl.mark(job, jobs), job.state, job.command)}\n`).join(''));
     this.state.lastStatus = 1;
     return false;
   }
@@ -600,22 +600,14 @@ class InteractiveShell implements RemoteShell {
    * `write` puts them above a prompt being edited instead.
    */
   private reportJobChanges(write: (text: string) => void = (text) => this.say(text)): void {
-    this.executor.watcher.poll();
-    const jobs = this.executor.jobs.list();
-    let notices = '';
-    for (const job of jobs) {
-      if (job.notified || job.state.kind === 'running') continue;
-      notices += `${formatJobLine(job.id, this.interpreter.jobOrder.mark(job, jobs), job.state, job.command)}\n`;
-      job.notified = true;
-      if (job.state.kind === 'done') this.forget(job);
-    }
+    const notices = this.jobControl.notices();
     if (notices !== '') write(notices);
   }
 
   // ---- the extension's requests (RemoteShell) ----
 
-  get jobOrder(): JobOrder {
-    return this.interpreter.jobOrder;
+  get jobControl(): JobControl {
+    return this.interpreter.jobControl;
   }
 
   /**
@@ -713,11 +705,6 @@ class InteractiveShell implements RemoteShell {
       answer(refuse(`job ${job.id} did not take the terminal`));
       this.integration?.commandFinished(this.state.lastStatus);
     }
-  }
-
-  private forget(job: Job): void {
-    this.executor.jobs.remove(job.id);
-    this.interpreter.jobOrder.forget(job.id);
   }
 
   private say(text: string): void {

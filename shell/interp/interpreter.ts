@@ -25,9 +25,7 @@ import type { CommandResolver } from '../exec/resolve';
 import { ExpansionBudget, PIPELINE_EXPANSION_LIMIT } from '../expand/budget';
 import { expandWords } from '../expand';
 import type { ExpansionEnvironment } from '../expand/types';
-import { formatJobLine } from '../jobs/format';
 import { isFinished, jobStateOf, statusOf } from '../jobs/job';
-import { JobOrder } from '../jobs/spec';
 import type { AndOr, Clause, Command, CompoundCommand, Coprocess, FileRedirect, FunctionDefinition, List, Pipeline, Program, SimpleCommand, Word } from '../syntax/ast';
 import { closeQuietly } from '../exec/close';
 import { coprocessDescriptors, setCoprocessVariables, unsetCoprocessVariables } from './coprocess';
@@ -43,6 +41,7 @@ import { expansionEnvironment, planCommand, type PlannedCommand } from './planni
 import { assignNamedDescriptors, planRedirects, type NamedRedirect } from './redirects';
 import type { ShellState } from './state';
 import type { Context } from './context';
+import { JobControl } from './job-control';
 import { interruptOf, lastpipeStage, lineContext, lineInterrupted, lineOf, stageSubshell, subshell } from './scope';
 import type { Evaluator } from './evaluator';
 import { ownsProcessSubstitution, withProcessSubstitutions } from './process-substitution';
@@ -95,7 +94,7 @@ const DIALECTS: Readonly<Record<string, readonly string[]>> = {
 };
 
 export class Interpreter implements ShellServices, Evaluator {
-  readonly jobOrder = new JobOrder();
+  readonly jobControl: JobControl;
   /** `bind`'s table: the interactive shell's line editor reads it; elsewhere bind changes it to no effect, as bash's does. */
   private readonly bindings = new KeyBindings();
   /** Lines held by a stopped job, or going on in the background for one, by that job. */
@@ -125,6 +124,7 @@ export class Interpreter implements ShellServices, Evaluator {
     readonly history: () => CommandHistory | undefined = () => undefined,
   ) {
     this.signalTraps = new SignalTraps(interactive ? [] : DEADLY);
+    this.jobControl = new JobControl(executor);
   }
 
   isBuiltin(name: string, state: ShellState): boolean {
@@ -676,7 +676,7 @@ export class Interpreter implements ShellServices, Evaluator {
     const name = planned.argv[0];
     const text = planned.argv.join(' ');
     if (name === undefined || context.state.functions.has(name) || BUILTINS.find(name, context.state.disabledBuiltins) !== undefined) {
-      const visible = new Set(this.executor.jobs.list().map((job) => job.id));
+      const visible = new Set(this.jobControl.list().map((job) => job.id));
       return {
         kind: 'inShell',
         command: text,
@@ -916,8 +916,7 @@ export class Interpreter implements ShellServices, Evaluator {
 
   /** Starts a background job: `$!` names it, and an interactive shell says `[N] PID`. */
   private async startInBackground(spec: PipelineSpec, context: Context): Promise<Job> {
-    const job = this.executor.startBackground(spec);
-    this.jobOrder.touch(job.id);
+    const job = this.jobControl.startBackground(spec);
     context.state.lastBackgroundPid = job.scriptPid;
     if (this.interactive && context.scope.kind !== 'stage') await new CommandOutput(context.fds, undefined).err(`[${job.id}] ${job.scriptPid}\n`);
     return job;
@@ -1046,7 +1045,7 @@ export class Interpreter implements ShellServices, Evaluator {
       await this.reportStopped(job, output);
       return outcome.status;
     }
-    this.jobOrder.forget(job.id);
+    this.jobControl.ended(job);
     if (this.interactive && job.state.kind === 'done' && job.state.last.kind === 'signaled') {
       const signal = job.state.last.signal;
       if (signal === SIGNALS.SIGINT || signal === SIGNALS.SIGQUIT) {
@@ -1076,10 +1075,7 @@ export class Interpreter implements ShellServices, Evaluator {
 
   /** A job stopped in the foreground becomes the current job and is reported, as bash does. */
   private async reportStopped(job: Job, output: CommandOutput): Promise<void> {
-    this.jobOrder.touch(job.id);
-    const mark = this.jobOrder.mark(job, this.executor.jobs.list());
-    await output.err(`\n${formatJobLine(job.id, mark, job.state, job.command)}\n`);
-    job.notified = true;
+    await output.err(`\n${this.jobControl.stopped(job)}\n`);
   }
 
   private externalStage(command: PlannedCommand, context: Context, searchPathOverride?: string): Stage {
@@ -1204,7 +1200,7 @@ export class Interpreter implements ShellServices, Evaluator {
       state: context.state,
       output: new CommandOutput(context.fds, this.builtinControl(context), this.whereIn(context)),
       shell: this,
-      jobs: () => this.executor.jobs.list().filter(sees),
+      jobs: () => this.jobControl.list().filter(sees),
       run: (source, name) => this.runSource(source, context, name),
       runFile: (source, name) => this.runFile(source, name, context),
       assignments: prefixValues(context.state, command.assignments),
@@ -1344,7 +1340,7 @@ export class Interpreter implements ShellServices, Evaluator {
 
   /** The jobs the shell knows of (`\j`). */
   jobCount(): number {
-    return this.executor.jobs.list().length;
+    return this.jobControl.list().length;
   }
 
   /** How words expand in `context` (see planning.ts). */
