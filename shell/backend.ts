@@ -6,10 +6,9 @@
 import { native } from '../native';
 import { ExitRequest } from './builtins';
 import { CaptureDrain } from './exec/drain';
-import { type ExecutionRequest, Executor } from './exec/executor';
+import type { ExecutionRequest } from './exec/executor';
 import { FdTable } from './exec/fds';
-import { CommandResolver } from './exec/resolve';
-import { Interpreter } from './interp/interpreter';
+import { wireShell } from './wiring';
 import { shellContext } from './interp/scope';
 import { completeCommands, readingFor } from './interp/script';
 import { ShellState } from './interp/state';
@@ -60,7 +59,7 @@ export async function captureSource(source: string, options: SourceOptions = {})
 
 /** Runs `source` with the descriptors of `fds`; resolves to its status (`exit` ends it). */
 export async function runSource(source: string, fds: FdTable, options: SourceOptions = {}): Promise<number> {
-  const interpreter = new Interpreter(new Executor(undefined), new CommandResolver(), false);
+  const { interpreter } = wireShell({ terminal: undefined, interactive: false });
   const state = ShellState.fromEnvironment(options.env ?? process.env, options.cwd ?? process.cwd(), 'quirl', []);
   const context = shellContext(state, fds, options.request);
   try {

@@ -8,11 +8,10 @@ import { homedir } from 'node:os';
 import { ExitRequest } from './builtins';
 import { fsPath } from './bytes';
 import { errorMessage, isShellError, isSystemError, describeErrno, ParseError, stackExhausted } from './errors';
-import { Executor } from './exec/executor';
 import { FdTable } from './exec/fds';
-import { CommandResolver } from './exec/resolve';
 import { Terminal } from './exec/terminal';
-import { Interpreter } from './interp/interpreter';
+import type { Executor } from './exec/executor';
+import { wireShell } from './wiring';
 import { shellContext } from './interp/scope';
 import { runInteractive } from './interactive/loop';
 import { parseArguments, USAGE, type Invocation } from './invocation';
@@ -121,11 +120,9 @@ async function main(): Promise<number> {
     return 2;
   }
   process.stdout.write(options.listing);
-  const executor = new Executor(Terminal.openControlling());
   // No job control: each command runs in the shell's own group, one spawn each (`set -m` turns it on).
-  executor.jobControl = false;
+  const { executor, interpreter } = wireShell({ terminal: Terminal.openControlling(), interactive: false, jobControl: false });
   takeJobsAlongOnSignals(executor);
-  const interpreter = new Interpreter(executor, new CommandResolver(), false);
   const context = shellContext(state, FdTable.standard());
   try {
     // A login shell's profile first (`quirl -l -c CMD`), as bash reads its own.

@@ -12,15 +12,15 @@ import { join } from 'node:path';
 import { ExitRequest } from '../builtins';
 import { ParseError, errorMessage, isShellError } from '../errors';
 import { ExpansionAbort } from '../control';
-import { Executor } from '../exec/executor';
+import type { Executor } from '../exec/executor';
 import { FdTable } from '../exec/fds';
 import type { Job } from '../exec/job';
-import { CommandResolver } from '../exec/resolve';
 import type { Terminal } from '../exec/terminal';
 import { native } from '../../native';
 import { SIGNALS } from '../exec/signals';
 import type { Context } from '../interp/context';
-import { Interpreter } from '../interp/interpreter';
+import type { Interpreter } from '../interp/interpreter';
+import { wireShell } from '../wiring';
 import { shellContext } from '../interp/scope';
 import type { LinkAddress } from '../ipc/address';
 import type { IpcClient } from '../ipc/client';
@@ -143,8 +143,7 @@ class InteractiveShell implements RemoteShell {
     private readonly integration: ShellIntegration | undefined,
     private readonly command: string | undefined,
   ) {
-    this.executor = new Executor(terminal);
-    this.interpreter = new Interpreter(this.executor, new CommandResolver(), true, () => this.currentHistory());
+    ({ executor: this.executor, interpreter: this.interpreter } = wireShell({ terminal, interactive: true, history: () => this.currentHistory() }));
     this.state = state;
     state.historyOf = () => this.currentHistory();
     // The first prompt's `\#` is 1 (bash).

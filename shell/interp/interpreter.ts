@@ -55,6 +55,15 @@ import { expandText } from '../interactive/prompt-expansion';
 import { decodeBytes } from '../bytes';
 import { andThen, finishing, inTurn, recovering, type Eventually } from '../eventually';
 
+/** What an interpreter is made with (wiring.ts makes it). */
+export interface InterpreterOptions {
+  readonly executor: Executor;
+  readonly resolver: CommandResolver;
+  /** An interactive shell: job control at the prompt, notices, diagnostics that name no line. */
+  readonly interactive: boolean;
+  readonly history?: () => CommandHistory | undefined;
+}
+
 /** How `command` looks a name up: never as a function, and perhaps on another PATH (`command -p`). */
 interface CommandLookup {
   readonly skipFunctions?: boolean;
@@ -116,15 +125,17 @@ export class Interpreter implements ShellServices, Evaluator {
   /** The coprocess started last, until it is disposed of (bash keeps one): another is warned of meanwhile. */
   private coprocess: { readonly job: Job; readonly name: string; readonly dispose: () => void } | undefined;
 
-  constructor(
-    readonly executor: Executor,
-    readonly resolver: CommandResolver,
-    readonly interactive: boolean,
-    /** The command history, where there is one (an interactive shell's line editor keeps it). */
-    readonly history: () => CommandHistory | undefined = () => undefined,
-  ) {
-    this.signalTraps = new SignalTraps(interactive ? [] : DEADLY);
-    this.jobControl = new JobControl(executor);
+  readonly executor: Executor;
+  readonly resolver: CommandResolver;
+  readonly interactive: boolean;
+  /** The command history, where there is one (an interactive shell's line editor keeps it). */
+  readonly history: () => CommandHistory | undefined;
+
+  constructor(options: InterpreterOptions) {
+    ({ executor: this.executor, resolver: this.resolver, interactive: this.interactive } = options);
+    this.history = options.history ?? (() => undefined);
+    this.signalTraps = new SignalTraps(this.interactive ? [] : DEADLY);
+    this.jobControl = new JobControl(this.executor);
   }
 
   isBuiltin(name: string, state: ShellState): boolean {
