@@ -4,6 +4,7 @@
  * them imports the module that imports them.
  */
 import type { Eventually } from '../eventually';
+import type { PlannedRedirect } from '../exec/fds';
 import type { StageControl } from '../exec/job';
 import type { ExpansionEnvironment } from '../expand/types';
 import type { List, Program } from '../syntax/ast';
@@ -32,6 +33,10 @@ export interface Evaluator extends Expanding {
   expansionEnvironment(context: Context, assigned?: ReadonlyMap<string, string>, onSubstitution?: (status: number) => void): ExpansionEnvironment;
   /** A diagnostic on the context's stderr. */
   say(context: Context, message: string): Promise<void>;
+  /** Runs `run` with `redirects` applied to a derived descriptor table, closed after. */
+  withRedirects(redirects: readonly PlannedRedirect[], context: Context, run: (context: Context) => Eventually<number>): Eventually<number>;
+  /** Runs `run` one level deeper for `set -x`'s PS4 (`$(...)` and `eval`). */
+  traceNested<T>(run: () => Promise<T>): Promise<T>;
   /** A builtin the shell runs for a command of its own (`select` reads its answer with `read`). */
   runBuiltinWith(argv: string[], context: Context): Eventually<number>;
 }

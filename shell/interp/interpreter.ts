@@ -15,23 +15,21 @@ import { ParseError, ShellError, isShellError } from '../errors';
 import type { InShellStage, PipelineSpec, Stage } from '../exec/construct';
 import { applyWithoutBlocking } from '../exec/blocking-opens';
 import { describeUnexpected } from '../unexpected';
-import { CaptureSink } from '../exec/capture-sink';
 import { childSettings } from '../exec/child-settings';
 import type { ExecutionRequest, Executor, Outcome } from '../exec/executor';
 import { SIGNALS } from '../exec/signals';
 import type { FdTable, PlannedRedirect } from '../exec/fds';
 import type { Job, StageControl } from '../exec/job';
 import type { CommandResolver } from '../exec/resolve';
-import { ExpansionBudget, PIPELINE_EXPANSION_LIMIT } from '../expand/budget';
+import { ExpansionBudget } from '../expand/budget';
 import { expandWords } from '../expand';
 import type { ExpansionEnvironment } from '../expand/types';
 import { isFinished, jobStateOf, statusOf } from '../jobs/job';
-import type { AndOr, Clause, Command, CompoundCommand, Coprocess, FileRedirect, FunctionDefinition, List, Pipeline, Program, SimpleCommand, Word } from '../syntax/ast';
+import type { AndOr, Clause, Command, CompoundCommand, Coprocess, FunctionDefinition, List, Pipeline, Program, SimpleCommand, Word } from '../syntax/ast';
 import { closeQuietly } from '../exec/close';
 import { coprocessDescriptors, setCoprocessVariables, unsetCoprocessVariables } from './coprocess';
 import { parseCommands } from '../syntax';
 import { readingFor } from './script';
-import { fileReadOnly, readToEnd } from './file-substitution';
 import { parseErrorReport } from './parse-report';
 import { LineRun, type LineEnd } from './line';
 import { runClause } from './compound';
@@ -42,9 +40,10 @@ import { assignNamedDescriptors, planRedirects, type NamedRedirect } from './red
 import type { ShellState } from './state';
 import type { Context } from './context';
 import { JobControl } from './job-control';
-import { interruptOf, lastpipeStage, lineContext, lineInterrupted, lineOf, stageSubshell, subshell } from './scope';
+import { interruptOf, lastpipeStage, lineContext, lineInterrupted, lineOf, stageSubshell } from './scope';
 import type { Evaluator } from './evaluator';
 import { ownsProcessSubstitution, withProcessSubstitutions } from './process-substitution';
+import { captureOutput, substituteProcess } from './substitution';
 import { timePipeline } from './time';
 import { hasCommandSubstitution } from './tree';
 import { DEADLY, SignalTraps } from './signal-traps';
@@ -52,7 +51,6 @@ import type { CommandCondition } from './traps';
 import type { AnnouncedCommand } from './command-text';
 import { traceAssignment, tracePrefix, traceWord } from './xtrace';
 import { expandText } from '../interactive/prompt-expansion';
-import { decodeBytes } from '../bytes';
 import { andThen, finishing, inTurn, recovering, type Eventually } from '../eventually';
 
 /** What an interpreter is made with (wiring.ts makes it). */
@@ -1361,63 +1359,22 @@ export class Interpreter implements ShellServices, Evaluator {
 
   /** `<(list)`, `>(list)`: the list started beside the command of `context`, ended with it (see process-substitution.ts). */
   substituteProcess(program: Program, direction: '<' | '>', context: Context): string {
-    const substitutions = context.processSubstitutions;
-    if (substitutions === undefined) throw new ShellError('Usage', `${direction}(...): process substitution is not supported here`);
-    return substitutions.start(direction, (inner) =>
-      this.asSubshell(inner, () => this.runList(program.body, inner)).catch(async (error: unknown) => {
-        const report = describeUnexpected(error, inner.state.get('QUIRL_DEBUG') !== undefined);
-        await this.say(inner, `${direction}(...): ${report.message}`);
-        return report.status;
-      }),
-    );
-  }
-
-  /** `$(< file)`: the file's bytes, up to `limit`, on the substitution's stdout; a failure to open it is reported as a redirect's. */
-  private async copyFile(file: FileRedirect, context: Context, limit: number): Promise<number> {
-    const [redirect] = await planRedirects([file], this.expansionEnvironment(context), new ExpansionBudget(), context.state, context);
-    return this.withRedirects(redirect === undefined ? [] : [redirect], context, async (inner) => {
-      const fd = inner.fds.get(0);
-      if (fd === undefined) return 1;
-      const data = await readToEnd(fd, limit, inner.scope.request.signal);
-      await new CommandOutput(inner.fds, undefined).write(1, decodeBytes(data));
-      return 0;
-    });
+    return substituteProcess(this, program, direction, context);
   }
 
   /** `$(...)`: runs `program` in a subshell context with stdout captured within `maxBytes`. */
-  async capture(program: Program, context: Context, maxBytes: number): Promise<{ status: number; output: string }> {
-    const fds = context.fds.derive();
-    // One byte past the budget tells an over-long output from one that fits exactly.
-    const sink = new CaptureSink(maxBytes + 1);
-    fds.capture(1, sink);
-    let status: number;
+  capture(program: Program, context: Context, maxBytes: number): Promise<{ status: number; output: string }> {
+    return captureOutput(this, program, context, maxBytes);
+  }
+
+  /** Runs `run` one level deeper for `set -x`'s PS4 (`$(...)` and `eval`). */
+  async traceNested<T>(run: () => Promise<T>): Promise<T> {
+    this.traceLevel++;
     try {
-      const inner = subshell(context, fds);
-      const { options } = inner.state;
-      // bash clears -e in $(...) unless inherit_errexit or posix mode keeps it.
-      if (!options.shopted('inherit_errexit') && !options.has('posix')) options.apply({ name: 'errexit', on: false });
-      this.traceLevel++;
-      try {
-        const file = fileReadOnly(program);
-        status = await this.asSubshell(inner, () => (file === undefined ? this.runList(program.body, inner) : this.copyFile(file, inner, maxBytes + 1)));
-      } finally {
-        this.traceLevel--;
-      }
+      return await run();
     } finally {
-      // The write end closed, a drain ends by itself at EOF, even when the substitution was
-      // abandoned (Ctrl-C): cancelling it instead destroys a net.Socket, whose teardown makes
-      // Node open the terminal again for process.stderr, a descriptor the shell then keeps.
-      fds.closeOwned();
-      sink.close();
+      this.traceLevel--;
     }
-    const result = await sink.result();
-    if (result.totalBytes > maxBytes) {
-      throw new ShellError(
-        'ResourceLimit',
-        `expansion exceeds the pipeline limit of ${PIPELINE_EXPANSION_LIMIT} bytes (a command substitution produced more than the ${maxBytes} left)`,
-      );
-    }
-    return { status, output: decodeBytes(result.data) };
   }
 }
 
