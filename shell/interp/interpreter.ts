@@ -45,8 +45,8 @@ import type { Evaluator } from './evaluator';
 import { ownsProcessSubstitution, withProcessSubstitutions } from './process-substitution';
 import { captureOutput, substituteProcess } from './substitution';
 import { timePipeline } from './time';
+import { TrapRunner } from './trap-runner';
 import { hasCommandSubstitution } from './tree';
-import { DEADLY, SignalTraps } from './signal-traps';
 import type { CommandCondition } from './traps';
 import type { AnnouncedCommand } from './command-text';
 import { traceAssignment, tracePrefix, traceWord } from './xtrace';
@@ -111,15 +111,9 @@ export class Interpreter implements ShellServices, Evaluator {
   private listNesting = 0;
   /** Set by SIGINT while a command line runs in an interactive shell; taken at the next checkpoint. */
   private interruptPending = false;
-  /** The top-level shell's signal traps, listened for while they are set. */
-  private readonly signalTraps: SignalTraps;
-  /** The shell's own top-level context, once a command has run in it: where signal traps run. */
-  private topContext: Context | undefined;
-  /** A trap's command is running: signal traps wait (bash runs none inside another trap). */
-  private inTrap = false;
+  private readonly traps: TrapRunner;
   /** `$(...)` and `eval` nesting, for the repeated first character of PS4. */
   private traceLevel = 1;
-  private exited = false;
   /** The coprocess started last, until it is disposed of (bash keeps one): another is warned of meanwhile. */
   private coprocess: { readonly job: Job; readonly name: string; readonly dispose: () => void } | undefined;
 
@@ -132,7 +126,11 @@ export class Interpreter implements ShellServices, Evaluator {
   constructor(options: InterpreterOptions) {
     ({ executor: this.executor, resolver: this.resolver, interactive: this.interactive } = options);
     this.history = options.history ?? (() => undefined);
-    this.signalTraps = new SignalTraps(this.interactive ? [] : DEADLY);
+    this.traps = new TrapRunner(
+      { runSource: (source, context, name, firstLine) => this.runSource(source, context, name, firstLine), abandoned: (error, context) => this.abandoned(error, context) },
+      this.executor,
+      this.interactive,
+    );
     this.jobControl = new JobControl(this.executor);
   }
 
@@ -221,7 +219,7 @@ export class Interpreter implements ShellServices, Evaluator {
       // The signals its traps name are listened for once the line is done, not at the next
       // command's checkpoint: a trap the line set is in place when the prompt comes back (a USR1
       // sent then ended the shell by its default).
-      if (this.hearsSignalTraps(context)) this.signalTraps.sync(context.state.traps);
+      this.traps.syncAfterLine(context);
     }
   }
 
@@ -285,7 +283,7 @@ export class Interpreter implements ShellServices, Evaluator {
   private checkLine(context: Context): Eventually<void> {
     const going = lineOf(context.scope)?.backgroundJob;
     if (going?.abortSignal.aborted === true) throw new Interrupted(killedStatus(going.abortSignal));
-    if (this.trapsMayBePending(context)) return this.runPendingTraps(context).then(() => this.checkInterrupt(context));
+    if (this.traps.trapsMayBePending(context)) return this.traps.runPendingTraps(context).then(() => this.checkInterrupt(context));
     return this.checkInterrupt(context);
   }
 
@@ -375,24 +373,8 @@ export class Interpreter implements ShellServices, Evaluator {
     // A compound command other than ( ) failed because of a command inside it, which was judged there.
     const only = pipeline.commands.length === 1 ? pipeline.commands[0] : undefined;
     const judgedInside = only?.kind === 'CompoundCommand' && !JUDGED_AS_A_WHOLE.has(only.clause.kind);
-    if (status !== 0 && !background && !judgedInside) return andThen(this.failed(status, context), () => status);
+    if (status !== 0 && !background && !judgedInside) return andThen(this.traps.failed(status, context), () => status);
     return status;
-  }
-
-  /**
-   * A command failed where `set -e` and the ERR trap apply: the trap runs (in a function only
-   * with `set -E`), then `set -e` ends the shell or subshell with the status. Both apply inside
-   * other traps' commands too, as in bash.
-   */
-  private failed(status: number, context: Context): Eventually<void> {
-    const { state } = context;
-    if (context.conditional === true) return;
-    const exitIfErrexit = (): void => {
-      if (state.options.has('errexit')) throw new ExitRequest(status);
-    };
-    if (state.traps.command('ERR') === undefined) return exitIfErrexit();
-    state.lastStatus = status;
-    return this.runConditionTrap('ERR', context).then(exitIfErrexit);
   }
 
   /**
@@ -401,54 +383,30 @@ export class Interpreter implements ShellServices, Evaluator {
    * shell without one awaits nothing for it.
    */
   announce(command: AnnouncedCommand, context: Context): boolean {
-    if (context.state.trapsRunning === 0) context.state.announced = command;
-    return this.debugTrapDue(context);
+    return this.traps.announce(command, context);
+  }
+
+  /** The DEBUG trap, before the command just announced; its status is not the command's `$?`. */
+  runDebugTrap(context: Context): Promise<void> {
+    return this.traps.runDebugTrap(context);
+  }
+
+  /**
+   * A trapped signal the line editor took as a key (Ctrl-C at the prompt): its trap runs now, in
+   * the shell's context, and the prompt is drawn again after it.
+   */
+  trapAtPrompt(signal: number, context: Context): Promise<void> {
+    return this.traps.trapAtPrompt(signal, context);
+  }
+
+  /** The shell's EXIT trap, once, as it ends; returns the status the shell ends with (see TrapRunner.finish). */
+  finish(context: Context, status: number): Promise<number> {
+    return this.traps.finish(context, status);
   }
 
   /** announce for a simple command: false where the shell ran its DEBUG trap before starting this job. */
   private announceSimple(command: SimpleCommand, context: Context): boolean {
     return this.announce(command, context) && context.tracedInShell?.has(command) !== true;
-  }
-
-  private debugTrapDue(context: Context): boolean {
-    return context.state.traps.command('DEBUG') !== undefined && !context.state.runningConditions.has('DEBUG');
-  }
-
-  /** The DEBUG trap, before the command just announced; its status is not the command's `$?`. */
-  runDebugTrap(context: Context): Promise<void> {
-    return this.runConditionTrap('DEBUG', context);
-  }
-
-  /** The trap of a shell condition, if one is set and it is not running already. */
-  private async runConditionTrap(condition: CommandCondition, context: Context): Promise<void> {
-    const command = context.state.traps.command(condition);
-    const { runningConditions } = context.state;
-    if (command === undefined || runningConditions.has(condition)) return;
-    runningConditions.add(condition);
-    try {
-      // bash counts the lines of an ERR or DEBUG trap from the line of the command that ran it.
-      await this.runTrap(command, context, condition === 'RETURN' ? undefined : context.state.lineNumber);
-    } finally {
-      runningConditions.delete(condition);
-    }
-  }
-
-  /** A trap's command, run as `eval` would run it, its lines from `firstLine`; `$?` and $LINENO are as they were before it. */
-  private async runTrap(text: string, context: Context, firstLine?: number): Promise<void> {
-    const status = context.state.lastStatus;
-    // The command trapped is still where it was: a function it calls was called from its line.
-    const { lineNumber } = context.state;
-    const wasInTrap = this.inTrap;
-    this.inTrap = true;
-    context.state.trapsRunning++;
-    try {
-      await this.runSource(text, { ...context, conditional: false }, 'trap', firstLine);
-    } finally {
-      this.inTrap = wasInTrap;
-      context.state.trapsRunning--;
-      context.state.lineNumber = lineNumber;
-    }
-    context.state.lastStatus = status;
   }
 
   /**
@@ -470,7 +428,7 @@ export class Interpreter implements ShellServices, Evaluator {
     return finishing(
       () =>
         andThen(recovering(run, returned), (status) =>
-          traps.command('RETURN') === undefined ? status : this.runConditionTrap('RETURN', context).catch(trapReturned).then(() => status),
+          traps.command('RETURN') === undefined ? status : this.traps.runConditionTrap('RETURN', context).catch(trapReturned).then(() => status),
         ),
       () => traps.restore(taken),
     );
@@ -479,93 +437,6 @@ export class Interpreter implements ShellServices, Evaluator {
   /** `.` / `source`: the file's text runs here, and `return` ends it; DEBUG is not inherited without `set -T`. */
   private async runFile(text: string, name: string, context: Context): Promise<number> {
     return this.runReturning(context, context.state.options.has('functrace') ? [] : ['DEBUG'], () => this.runSource(text, context, name));
-  }
-
-  /** Signals that arrived for the top-level shell's traps run here, between commands, in its context. */
-  /**
-   * Whether runPendingTraps has anything to do: the top-level shell, out of a trap, listening for a
-   * signal. Synchronous, so that a command with no traps set awaits nothing here.
-   */
-  private trapsMayBePending(context: Context): boolean {
-    if (!this.hearsSignalTraps(context)) return false;
-    this.topContext = context;
-    this.signalTraps.sync(context.state.traps);
-    return !this.inTrap && (this.signalTraps.listening || this.signalTraps.waiting);
-  }
-
-  /** Whether `context` is the shell's own, where its signal traps run (a subshell's are never heard). */
-  private hearsSignalTraps({ state, scope }: Context): boolean {
-    return !state.isSubshell && scope.kind !== 'stage';
-  }
-
-  private async runPendingTraps(context: Context): Promise<void> {
-    const { state } = context;
-    // A signal sent a moment ago (`kill -USR1 $$`) reaches its listener through the event loop.
-    if (this.signalTraps.listening) await new Promise((resolve) => setImmediate(resolve));
-    const deadly = this.signalTraps.takeDeadly();
-    if (deadly !== undefined) await this.dieOf(deadly, context);
-    for (const signal of this.signalTraps.take()) {
-      const command = state.traps.command(signal);
-      if (command !== undefined) await this.runTrap(command, context);
-    }
-  }
-
-  /**
-   * A trapped signal the line editor took as a key (Ctrl-C at the prompt): its trap runs now, in
-   * the shell's context, and the prompt is drawn again after it. `exit` in it goes on up; an error
-   * that abandons the trap's command was said where it was caught (runSource).
-   */
-  async trapAtPrompt(signal: number, context: Context): Promise<void> {
-    const command = context.state.traps.command(signal);
-    if (command !== undefined) await this.runTrap(command, context);
-  }
-
-  /**
-   * The shell's EXIT trap, once: at the end of a script or `-c` string, at `exit`, at `set -e`'s
-   * exit, and before dying of a signal. `exit` in the trap sets the status. Returns the status the
-   * shell ends with.
-   */
-  async finish(context: Context, status: number): Promise<number> {
-    if (this.exited) return status;
-    this.exited = true;
-    if (this.trapsMayBePending(context)) await this.runPendingTraps(context).catch(() => undefined);
-    return this.runExitTrap(context, status);
-  }
-
-  /** Runs the context's EXIT trap, if set (a subshell's own, or the shell's). */
-  private async runExitTrap(context: Context, status: number): Promise<number> {
-    const command = context.state.traps.command('EXIT');
-    if (command === undefined) return status;
-    context.state.traps.set('EXIT', undefined);
-    context.state.lastStatus = status;
-    context.state.trapsRunning++;
-    try {
-      await this.runSource(command, { ...context, conditional: false }, 'trap');
-    } catch (error) {
-      // `exit N` in it, or `set -e`'s exit with the failed command's status.
-      if (error instanceof ExitRequest) return error.status;
-      if (!(error instanceof ExpansionAbort)) throw error;
-      // A fatal error (runSource settles the others) ends the trap; the shell ends as it was ending (bash).
-      await this.abandoned(error, context);
-    } finally {
-      context.state.trapsRunning--;
-    }
-    return status;
-  }
-
-  /**
-   * A deadly signal with no trap while an EXIT trap was set: the trap runs, then the shell dies of
-   * the signal (main's default death, or the system's), and nothing more of it runs meanwhile.
-   */
-  private async dieOf(signal: number, context: Context): Promise<never> {
-    await this.finish(context, 128 + signal).catch(() => undefined);
-    this.signalTraps.release(signal);
-    // As a script killed by the signal does (main.ts): its jobs go too, then it dies of the signal at once.
-    this.executor.terminateAll();
-    this.executor.dispose();
-    native.setSignalDisposition(signal, 'default');
-    native.kill(process.pid, signal);
-    return new Promise<never>(() => undefined);
   }
 
   private runPipelineStages(pipeline: Pipeline, context: Context, background: boolean): Eventually<number> {
@@ -767,7 +638,7 @@ export class Interpreter implements ShellServices, Evaluator {
   async asSubshell(context: Context, run: () => Eventually<number>, control?: StageControl): Promise<number> {
     const status = await this.subshellBody(context, run, control);
     if (context.state.traps.command('EXIT') === undefined) return status;
-    return this.subshellBody(context, () => this.runExitTrap(context, status), control);
+    return this.subshellBody(context, () => this.traps.runExitTrap(context, status), control);
   }
 
   private async subshellBody(context: Context, run: () => Eventually<number>, control?: StageControl): Promise<number> {
@@ -1016,11 +887,7 @@ export class Interpreter implements ShellServices, Evaluator {
     const last = job.state.kind === 'done' ? job.state.last : undefined;
     if (last?.kind === 'signaled' && (last.signal === SIGNALS.SIGINT || last.signal === SIGNALS.SIGQUIT)) {
       // The script traps the signal: it lives on, and the trap runs now that the job has ended (bash).
-      const trapped = this.topContext?.state.traps.get(last.signal);
-      if (trapped !== undefined) {
-        if (trapped.kind === 'command') this.signalTraps.note(last.signal);
-        return outcome.status;
-      }
+      if (this.traps.trappedAtTop(last.signal)) return outcome.status;
       native.setSignalDisposition(last.signal, 'default');
       native.kill(process.pid, last.signal);
     }
@@ -1063,7 +930,7 @@ export class Interpreter implements ShellServices, Evaluator {
         // A trapped signal lets the line go on; in a loop its trap runs, as bash's does.
         const trapped = state?.traps.get(signal);
         if (trapped === undefined) throw new Interrupted(outcome.status);
-        if (trapped.kind === 'command' && state !== undefined && state.loopDepth > 0) this.signalTraps.note(signal);
+        if (trapped.kind === 'command' && state !== undefined && state.loopDepth > 0) this.traps.note(signal);
       }
     }
     return outcome.status;
@@ -1149,7 +1016,7 @@ export class Interpreter implements ShellServices, Evaluator {
       state.positional = planned.argv.slice(1);
       return this.runReturning(context, uninherited(state.options), () =>
         // With `set -T` the DEBUG trap runs again as the body begins, in the function (bash).
-        andThen(this.debugTrapDue(context) ? this.runDebugTrap(context) : undefined, () =>
+        andThen(this.traps.debugTrapDue(context) ? this.runDebugTrap(context) : undefined, () =>
           this.withRedirects(planned.redirects, context, (inner) => this.runCompound(definition.body, inner)),
         ),
       );
@@ -1222,7 +1089,7 @@ export class Interpreter implements ShellServices, Evaluator {
         if (substitutions !== undefined && substitutions.fds === outerFds) substitutions.keep(context.fds);
         else outerFds.adopt(context.fds);
       },
-      trappedSignal: () => (this.hearsSignalTraps(context) && !this.inTrap ? this.signalTraps.nextTrapped() : undefined),
+      trappedSignal: () => this.traps.trappedSignal(context),
       expandWords: (words, glob) => this.expandWordsIn(context, words, glob),
     });
   }
