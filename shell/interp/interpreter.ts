@@ -12,11 +12,11 @@ import { native } from '../../native';
 import { BUILTINS, ExitRequest, type ShellServices } from '../builtins';
 import type { CommandHistory } from '../builtins/history';
 import { ParseError, ShellError, isShellError } from '../errors';
-import type { InShellStage, PipelineSpec, Stage } from '../exec/construct';
+import type { InShellStage, Stage } from '../exec/construct';
 import { applyWithoutBlocking } from '../exec/blocking-opens';
 import { describeUnexpected } from '../unexpected';
 import { childSettings } from '../exec/child-settings';
-import type { ExecutionRequest, Executor, Outcome } from '../exec/executor';
+import type { ExecutionRequest, Executor } from '../exec/executor';
 import { SIGNALS } from '../exec/signals';
 import type { FdTable, PlannedRedirect } from '../exec/fds';
 import type { Job, StageControl } from '../exec/job';
@@ -24,14 +24,12 @@ import type { CommandResolver } from '../exec/resolve';
 import { ExpansionBudget } from '../expand/budget';
 import { expandWords } from '../expand';
 import type { ExpansionEnvironment } from '../expand/types';
-import { isFinished, jobStateOf, statusOf } from '../jobs/job';
 import type { AndOr, Clause, Command, CompoundCommand, Coprocess, FunctionDefinition, List, Pipeline, Program, SimpleCommand, Word } from '../syntax/ast';
 import { closeQuietly } from '../exec/close';
 import { coprocessDescriptors, setCoprocessVariables, unsetCoprocessVariables } from './coprocess';
 import { parseCommands } from '../syntax';
 import { readingFor } from './script';
 import { parseErrorReport } from './parse-report';
-import { LineRun, type LineEnd } from './line';
 import { runClause } from './compound';
 import { ExpansionAbort, FunctionReturn, Interrupted, LoopControl } from '../control';
 import { BROKEN_PIPE_STATUS, BrokenPipe, CommandOutput, WriteFailed } from './output';
@@ -40,12 +38,13 @@ import { assignNamedDescriptors, planRedirects, type NamedRedirect } from './red
 import type { ShellState } from './state';
 import type { Context } from './context';
 import { JobControl } from './job-control';
-import { interruptOf, lastpipeStage, lineContext, lineInterrupted, lineOf, stageSubshell } from './scope';
+import { interruptOf, lastpipeStage, lineInterrupted, lineOf, stageSubshell } from './scope';
 import type { Evaluator } from './evaluator';
 import { ownsProcessSubstitution, withProcessSubstitutions } from './process-substitution';
 import { captureOutput, substituteProcess } from './substitution';
 import { timePipeline } from './time';
 import { TrapRunner } from './trap-runner';
+import { JobRunner, killedStatus } from './job-runner';
 import { hasCommandSubstitution } from './tree';
 import type { CommandCondition } from './traps';
 import type { AnnouncedCommand } from './command-text';
@@ -85,9 +84,6 @@ const DEFAULT_FUNCTION_NESTING_LIMIT = 1000;
 /** Compound commands whose failure is their own, judged by `set -e` where they end (the others' were judged inside). */
 const JUDGED_AS_A_WHOLE: ReadonlySet<Clause['kind']> = new Set(['Subshell', 'ArithmeticCommand', 'ConditionalCommand']);
 
-/** $? of a foreground job stopped by Ctrl-Z (128 + SIGTSTP). */
-const STOPPED_STATUS = 128 + SIGNALS.SIGTSTP;
-
 /** How many lists deep a synchronous walk goes on one stack: some thirty frames each, far from Node's limit. */
 const LISTS_PER_STACK = 32;
 
@@ -104,14 +100,12 @@ export class Interpreter implements ShellServices, Evaluator {
   readonly jobControl: JobControl;
   /** `bind`'s table: the interactive shell's line editor reads it; elsewhere bind changes it to no effect, as bash's does. */
   private readonly bindings = new KeyBindings();
-  /** Lines held by a stopped job, or going on in the background for one, by that job. */
-  private readonly heldLines = new Map<Job, LineRun>();
   private lastYield = performance.now();
   /** Lists running inside one another: how deep the synchronous walk may have gone. */
   private listNesting = 0;
-  /** Set by SIGINT while a command line runs in an interactive shell; taken at the next checkpoint. */
-  private interruptPending = false;
   private readonly traps: TrapRunner;
+  /** Launching and settling jobs, and the lines a stop holds. */
+  private readonly jobs: JobRunner;
   /** `$(...)` and `eval` nesting, for the repeated first character of PS4. */
   private traceLevel = 1;
   /** The coprocess started last, until it is disposed of (bash keeps one): another is warned of meanwhile. */
@@ -132,6 +126,7 @@ export class Interpreter implements ShellServices, Evaluator {
       this.interactive,
     );
     this.jobControl = new JobControl(this.executor);
+    this.jobs = new JobRunner({ checkpoint: (context) => this.checkpoint(context), say: (context, message) => this.say(context, message) }, this.executor, this.jobControl, this.traps, this.interactive);
   }
 
   isBuiltin(name: string, state: ShellState): boolean {
@@ -156,45 +151,7 @@ export class Interpreter implements ShellServices, Evaluator {
   async runProgram(program: Program, context: Context, startupFile = false): Promise<number> {
     if (this.interactive) this.reapCoprocess();
     if (!this.interactive || context.scope.kind !== 'shell') return this.runLine(program.body, context, startupFile);
-    const line = new LineRun(programText(program), context.state);
-    line.start(() => this.runLine(program.body, lineContext(context, line)));
-    void line.settled.then(() => this.forgetLine(line));
-    return this.follow(line);
-  }
-
-  /**
-   * Waits in the foreground for `line`: its end, or the job it is next held on (the prompt then
-   * comes back, and the job stands for the line until fg or bg). Ctrl-C meanwhile is the line's.
-   */
-  private async follow(line: LineRun): Promise<number> {
-    const onInterrupt = (): void => {
-      this.interruptPending = true;
-      line.interrupt.abort();
-    };
-    process.on('SIGINT', onInterrupt);
-    try {
-      const progress = await line.next();
-      if (progress.kind === 'done') return progress.status;
-      if (progress.kind === 'failed') throw progress.error;
-      this.forgetLine(line);
-      this.heldLines.set(progress.job, line);
-      line.state.lastStatus = STOPPED_STATUS;
-      return STOPPED_STATUS;
-    } finally {
-      process.removeListener('SIGINT', onInterrupt);
-      this.interruptPending = false;
-    }
-  }
-
-  /** A line gone on in the background has ended: `exit` there ends only the line; a fault is said. */
-  private async endInBackground(end: LineEnd, context: Context): Promise<void> {
-    if (end.kind === 'failed' && !(end.error instanceof ExitRequest)) {
-      await this.say(context, describeUnexpected(end.error, context.state.get('QUIRL_DEBUG') !== undefined).message);
-    }
-  }
-
-  private forgetLine(line: LineRun): void {
-    for (const [job, held] of this.heldLines) if (held === line) this.heldLines.delete(job);
+    return this.jobs.runLine(programText(program), context, (inner) => this.runLine(program.body, inner));
   }
 
   /** A line's commands: what ends the whole line (Ctrl-C, an abandoning error) is settled here. */
@@ -293,8 +250,7 @@ export class Interpreter implements ShellServices, Evaluator {
 
   /** Ctrl-C ends the line here. */
   private async interrupted(context: Context): Promise<never> {
-    if (this.interruptPending) {
-      this.interruptPending = false;
+    if (this.jobs.takeInterrupt()) {
       // The terminal echoed ^C but no newline: the prompt comes on a line of its own.
       await new CommandOutput(context.fds, undefined).err('\n');
     }
@@ -336,7 +292,7 @@ export class Interpreter implements ShellServices, Evaluator {
       redirects: this.interactive ? [] : [BACKGROUND_STDIN],
       run: (fds, control) => this.inSubshell(text, fds, control, context, (inner) => this.runAndOr(andOr, { ...inner, tracedInShell })),
     };
-    return this.launch({ command: text, stages: [stage], fds: context.fds }, context, true);
+    return this.jobs.launch({ command: text, stages: [stage], fds: context.fds }, context, true);
   }
 
   /** The DEBUG trap of each simple command of `pipeline`, run in the shell before the job that runs them starts. */
@@ -404,6 +360,14 @@ export class Interpreter implements ShellServices, Evaluator {
     return this.traps.finish(context, status);
   }
 
+  /**
+   * `fg`: the job takes the terminal (with its own modes) until it finishes or stops again. A job
+   * that holds a line resumes the line in the foreground, which `fg` then waits for.
+   */
+  foreground(job: Job, output: CommandOutput, request: ExecutionRequest = {}): Promise<number> {
+    return this.jobs.foreground(job, output, request);
+  }
+
   /** announce for a simple command: false where the shell ran its DEBUG trap before starting this job. */
   private announceSimple(command: SimpleCommand, context: Context): boolean {
     return this.announce(command, context) && context.tracedInShell?.has(command) !== true;
@@ -469,7 +433,7 @@ export class Interpreter implements ShellServices, Evaluator {
       if (background && !this.interactive && stages[0] !== undefined) {
         stages[0] = { ...stages[0], redirects: [BACKGROUND_STDIN, ...stages[0].redirects] };
       }
-      const status = await this.launch({ command: pipeline.text, stages, fds: context.fds }, context, background);
+      const status = await this.jobs.launch({ command: pipeline.text, stages, fds: context.fds }, context, background);
       if (escaped !== undefined) throw escaped.error;
       return status;
     } catch (error) {
@@ -514,7 +478,7 @@ export class Interpreter implements ShellServices, Evaluator {
       const stage: Stage = typeof planned === 'number' ? { kind: 'inShell', command: coprocess.text, redirects: [], run: async () => planned } : planned;
       // The coprocess's ends stay open while it runs in the shell; a program has its own copies.
       const started: Stage = stage.kind === 'inShell' ? { ...stage, run: (table, control) => stage.run(table, control).finally(() => fds.closeOwned()) } : stage;
-      job = await this.startInBackground({ command: coprocess.text, stages: [started], fds }, context);
+      job = await this.jobs.startInBackground({ command: coprocess.text, stages: [started], fds }, context);
       if (stage.kind === 'external') fds.closeOwned();
     } catch (error) {
       abandon();
@@ -721,7 +685,7 @@ export class Interpreter implements ShellServices, Evaluator {
       await this.reportWithRedirects(error, planned, context);
       return error.status;
     }
-    return this.launch({ command: text, stages: [stage], fds: context.fds }, context, false);
+    return this.jobs.launch({ command: text, stages: [stage], fds: context.fds }, context, false);
   }
 
   /**
@@ -792,166 +756,6 @@ export class Interpreter implements ShellServices, Evaluator {
       for (const writer of fds.writers) writer.cancel();
       fds.closeOwned();
     }
-  }
-
-  /** Starts a background job: `$!` names it, and an interactive shell says `[N] PID`. */
-  private async startInBackground(spec: PipelineSpec, context: Context): Promise<Job> {
-    const job = this.jobControl.startBackground(spec);
-    context.state.lastBackgroundPid = job.scriptPid;
-    if (this.interactive && context.scope.kind !== 'stage') await new CommandOutput(context.fds, undefined).err(`[${job.id}] ${job.scriptPid}\n`);
-    return job;
-  }
-
-  /** Runs a constructed pipeline in the foreground, or starts it in the background. */
-  private async launch(spec: PipelineSpec, context: Context, background: boolean): Promise<number> {
-    const errors = new CommandOutput(context.fds, undefined);
-    if (background) {
-      await this.startInBackground(spec, context);
-      return 0;
-    }
-    const { scope } = context;
-    if (scope.kind === 'stage') {
-      try {
-        return pipelineStatus(await this.executor.executeMemberRequest(spec, scope.owner, scope.request), context.state);
-      } catch (error) {
-        // The job was killed: its in-shell part ends as a process killed by that signal would.
-        if (scope.request.signal?.aborted === true) throw new Interrupted(killedStatus(scope.request.signal));
-        throw error;
-      }
-    }
-    const interrupt = scope.kind === 'line' ? scope.line.interrupt.signal : undefined;
-    const going = scope.kind === 'line' ? scope.line.backgroundJob : undefined;
-    if (going !== undefined) {
-      try {
-        return pipelineStatus(await this.executor.executeMemberRequest(spec, going.id, { signal: going.abortSignal }), context.state);
-      } catch (error) {
-        // `kill %N` of the job the line goes on for ends the line, quietly, as it ends the job.
-        if (going.abortSignal.aborted) throw new Interrupted(killedStatus(going.abortSignal));
-        throw error;
-      }
-    }
-    // A job of in-shell stages only has no group for the terminal's Ctrl-C: the shell gets it, and
-    // the line's abort ends the job.
-    const groupless = interrupt !== undefined && spec.stages.every((stage) => stage.kind === 'inShell');
-    const request = groupless ? { ...scope.request, signal: interrupt } : scope.request;
-    let outcome: Outcome;
-    try {
-      outcome = await this.executor.executeInteractiveRequest(spec, request);
-    } catch (error) {
-      if (groupless && interrupt?.aborted === true && isShellError(error, 'Cancelled')) await this.checkpoint(context);
-      throw error;
-    }
-    // Recorded before settling: a job killed by Ctrl-C abandons the line there, and PIPESTATUS
-    // still holds each member's status (bash).
-    recordPipeStatus(outcome, context.state);
-    const status = await this.settleInLine(outcome, context, errors);
-    return outcome.kind === 'done' ? pipelineStatus({ ...outcome, status }, context.state) : status;
-  }
-
-  /**
-   * A foreground job's end inside a line. Stopped inside a loop or a function, it holds the
-   * line (see LineRun) until fg or bg; anywhere else the line goes on, as in bash.
-   */
-  private async settleInLine(outcome: Outcome, context: Context, output: CommandOutput): Promise<number> {
-    const { scope, state } = context;
-    const line = lineOf(scope);
-    if (outcome.kind !== 'stopped' || line === undefined || (state.loopDepth === 0 && state.functionDepth === 0)) {
-      return this.settle(outcome, output, state);
-    }
-    const { job } = outcome;
-    job.standFor(line.text);
-    await this.reportStopped(job, output);
-    const where = await line.hold(job);
-    if (where === 'foreground') return this.settleInLine(await this.executor.foreground(job, scope.request), context, output);
-    if (where === 'ended') throw new Interrupted(job.state.kind === 'done' ? job.state.status : STOPPED_STATUS);
-    // Continued in the background (Executor.background): the job stands for the line until it ends.
-    line.backgroundJob = job;
-    job.own({ done: line.settled.then((end) => this.endInBackground(end, context)), cancel: () => undefined });
-    await job.whenProcessesFinished();
-    const done = jobStateOf(job.processes);
-    return done.kind === 'done' ? done.status : STOPPED_STATUS;
-  }
-
-  /**
-   * A script on a terminal behaves like `bash FILE` for the person there: Ctrl-Z on its job
-   * suspends the whole script (the outer shell sees it stopped, and its `fg` resumes the job
-   * where it was), and Ctrl-C or Ctrl-\\ on its job ends the script by the same signal.
-   */
-  private async settleWithoutJobControl(outcome: Outcome, output: CommandOutput): Promise<number> {
-    const { job } = outcome;
-    if (outcome.kind === 'stopped') {
-      native.kill(process.pid, SIGNALS.SIGSTOP);
-      // Continued by the outer shell: the job gets the terminal and its modes back.
-      return this.settle(await this.executor.foreground(job), output);
-    }
-    const last = job.state.kind === 'done' ? job.state.last : undefined;
-    if (last?.kind === 'signaled' && (last.signal === SIGNALS.SIGINT || last.signal === SIGNALS.SIGQUIT)) {
-      // The script traps the signal: it lives on, and the trap runs now that the job has ended (bash).
-      if (this.traps.trappedAtTop(last.signal)) return outcome.status;
-      native.setSignalDisposition(last.signal, 'default');
-      native.kill(process.pid, last.signal);
-    }
-    return outcome.status;
-  }
-
-  /**
-   * `fg`: the job takes the terminal (with its own modes) until it finishes or stops again. A job
-   * that holds a line resumes the line in the foreground, which `fg` then waits for.
-   */
-  async foreground(job: Job, output: CommandOutput, request: ExecutionRequest = {}): Promise<number> {
-    const line = this.heldLines.get(job);
-    if (line === undefined) return this.settleForeground(job, output, request);
-    const holder = job.holder;
-    job.holder = undefined;
-    // Held at a stop, it goes on from there; going on in the background, its next programs take the terminal.
-    if (holder !== undefined) holder.resume('foreground');
-    else line.backgroundJob = undefined;
-    return this.follow(line);
-  }
-
-  /**
-   * A foreground job's end: a stopped one becomes current and is reported, as bash does. One
-   * killed by Ctrl-C or Ctrl-\\ abandons the rest of the command line (bash's rule), so that a
-   * loop around it ends.
-   */
-  private async settle(outcome: Outcome, output: CommandOutput, state?: ShellState): Promise<number> {
-    const { job } = outcome;
-    if (!this.interactive && this.executor.terminal !== undefined) return this.settleWithoutJobControl(outcome, output);
-    if (outcome.kind === 'stopped') {
-      await this.reportStopped(job, output);
-      return outcome.status;
-    }
-    this.jobControl.ended(job);
-    if (this.interactive && job.state.kind === 'done' && job.state.last.kind === 'signaled') {
-      const signal = job.state.last.signal;
-      if (signal === SIGNALS.SIGINT || signal === SIGNALS.SIGQUIT) {
-        // The terminal echoed ^C or ^\ but no newline: the next output starts on a line of its own.
-        await output.err('\n');
-        // A trapped signal lets the line go on; in a loop its trap runs, as bash's does.
-        const trapped = state?.traps.get(signal);
-        if (trapped === undefined) throw new Interrupted(outcome.status);
-        if (trapped.kind === 'command' && state !== undefined && state.loopDepth > 0) this.traps.note(signal);
-      }
-    }
-    return outcome.status;
-  }
-
-  /**
-   * fg of a job of its own. Killed by Ctrl-C, it ends here with its status: this is also the VS
-   * Code tree's Foreground, which runs outside any command line there would be to abandon.
-   */
-  private async settleForeground(job: Job, output: CommandOutput, request: ExecutionRequest): Promise<number> {
-    try {
-      return await this.settle(await this.executor.foreground(job, request), output);
-    } catch (error) {
-      if (error instanceof Interrupted) return error.status;
-      throw error;
-    }
-  }
-
-  /** A job stopped in the foreground becomes the current job and is reported, as bash does. */
-  private async reportStopped(job: Job, output: CommandOutput): Promise<void> {
-    await output.err(`\n${this.jobControl.stopped(job)}\n`);
   }
 
   private externalStage(command: PlannedCommand, context: Context, searchPathOverride?: string): Stage {
@@ -1243,24 +1047,6 @@ export class Interpreter implements ShellServices, Evaluator {
       this.traceLevel--;
     }
   }
-}
-
-/** `set -o pipefail`: a pipeline's status is its last failing stage's (0 when none failed). */
-function pipelineStatus(outcome: Outcome, state: ShellState): number {
-  recordPipeStatus(outcome, state);
-  if (outcome.kind !== 'done' || !state.options.has('pipefail')) return outcome.status;
-  const failed = outcome.job.processes.map((process) => (isFinished(process.state) ? statusOf(process.state) : 0)).findLast((status) => status !== 0);
-  return failed ?? outcome.status;
-}
-
-/** PIPESTATUS: each member's status, once the job is done. */
-function recordPipeStatus(outcome: Outcome, state: ShellState): void {
-  if (outcome.kind === 'done') state.pipeStatus = outcome.job.processes.map((process) => (isFinished(process.state) ? statusOf(process.state) : 0));
-}
-
-/** The status of something killed by an aborted job's signal (its reason; SIGKILL for a termination). */
-function killedStatus(signal: AbortSignal): number {
-  return 128 + (typeof signal.reason === 'number' ? signal.reason : SIGNALS.SIGKILL);
 }
 
 /** An and-or list as a job shows it: its pipelines as written, joined by their operators. */
