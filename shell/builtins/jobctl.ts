@@ -106,7 +106,7 @@ export const disown: Builtin = async (context) => {
 export const suspend: Builtin = async ({ argv, output, shell, state }) => {
   const parsed = await parseOrReport(output, argv, 'f');
   if (typeof parsed === 'number') return parsed;
-  if (!shell.interactive || shell.executor.terminal === undefined) {
+  if (!shell.interactive || !shell.hasTerminal()) {
     await output.err('quirl: suspend: cannot suspend: no job control\n');
     return 1;
   }

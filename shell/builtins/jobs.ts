@@ -32,7 +32,7 @@ export const jobs: Builtin = async (context) => {
     await output.err(`quirl: jobs: ${invalid}: invalid option\nusage: jobs [-lp] [jobspec ...]\n`);
     return 2;
   }
-  shell.executor.watcher.poll();
+  shell.jobControl.update();
   const all = context.jobs();
   let selected: Job[];
   try {
@@ -76,7 +76,7 @@ export const wait: Builtin = async (context) => {
   }
   if (variable !== undefined) state.unset(variable);
   const untilDone = has(options, 'f');
-  shell.executor.watcher.poll();
+  shell.jobControl.update();
   if (has(options, 'n')) return waitForNext(context, operands, variable);
   if (operands.length === 0) {
     const jobs = context.jobs();

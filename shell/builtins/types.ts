@@ -1,9 +1,9 @@
 /**
  * What a builtin is given: its arguments, the context's state and output, and the shell's
- * services (executor, command resolver, job order). Builtins return their exit status.
+ * services (command resolver, job control, the few acts on its processes a builtin needs), never
+ * the executor itself. Builtins return their exit status.
  */
 import type { Eventually } from '../eventually';
-import type { Executor } from '../exec/executor';
 import type { Job } from '../exec/job';
 import type { CommandResolver } from '../exec/resolve';
 import type { PlannedAssignment } from '../interp/assignment';
@@ -16,7 +16,6 @@ import type { Word } from '../syntax/ast';
 import type { CommandHistory } from './history';
 
 export interface ShellServices {
-  readonly executor: Executor;
   readonly resolver: CommandResolver;
   /** The job table, the current/previous order, and what the user was told of. */
   readonly jobControl: JobControl;
@@ -24,6 +23,12 @@ export interface ShellServices {
   isBuiltin(name: string, state: ShellState): boolean;
   /** Brings a job to the foreground and reports how it ended (`fg`); resolves to its status. */
   foreground(job: Job, output: CommandOutput): Promise<number>;
+  /** Whether the shell has a terminal to lend its jobs (`suspend` needs one). */
+  hasTerminal(): boolean;
+  /** `exec` is about to replace the shell: the terminal is the shell's again, and nothing it prepared outlives it. */
+  beforeExec(): void;
+  /** The shell's umask changed: process groups prepared ahead of need are made again with it. */
+  umaskChanged(): void;
   /** Whether job control is on (an interactive shell): affects messages, not semantics. */
   readonly interactive: boolean;
   /** The command history an interactive shell keeps; undefined in a shell with none. */

@@ -133,6 +133,20 @@ export class Interpreter implements ShellServices, Evaluator {
     return BUILTINS.find(name, state.disabledBuiltins) !== undefined || name === 'dialect';
   }
 
+  hasTerminal(): boolean {
+    return this.executor.terminal !== undefined;
+  }
+
+  beforeExec(): void {
+    this.executor.terminal?.reclaim();
+    // A group prepared ahead of need would outlive the shell as a stray child of the program.
+    this.executor.dispose();
+  }
+
+  umaskChanged(): void {
+    this.executor.renewPrepared();
+  }
+
   keyBindings(): KeyBindings {
     return this.bindings;
   }

@@ -15,6 +15,11 @@ export class JobControl {
 
   constructor(private readonly executor: Executor) {}
 
+  /** Brings the jobs' states up to date with their processes (`jobs`, `wait`, the prompt's notices). */
+  update(): void {
+    this.executor.watcher.poll();
+  }
+
   /** The retained jobs, in id order. */
   list(): Job[] {
     return this.executor.jobs.list();
@@ -78,7 +83,7 @@ export class JobControl {
 
   /** bash's notices before a prompt: jobs that finished or stopped since they were last told of; done ones are then gone. */
   notices(): string {
-    this.executor.watcher.poll();
+    this.update();
     const jobs = this.list();
     let notices = '';
     for (const job of jobs) {
