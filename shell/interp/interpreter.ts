@@ -8,7 +8,6 @@
 import { KeyBindings } from '../interactive/editor/bindings';
 import { functionDefinitionText } from './function-text';
 import { applyAssignment, prefixValues, type PlannedAssignment } from './assignment';
-import { native } from '../../native';
 import { BUILTINS, ExitRequest, type ShellServices } from '../builtins';
 import type { CommandHistory } from '../builtins/history';
 import { ParseError, ShellError, isShellError } from '../errors';
@@ -24,9 +23,8 @@ import type { CommandResolver } from '../exec/resolve';
 import { ExpansionBudget } from '../expand/budget';
 import { expandWords } from '../expand';
 import type { ExpansionEnvironment } from '../expand/types';
-import type { AndOr, Clause, Command, CompoundCommand, Coprocess, FunctionDefinition, List, Pipeline, Program, SimpleCommand, Word } from '../syntax/ast';
-import { closeQuietly } from '../exec/close';
-import { coprocessDescriptors, setCoprocessVariables, unsetCoprocessVariables } from './coprocess';
+import type { AndOr, Clause, Command, CompoundCommand, FunctionDefinition, List, Pipeline, Program, SimpleCommand, Word } from '../syntax/ast';
+import { Coprocesses } from './coprocess';
 import { parseCommands } from '../syntax';
 import { readingFor } from './script';
 import { parseErrorReport } from './parse-report';
@@ -108,8 +106,8 @@ export class Interpreter implements ShellServices, Evaluator {
   private readonly jobs: JobRunner;
   /** `$(...)` and `eval` nesting, for the repeated first character of PS4. */
   private traceLevel = 1;
-  /** The coprocess started last, until it is disposed of (bash keeps one): another is warned of meanwhile. */
-  private coprocess: { readonly job: Job; readonly name: string; readonly dispose: () => void } | undefined;
+  /** bash's `coproc`: the coprocess started last. */
+  private readonly coprocesses: Coprocesses;
 
   readonly executor: Executor;
   readonly resolver: CommandResolver;
@@ -126,6 +124,12 @@ export class Interpreter implements ShellServices, Evaluator {
       this.interactive,
     );
     this.jobControl = new JobControl(this.executor);
+    this.coprocesses = new Coprocesses({
+      say: (context, message) => this.say(context, message),
+      stageOf: (command, context, budget) => this.stageOf(command, context, budget),
+      reportFailure: (error, context) => this.reportFailure(error, context),
+      startInBackground: (spec, context) => this.jobs.startInBackground(spec, context),
+    });
     this.jobs = new JobRunner({ checkpoint: (context) => this.checkpoint(context), say: (context, message) => this.say(context, message) }, this.executor, this.jobControl, this.traps, this.interactive);
   }
 
@@ -163,7 +167,7 @@ export class Interpreter implements ShellServices, Evaluator {
    * the shell goes on to CMD.
    */
   async runProgram(program: Program, context: Context, startupFile = false): Promise<number> {
-    if (this.interactive) this.reapCoprocess();
+    if (this.interactive) this.coprocesses.reap();
     if (!this.interactive || context.scope.kind !== 'shell') return this.runLine(program.body, context, startupFile);
     return this.jobs.runLine(programText(program), context, (inner) => this.runLine(program.body, inner));
   }
@@ -461,67 +465,6 @@ export class Interpreter implements ShellServices, Evaluator {
     return command.kind === 'SimpleCommand' && !ownsProcessSubstitution(command) ? this.simpleStage(command, context, budget) : this.compoundStage(command, context);
   }
 
-  /**
-   * bash's `coproc`: the command as a background job whose stdin and stdout are pipes to the
-   * shell; NAME holds the shell's ends (read, write), NAME_PID the job's process. Programs the
-   * shell starts later do not get those ends (bash makes them close-on-exec). bash keeps one
-   * coprocess: starting another while it runs is allowed, with a warning.
-   */
-  private async runCoprocess(coprocess: Coprocess, context: Context): Promise<number> {
-    this.reapCoprocess();
-    const running = this.coprocess;
-    if (running !== undefined) await this.say(context, `warning: execute_coproc: coproc [${running.job.scriptPid}:${running.name}] still exists`);
-    const shellEnds = coprocessDescriptors(context.fds);
-    const fds = context.fds.derive();
-    const input = native.pipe();
-    fds.set(0, input.read, true);
-    const output = native.pipe();
-    fds.set(1, output.write, true);
-    const abandon = (): void => {
-      fds.closeOwned();
-      closeQuietly(input.write);
-      closeQuietly(output.read);
-    };
-    let job: Job;
-    try {
-      // bash runs no DEBUG trap for a coprocess's command.
-      const { command } = coprocess;
-      const untraced: Context = command.kind === 'SimpleCommand' ? { ...context, tracedInShell: new Set([command]) } : context;
-      const planned = await this.stageOf(command, untraced, new ExpansionBudget());
-      // A command that cannot run (said already) is still a coprocess, which ends with its status, as bash's child does.
-      const stage: Stage = typeof planned === 'number' ? { kind: 'inShell', command: coprocess.text, redirects: [], run: async () => planned } : planned;
-      // The coprocess's ends stay open while it runs in the shell; a program has its own copies.
-      const started: Stage = stage.kind === 'inShell' ? { ...stage, run: (table, control) => stage.run(table, control).finally(() => fds.closeOwned()) } : stage;
-      job = await this.jobs.startInBackground({ command: coprocess.text, stages: [started], fds }, context);
-      if (stage.kind === 'external') fds.closeOwned();
-    } catch (error) {
-      abandon();
-      return this.reportFailure(error, context);
-    }
-    context.fds.setLasting(shellEnds.read, output.read, true);
-    context.fds.setLasting(shellEnds.write, input.write, true);
-    setCoprocessVariables(context.state, coprocess.name, shellEnds, job.scriptPid);
-    const dispose = (): void => {
-      context.fds.dropLasting(shellEnds.read, output.read);
-      context.fds.dropLasting(shellEnds.write, input.write);
-      unsetCoprocessVariables(context.state, coprocess.name, job.scriptPid);
-    };
-    this.coprocess = { job, name: coprocess.name, dispose };
-    return 0;
-  }
-
-  /**
-   * An ended coprocess is disposed of as bash's coproc_reap does it, where bash cleans up dead
-   * jobs: before an interactive shell's next line, and as another coprocess starts. Its ends are
-   * closed and NAME unset; a script may read what it left until then.
-   */
-  private reapCoprocess(): void {
-    const last = this.coprocess;
-    if (last === undefined || !last.job.isCompleted()) return;
-    this.coprocess = undefined;
-    last.dispose();
-  }
-
   /** A pipeline stage of a simple command, expanded now; a number is the status of one that cannot run. */
   private async simpleStage(command: SimpleCommand, context: Context, budget: ExpansionBudget): Promise<Stage | number> {
     // Its expansion, its diagnostics and $LINENO are of its own line (the stages start after the last is expanded).
@@ -653,7 +596,7 @@ export class Interpreter implements ShellServices, Evaluator {
         context.state.defineFunction(command);
         return 0;
       case 'Coprocess':
-        return this.runCoprocess(command, context);
+        return this.coprocesses.run(command, context);
     }
   }
 
