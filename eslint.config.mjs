@@ -33,16 +33,18 @@ export const LAYERS = [
   { name: 'builtins', dir: ['shell/builtins'], imports: ['base', 'native', 'syntax', 'expand', 'exec', 'editor', 'interp', 'completion'] },
   // The command line, its options named as `set` names them.
   { name: 'invocation', file: ['shell/invocation.ts'], imports: ['base', 'interp'] },
+  // The one place the shell is put together: the executor, the resolver, the interpreter and its builtins.
+  { name: 'wiring', file: ['shell/wiring.ts'], imports: ['base', 'exec', 'interp', 'builtins'] },
   {
     name: 'interactive',
     dir: ['shell/interactive'],
-    imports: ['base', 'native', 'syntax', 'expand', 'exec', 'editor', 'protocol', 'link', 'interp', 'completion', 'builtins', 'invocation'],
+    imports: ['base', 'native', 'syntax', 'expand', 'exec', 'editor', 'protocol', 'link', 'interp', 'completion', 'builtins', 'invocation', 'wiring'],
   },
   {
     // What starts and wires up the shell.
     name: 'main',
     file: ['backend', 'entry', 'launch', 'main', 'script-file', 'signal-keys'].map((f) => `shell/${f}.ts`),
-    imports: ['base', 'native', 'syntax', 'expand', 'exec', 'editor', 'protocol', 'link', 'interp', 'completion', 'builtins', 'invocation', 'interactive'],
+    imports: ['base', 'native', 'syntax', 'expand', 'exec', 'editor', 'protocol', 'link', 'interp', 'completion', 'builtins', 'invocation', 'wiring', 'interactive'],
   },
   { name: 'extension', dir: ['extension'], imports: ['protocol'] },
 ];

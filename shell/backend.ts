@@ -4,13 +4,12 @@
  * trusted-local convenience on top of it, with no cancellation and no deadline.
  */
 import { native } from '../native';
-import { BUILTINS } from './builtins';
 import { ExitRequest } from './interp/builtin-api';
 import { CaptureDrain } from './exec/drain';
-import { type ExecutionRequest, Executor } from './exec/executor';
+import type { ExecutionRequest } from './exec/executor';
 import { FdTable } from './exec/fds';
-import { CommandResolver } from './exec/resolve';
-import { Interpreter } from './interp/interpreter';
+import { wireShell } from './wiring';
+import { shellContext } from './interp/scope';
 import { completeCommands, readingFor } from './interp/script';
 import { ShellState } from './interp/state';
 import { decodeBytes } from './bytes';
@@ -60,9 +59,9 @@ export async function captureSource(source: string, options: SourceOptions = {})
 
 /** Runs `source` with the descriptors of `fds`; resolves to its status (`exit` ends it). */
 export async function runSource(source: string, fds: FdTable, options: SourceOptions = {}): Promise<number> {
-  const interpreter = new Interpreter(BUILTINS, new Executor(undefined), new CommandResolver(), false);
+  const { interpreter } = wireShell({ terminal: undefined, interactive: false });
   const state = ShellState.fromEnvironment(options.env ?? process.env, options.cwd ?? process.cwd(), 'quirl', []);
-  const context = { state, fds, request: options.request ?? {} };
+  const context = shellContext(state, fds, options.request);
   try {
     for (const program of completeCommands(source, undefined, readingFor(() => state))) await interpreter.runProgram(program, context);
     return state.lastStatus;

@@ -5,16 +5,15 @@
  */
 import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { BUILTINS } from './builtins';
 import { ExitRequest } from './interp/builtin-api';
 import { fsPath } from './bytes';
 import { errorMessage, isShellError, isSystemError, describeErrno, stackExhausted } from './errors';
 import { ParseError } from './syntax/source';
-import { Executor } from './exec/executor';
 import { FdTable } from './exec/fds';
-import { CommandResolver } from './exec/resolve';
 import { Terminal } from './exec/terminal';
-import { Interpreter } from './interp/interpreter';
+import type { Executor } from './exec/executor';
+import { wireShell } from './wiring';
+import { shellContext } from './interp/scope';
 import { runInteractive } from './interactive/loop';
 import { parseArguments, USAGE, type Invocation } from './invocation';
 import { applyStartupOptions, sourceCommand, startupFiles } from './interactive/startup-files';
@@ -122,12 +121,10 @@ async function main(): Promise<number> {
     return 2;
   }
   process.stdout.write(options.listing);
-  const executor = new Executor(Terminal.openControlling());
   // No job control: each command runs in the shell's own group, one spawn each (`set -m` turns it on).
-  executor.jobControl = false;
+  const { executor, interpreter } = wireShell({ terminal: Terminal.openControlling(), interactive: false, jobControl: false });
   takeJobsAlongOnSignals(executor);
-  const interpreter = new Interpreter(BUILTINS, executor, new CommandResolver(), false);
-  const context = { state, fds: FdTable.standard(), request: {} };
+  const context = shellContext(state, FdTable.standard());
   try {
     // A login shell's profile first (`quirl -l -c CMD`), as bash reads its own.
     const home = state.get('HOME') ?? homedir();

@@ -46,9 +46,7 @@ export const exec: Builtin = async (context) => {
   }
   const argv0 = valueOf(options, 'a') ?? (target.argv[0] as string);
   const programArgv = [has(options, 'l') ? `-${argv0}` : argv0, ...target.argv.slice(1)];
-  shell.executor.terminal?.reclaim();
-  // A group prepared ahead of need would outlive the shell as a stray child of the program.
-  shell.executor.dispose();
+  shell.beforeExec();
   try {
     native.execve({
       file: target.file,

@@ -3,7 +3,6 @@ import { native } from '../../native';
 import { isShellError } from '../errors';
 import type { Job } from '../exec/job';
 import { SIGNALS } from '../exec/signals';
-import { resolveJobSpec } from '../jobs/spec';
 import { jobOfPid } from './jobs';
 import { has, parseOrReport } from './options';
 import type { Builtin, BuiltinContext } from '../interp/builtin-api';
@@ -14,13 +13,13 @@ async function selectJobs(context: BuiltinContext, operands: readonly string[]):
   const name = argv[0] as string;
   try {
     const jobs = context.jobs();
-    if (operands.length > 0) return operands.map((spec) => resolveJobSpec(spec, jobs, shell.jobOrder, name));
-    const current = shell.jobOrder.current(jobs);
+    if (operands.length > 0) return operands.map((spec) => shell.jobControl.resolve(spec, jobs, name));
+    const current = shell.jobControl.current(jobs);
     if (current === undefined) {
       await output.err(`quirl: ${name}: current: no such job\n`);
       return undefined;
     }
-    return [current as Job];
+    return [current];
   } catch (error) {
     if (!isShellError(error)) throw error;
     await output.err(`quirl: ${error.message}\n`);
@@ -61,10 +60,7 @@ export const bg: Builtin = async (context) => {
       status = 1;
       continue;
     }
-    shell.executor.background(job);
-    job.notified = true;
-    const mark = shell.jobOrder.mark(job, context.jobs());
-    await output.out(`[${job.id}]${mark} ${job.command} &\n`);
+    await output.out(shell.jobControl.background(job, context.jobs()));
   }
   return status;
 };
@@ -97,8 +93,7 @@ export const disown: Builtin = async (context) => {
   for (const job of jobs) {
     job.hangUpOnExit = false;
     if (!has(options, 'h')) {
-      shell.executor.jobs.remove(job.id);
-      shell.jobOrder.forget(job.id);
+      shell.jobControl.forget(job);
     }
   }
   return 0;
@@ -111,7 +106,7 @@ export const disown: Builtin = async (context) => {
 export const suspend: Builtin = async ({ argv, output, shell, state }) => {
   const parsed = await parseOrReport(output, argv, 'f');
   if (typeof parsed === 'number') return parsed;
-  if (!shell.interactive || shell.executor.terminal === undefined) {
+  if (!shell.interactive || !shell.hasTerminal()) {
     await output.err('quirl: suspend: cannot suspend: no job control\n');
     return 1;
   }

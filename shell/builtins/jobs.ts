@@ -6,7 +6,6 @@ import { SIGNALS } from '../exec/signals';
 import { isValidName } from '../interp/state';
 import { conditionName, parseCondition, signalTable } from '../interp/traps';
 import { formatJobLine, formatJobLong } from '../jobs/format';
-import { resolveJobSpec } from '../jobs/spec';
 import { synopsis } from './help';
 import { unlessInterrupted } from './interrupt';
 import { has, parseOrReport, valueOf } from './options';
@@ -17,13 +16,8 @@ export function jobOfPid(context: BuiltinContext, pid: number): Job | undefined 
   return context.jobs().find((job) => job.scriptPid === pid || job.processes.some((process) => process.pid === pid));
 }
 
-function forget({ shell }: BuiltinContext, job: Job): void {
-  shell.executor.jobs.remove(job.id);
-  shell.jobOrder.forget(job.id);
-}
-
 function lookupJob(context: BuiltinContext, spec: string): Job {
-  return resolveJobSpec(spec, context.jobs(), context.shell.jobOrder, context.argv[0] as string);
+  return context.shell.jobControl.resolve(spec, context.jobs(), context.argv[0] as string);
 }
 
 /** jobs [-l | -p] [spec ...] */
@@ -38,7 +32,7 @@ export const jobs: Builtin = async (context) => {
     await output.err(`quirl: jobs: ${invalid}: invalid option\nusage: jobs [-lp] [jobspec ...]\n`);
     return 2;
   }
-  shell.executor.watcher.poll();
+  shell.jobControl.update();
   const all = context.jobs();
   let selected: Job[];
   try {
@@ -54,12 +48,10 @@ export const jobs: Builtin = async (context) => {
       if (job.pgid !== undefined) lines.push(`${job.pgid}\n`);
       continue;
     }
-    const mark = shell.jobOrder.mark(job, all);
+    const mark = shell.jobControl.mark(job, all);
     lines.push(long ? formatJobLong(job.id, mark, job.state, job.processes, job.command) : `${formatJobLine(job.id, mark, job.state, job.command)}\n`);
     // Reported as done once, then gone (bash's notification).
-    // Listed is reported: the prompt does not tell of it again; a done job is then gone.
-    job.notified = true;
-    if (job.state.kind === 'done') forget(context, job);
+    shell.jobControl.listed(job);
   }
   await output.out(lines.join(''));
   return 0;
@@ -84,7 +76,7 @@ export const wait: Builtin = async (context) => {
   }
   if (variable !== undefined) state.unset(variable);
   const untilDone = has(options, 'f');
-  shell.executor.watcher.poll();
+  shell.jobControl.update();
   if (has(options, 'n')) return waitForNext(context, operands, variable);
   if (operands.length === 0) {
     const jobs = context.jobs();
@@ -93,7 +85,7 @@ export const wait: Builtin = async (context) => {
     for (const job of jobs) {
       if (job.state.kind === 'stopped') await output.err(`quirl: wait: warning: job ${job.id}[${job.pgid ?? ''}] stopped\n`);
       // A job waited for is finished with: it is neither listed nor reported again.
-      else forget(context, job);
+      else context.shell.jobControl.forget(job);
     }
     return 0;
   }
@@ -114,7 +106,7 @@ export const wait: Builtin = async (context) => {
       continue;
     }
     status = ended.kind === 'done' ? ended.status : 0;
-    forget(context, job);
+    context.shell.jobControl.forget(job);
   }
   return status;
 };
@@ -135,7 +127,7 @@ async function waitForNext(context: BuiltinContext, operands: readonly string[],
   if (ended.kind === 'interrupted') return ended.status;
   const job = ended.value;
   if (variable !== undefined) state.set(variable, String(job.scriptPid));
-  forget(context, job);
+  context.shell.jobControl.forget(job);
   return job.state.kind === 'done' ? job.state.status : 0;
 }
 

@@ -81,7 +81,7 @@ export const umask: Builtin = async ({ argv, output, shell, state }) => {
     state.umask = mask;
     if (!state.isSubshell) {
       setProcessUmask(mask);
-      shell.executor.renewPrepared();
+      shell.umaskChanged();
     }
   }
   if (has(options, 'S')) await output.out(`${symbolic(mask)}\n`);

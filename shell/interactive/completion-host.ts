@@ -11,7 +11,8 @@ import { actionSources } from '../builtins/complete';
 import { decodeBytes } from '../bytes';
 import { quotedWords, type CompletionHost } from '../completion/generate';
 import type { Executor } from '../exec/executor';
-import type { Context, Interpreter } from '../interp/interpreter';
+import type { Context } from '../interp/context';
+import type { Interpreter } from '../interp/interpreter';
 import { readingFor } from '../interp/script';
 import { parse } from '../syntax';
 

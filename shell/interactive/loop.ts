@@ -9,26 +9,27 @@
 import { writeSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { BUILTINS } from '../builtins';
 import { ExitRequest } from '../interp/builtin-api';
 import { errorMessage, isShellError } from '../errors';
 import { ParseError } from '../syntax/source';
 import { ExpansionAbort } from '../control';
-import { Executor } from '../exec/executor';
+import type { Executor } from '../exec/executor';
 import { FdTable } from '../exec/fds';
 import type { Job } from '../exec/job';
-import { CommandResolver } from '../exec/resolve';
 import type { Terminal } from '../exec/terminal';
 import { native } from '../../native';
 import { SIGNALS } from '../exec/signals';
-import { Interpreter, type Context } from '../interp/interpreter';
+import type { Context } from '../interp/context';
+import type { Interpreter } from '../interp/interpreter';
+import { wireShell } from '../wiring';
+import { shellContext } from '../interp/scope';
 import type { LinkAddress } from '../ipc/address';
 import type { IpcClient } from '../ipc/client';
 import type { ControlResult } from '../ipc/protocol';
 import { CommandOutput } from '../interp/output';
 import { ShellState } from '../interp/state';
 import { formatJobLine } from '../jobs/format';
-import type { JobOrder } from '../jobs/spec';
+import type { JobControl } from '../interp/job-control';
 import { parse, parseCommands, type ParseOptions, type Program } from '../syntax';
 import { readingFor } from '../interp/script';
 import { createCompleter } from './completion';
@@ -145,8 +146,7 @@ class InteractiveShell implements RemoteShell {
     private readonly integration: ShellIntegration | undefined,
     private readonly command: string | undefined,
   ) {
-    this.executor = new Executor(terminal);
-    this.interpreter = new Interpreter(BUILTINS, this.executor, new CommandResolver(), true, () => this.currentHistory());
+    ({ executor: this.executor, interpreter: this.interpreter } = wireShell({ terminal, interactive: true, history: () => this.currentHistory() }));
     this.state = state;
     state.historyOf = () => this.currentHistory();
     // The first prompt's `\#` is 1 (bash).
@@ -162,7 +162,7 @@ class InteractiveShell implements RemoteShell {
     // Jobs read the terminal through a blocking descriptor of their own: libuv made fd 0 non-blocking.
     const fds = FdTable.standard();
     if (terminal !== undefined) fds.set(0, terminal.fd, false);
-    this.context = { state: this.state, fds, request: {} };
+    this.context = shellContext(this.state, fds);
     // bash's defaults, as shell variables that start-up files and commands may change or unset.
     const home = this.state.get('HOME') ?? homedir();
     const defaults: [string, string][] = [
@@ -496,7 +496,7 @@ class InteractiveShell implements RemoteShell {
     // As bash: the warning counts as an exit just run, whatever ended up here, so the next exit goes.
     this.state.previousBuiltin = this.state.currentBuiltin = 'exit';
     this.say(stopped ? 'There are stopped jobs.\n' : 'There are running jobs.\n');
-    if (checkJobs) this.say(jobs.map((job) => `${formatJobLine(job.id, this.interpreter.jobOrder.mark(job, jobs), job.state, job.command)}\n`).join(''));
+    if (checkJobs) this.say(jobs.map((job) => `${formatJobLine(job.id, this.jobControl.mark(job, jobs), job.state, job.command)}\n`).join(''));
     this.state.lastStatus = 1;
     return false;
   }
@@ -618,22 +618,14 @@ class InteractiveShell implements RemoteShell {
    * `write` puts them above a prompt being edited instead.
    */
   private reportJobChanges(write: (text: string) => void = (text) => this.say(text)): void {
-    this.executor.watcher.poll();
-    const jobs = this.executor.jobs.list();
-    let notices = '';
-    for (const job of jobs) {
-      if (job.notified || job.state.kind === 'running') continue;
-      notices += `${formatJobLine(job.id, this.interpreter.jobOrder.mark(job, jobs), job.state, job.command)}\n`;
-      job.notified = true;
-      if (job.state.kind === 'done') this.forget(job);
-    }
+    const notices = this.jobControl.notices();
     if (notices !== '') write(notices);
   }
 
   // ---- the extension's requests (RemoteShell) ----
 
-  get jobOrder(): JobOrder {
-    return this.interpreter.jobOrder;
+  get jobControl(): JobControl {
+    return this.interpreter.jobControl;
   }
 
   /**
@@ -731,11 +723,6 @@ class InteractiveShell implements RemoteShell {
       answer(refuse(`job ${job.id} did not take the terminal`));
       this.integration?.commandFinished(this.state.lastStatus);
     }
-  }
-
-  private forget(job: Job): void {
-    this.executor.jobs.remove(job.id);
-    this.interpreter.jobOrder.forget(job.id);
   }
 
   private say(text: string): void {

@@ -5,19 +5,19 @@
  */
 import { errorMessage } from '../errors';
 import type { Executor } from '../exec/executor';
+import type { JobControl } from '../interp/job-control';
 import type { Job } from '../exec/job';
 import { SIGNALS } from '../exec/signals';
 import type { JobControlHost } from '../ipc/client';
 import type { ControlResult, JobSignal, JobSnapshot } from '../ipc/protocol';
 import { snapshotJobs } from '../ipc/snapshot';
-import type { JobOrder } from '../jobs/spec';
 import { OK, refuse } from './control-result';
 import { watchJobs } from './job-watch';
 
 /** What the requests need of the interactive shell. */
 export interface RemoteShell {
   readonly executor: Executor;
-  readonly jobOrder: JobOrder;
+  readonly jobControl: JobControl;
   /** As `fg %N` typed at the prompt; resolves once the job holds the terminal, or refuses. */
   foreground(job: Job): Promise<ControlResult>;
   /** The job's group is the terminal's foreground group now. */
@@ -57,11 +57,8 @@ export class RemoteControl implements JobControlHost {
     if (job.state.kind === 'running') {
       return this.shell.holdsTerminal(job) ? refuse(`job ${id} runs in the foreground; stop it (Ctrl-Z) to put it in the background`) : OK;
     }
-    this.shell.executor.background(job);
-    job.notified = true;
-    const mark = this.shell.jobOrder.mark(job, this.shell.executor.jobs.list());
     // As Foreground shows `fg %N`: the command the request stands for, then bg's own line.
-    this.shell.tellAtPrompt(`bg %${job.id}\n[${job.id}]${mark} ${job.command} &\n`);
+    this.shell.tellAtPrompt(`bg %${job.id}\n${this.shell.jobControl.background(job)}`);
     return OK;
   }
 

@@ -9,7 +9,8 @@ import { expandWord } from '../expand';
 import { ArithmeticError, evaluateArithmeticText, isEmptyArithmetic } from '../expand/arith';
 import type { Arithmetic } from '../syntax/ast';
 import { ExpansionAbort } from '../control';
-import type { Context, Interpreter } from './interpreter';
+import type { Context } from './context';
+import type { Evaluator } from './evaluator';
 import type { ShellState } from './state';
 
 /**
@@ -24,8 +25,8 @@ export function fatalIfUnbound(error: unknown): void {
  * The value of a `(( ))` or `for (( ))` expression, or `ifEmpty` for a blank one; a failure is
  * this command's, status 1.
  */
-export function evaluateArithmetic(interpreter: Interpreter, arithmetic: Arithmetic, context: Context, ifEmpty = 0n): Eventually<bigint> {
-  return andThen(expandWord(arithmetic.expression, interpreter.expansionEnvironment(context), new ExpansionBudget()), (text) => {
+export function evaluateArithmetic(evaluator: Evaluator, arithmetic: Arithmetic, context: Context, ifEmpty = 0n): Eventually<bigint> {
+  return andThen(expandWord(arithmetic.expression, evaluator.expansionEnvironment(context), new ExpansionBudget()), (text) => {
     if (isEmptyArithmetic(text)) return ifEmpty;
     try {
       return evaluateArithmeticText(text, context.state.arithmeticVariables());

@@ -1,30 +1,35 @@
 /**
  * What a builtin is given: its arguments, the context's state and output, and the shell's
- * services (executor, command resolver, job order). Builtins return their exit status. The
- * interpreter defines it and is given the table (builtins/index.ts) when it is made, so interp/
- * imports no builtin.
+ * services (command resolver, job control, the few acts on its processes a builtin needs), never
+ * the executor itself. Builtins return their exit status. The interpreter defines it and is given
+ * the table (builtins/index.ts) when it is made, so interp/ imports no builtin.
  */
 import type { Eventually } from '../eventually';
-import type { Executor } from '../exec/executor';
 import type { Job } from '../exec/job';
 import type { CommandResolver } from '../exec/resolve';
 import type { PlannedAssignment } from './assignment';
 import type { ShellState } from './state';
 import type { CommandOutput } from './output';
 import type { TrapArrival } from './signal-traps';
+import type { JobControl } from './job-control';
 import type { KeyBindings } from '../interactive/editor/bindings';
-import type { JobOrder } from '../jobs/spec';
 import type { Word } from '../syntax/ast';
 import type { CommandHistory } from './command-history';
 
 export interface ShellServices {
-  readonly executor: Executor;
   readonly resolver: CommandResolver;
-  readonly jobOrder: JobOrder;
+  /** The job table, the current/previous order, and what the user was told of. */
+  readonly jobControl: JobControl;
   /** Whether `name` is a builtin enabled in `state`. */
   isBuiltin(name: string, state: ShellState): boolean;
   /** Brings a job to the foreground and reports how it ended (`fg`); resolves to its status. */
   foreground(job: Job, output: CommandOutput): Promise<number>;
+  /** Whether the shell has a terminal to lend its jobs (`suspend` needs one). */
+  hasTerminal(): boolean;
+  /** `exec` is about to replace the shell: the terminal is the shell's again, and nothing it prepared outlives it. */
+  beforeExec(): void;
+  /** The shell's umask changed: process groups prepared ahead of need are made again with it. */
+  umaskChanged(): void;
   /** Whether job control is on (an interactive shell): affects messages, not semantics. */
   readonly interactive: boolean;
   /** The command history an interactive shell keeps; undefined in a shell with none. */

@@ -12,7 +12,9 @@ import { andThen, finishing, recovering, repeat, type Eventually, type Progress 
 import { evaluateArithmetic } from './arithmetic';
 import { evaluateConditional } from './conditional';
 import { LoopControl } from '../control';
-import type { Context, Interpreter } from './interpreter';
+import type { Context } from './context';
+import type { Evaluator } from './evaluator';
+import { subshell } from './scope';
 import { CommandOutput } from './output';
 import { isReferenceName, type ShellState } from './state';
 import { isShellError } from '../errors';
@@ -20,41 +22,41 @@ import { menuColumns, selectMenu } from './select-menu';
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-export function runClause(interpreter: Interpreter, clause: Clause, context: Context): Eventually<number> {
+export function runClause(evaluator: Evaluator, clause: Clause, context: Context): Eventually<number> {
   switch (clause.kind) {
     case 'BraceGroup':
-      return interpreter.runList(clause.body, context);
+      return evaluator.runList(clause.body, context);
     case 'Subshell': {
-      const inner: Context = { ...context, state: context.state.clone(), fds: context.fds.derive() };
+      const inner = subshell(context, context.fds.derive());
       // A subshell is outside the loops around it: `break` there is "only meaningful in a loop" (bash).
       inner.state.loopDepth = 0;
-      return interpreter.asSubshell(inner, async () => interpreter.runList(clause.body, inner));
+      return evaluator.asSubshell(inner, async () => evaluator.runList(clause.body, inner));
     }
     case 'IfClause':
-      return runIf(interpreter, clause, context);
+      return runIf(evaluator, clause, context);
     case 'LoopClause':
-      return runLoop(interpreter, clause, context);
+      return runLoop(evaluator, clause, context);
     case 'ForClause':
-      return runFor(interpreter, clause, context);
+      return runFor(evaluator, clause, context);
     case 'SelectClause':
-      return runSelect(interpreter, clause, context);
+      return runSelect(evaluator, clause, context);
     case 'ArithmeticForClause':
-      return runArithmeticFor(interpreter, clause, context);
+      return runArithmeticFor(evaluator, clause, context);
     case 'CaseClause':
-      return runCase(interpreter, clause, context);
+      return runCase(evaluator, clause, context);
     case 'ArithmeticCommand':
-      return andThen(traced(interpreter, clause, context), () => andThen(evaluateArithmetic(interpreter, clause.arithmetic, context), (value) => (value === 0n ? 1 : 0)));
+      return andThen(traced(evaluator, clause, context), () => andThen(evaluateArithmetic(evaluator, clause.arithmetic, context), (value) => (value === 0n ? 1 : 0)));
     case 'ConditionalCommand':
-      return andThen(traced(interpreter, clause, context), () => evaluateConditional(interpreter, clause.expression, context).then((holds) => (holds ? 0 : 1)));
+      return andThen(traced(evaluator, clause, context), () => evaluateConditional(evaluator, clause.expression, context).then((holds) => (holds ? 0 : 1)));
   }
 }
 
 /** `if`: the first branch whose condition holds, from `branch` on; else the `else` part. */
-function runIf(interpreter: Interpreter, clause: IfClause, context: Context, branch = 0): Eventually<number> {
+function runIf(evaluator: Evaluator, clause: IfClause, context: Context, branch = 0): Eventually<number> {
   const taken = clause.branches[branch];
-  if (taken === undefined) return clause.otherwise === null ? 0 : interpreter.runList(clause.otherwise, context);
-  return andThen(interpreter.runList(taken.condition, tested(context)), (status) =>
-    status === 0 ? interpreter.runList(taken.body, context) : runIf(interpreter, clause, context, branch + 1),
+  if (taken === undefined) return clause.otherwise === null ? 0 : evaluator.runList(clause.otherwise, context);
+  return andThen(evaluator.runList(taken.condition, tested(context)), (status) =>
+    status === 0 ? evaluator.runList(taken.body, context) : runIf(evaluator, clause, context, branch + 1),
   );
 }
 
@@ -95,8 +97,8 @@ function inLoop(context: Context, iterate: () => Eventually<number>): Eventually
 }
 
 /** The DEBUG trap before `command`, when one is set and not running (BASH_COMMAND names it either way). */
-function traced(interpreter: Interpreter, command: Parameters<Interpreter['announce']>[0], context: Context): Eventually<void> {
-  return interpreter.announce(command, context) ? interpreter.runDebugTrap(context) : undefined;
+function traced(evaluator: Evaluator, command: Parameters<Evaluator['announce']>[0], context: Context): Eventually<void> {
+  return evaluator.announce(command, context) ? evaluator.runDebugTrap(context) : undefined;
 }
 
 /** The loop goes on with this (its body's last status). */
@@ -104,19 +106,19 @@ const next = <T>(value: T): Progress<T> => ({ done: false, value });
 /** The loop ends with this. */
 const stop = <T>(value: T): Progress<T> => ({ done: true, value });
 
-function runLoop(interpreter: Interpreter, clause: LoopClause, context: Context): Eventually<number> {
+function runLoop(evaluator: Evaluator, clause: LoopClause, context: Context): Eventually<number> {
   const conditionContext = tested(context);
   const iteration = (status: number): Eventually<Progress<number>> =>
-    andThen(interpreter.checkpoint(context), () =>
+    andThen(evaluator.checkpoint(context), () =>
       andThen(
-        pass(() => interpreter.runList(clause.condition, conditionContext)),
+        pass(() => evaluator.runList(clause.condition, conditionContext)),
         (condition): Eventually<Progress<number>> => {
           // `break` in the condition: the loop's status is its body's last, as in bash.
           if (condition.step === 'stop') return stop(status);
           if (condition.control) return next(status);
           if ((condition.status === 0) === clause.until) return stop(status);
           return andThen(
-            pass(() => interpreter.runList(clause.body, context)),
+            pass(() => evaluator.runList(clause.body, context)),
             (body) => ({ done: body.step === 'stop', value: body.status }),
           );
         },
@@ -126,12 +128,12 @@ function runLoop(interpreter: Interpreter, clause: LoopClause, context: Context)
 }
 
 /** The words a `for` or `select` goes through: its list expanded, or the positional parameters. */
-function loopWords(interpreter: Interpreter, clause: ForClause | SelectClause, context: Context): Eventually<string[]> {
-  return clause.words === null ? [...context.state.positional] : expandWords(clause.words, interpreter.expansionEnvironment(context), new ExpansionBudget());
+function loopWords(evaluator: Evaluator, clause: ForClause | SelectClause, context: Context): Eventually<string[]> {
+  return clause.words === null ? [...context.state.positional] : expandWords(clause.words, evaluator.expansionEnvironment(context), new ExpansionBudget());
 }
 
-function invalidLoopName(interpreter: Interpreter, clause: ForClause | SelectClause, context: Context): Eventually<number> {
-  return interpreter.say(context, `\`${clause.name}': not a valid identifier`).then(() => 1);
+function invalidLoopName(evaluator: Evaluator, clause: ForClause | SelectClause, context: Context): Eventually<number> {
+  return evaluator.say(context, `\`${clause.name}': not a valid identifier`).then(() => 1);
 }
 
 /**
@@ -150,21 +152,21 @@ function assignLoopVariable(state: ShellState, name: string, value: string): str
   return undefined;
 }
 
-function runFor(interpreter: Interpreter, clause: ForClause, context: Context): Eventually<number> {
+function runFor(evaluator: Evaluator, clause: ForClause, context: Context): Eventually<number> {
   const { state } = context;
-  if (!NAME.test(clause.name)) return invalidLoopName(interpreter, clause, context);
-  return andThen(loopWords(interpreter, clause, context), (values) => {
+  if (!NAME.test(clause.name)) return invalidLoopName(evaluator, clause, context);
+  return andThen(loopWords(evaluator, clause, context), (values) => {
     let index = 0;
     const iteration = (status: number): Eventually<Progress<number>> => {
       if (index >= values.length) return stop(status);
       const value = values[index++] as string;
-      return andThen(interpreter.checkpoint(context), () =>
+      return andThen(evaluator.checkpoint(context), () =>
         // The DEBUG trap comes before each pass, after the words are expanded (bash).
-        andThen(traced(interpreter, clause, context), () => {
+        andThen(traced(evaluator, clause, context), () => {
           const refused = assignLoopVariable(state, clause.name, value);
-          if (refused !== undefined) return andThen(interpreter.say(context, refused), () => stop(1));
+          if (refused !== undefined) return andThen(evaluator.say(context, refused), () => stop(1));
           return andThen(
-            pass(() => interpreter.runList(clause.body, context)),
+            pass(() => evaluator.runList(clause.body, context)),
             (body) => ({ done: body.step === 'stop', value: body.status }),
           );
         }),
@@ -180,28 +182,28 @@ function runFor(interpreter: Interpreter, clause: ForClause, context: Context): 
  * to the item numbered so (or empty). After the body the menu comes back only when REPLY is
  * empty (bash's ksh-compatible select). The end of input ends it with status 1, after a newline.
  */
-function runSelect(interpreter: Interpreter, clause: SelectClause, context: Context): Eventually<number> {
+function runSelect(evaluator: Evaluator, clause: SelectClause, context: Context): Eventually<number> {
   const { state } = context;
-  if (!NAME.test(clause.name)) return invalidLoopName(interpreter, clause, context);
+  if (!NAME.test(clause.name)) return invalidLoopName(evaluator, clause, context);
   const output = new CommandOutput(context.fds, undefined);
   // The DEBUG trap comes once, before the words are expanded (bash).
-  const words = andThen(traced(interpreter, clause, context), () => loopWords(interpreter, clause, context));
+  const words = andThen(traced(evaluator, clause, context), () => loopWords(evaluator, clause, context));
   return andThen(words, (items) => {
     if (items.length === 0) return 0;
     let showMenu = true;
     const iteration = (status: number): Eventually<Progress<number>> =>
-      andThen(interpreter.checkpoint(context), () => {
+      andThen(evaluator.checkpoint(context), () => {
         const menu = showMenu ? selectMenu(items, menuColumns(state.get('COLUMNS'), terminalColumns())) : '';
         return andThen(output.err(`${menu}${state.get('PS3') ?? '#? '}`), () =>
-          andThen(interpreter.runBuiltinWith(['read'], context), (read): Eventually<Progress<number>> => {
+          andThen(evaluator.runBuiltinWith(['read'], context), (read): Eventually<Progress<number>> => {
             // Ctrl-C at the prompt abandons the line (the checkpoint says so); the end of input ends the loop.
-            if (read !== 0) return andThen(interpreter.checkpoint(context), () => output.out('\n').then(() => stop(1)));
+            if (read !== 0) return andThen(evaluator.checkpoint(context), () => output.out('\n').then(() => stop(1)));
             const reply = state.get('REPLY') ?? '';
             showMenu = reply === '';
             if (showMenu) return next(status);
             state.set(clause.name, chosen(items, reply));
             return andThen(
-              pass(() => interpreter.runList(clause.body, context)),
+              pass(() => evaluator.runList(clause.body, context)),
               (body) => {
                 showMenu = (state.get('REPLY') ?? '') === '';
                 return { done: body.step === 'stop', value: body.status };
@@ -226,18 +228,18 @@ function terminalColumns(): number | undefined {
   return process.stderr.isTTY ? process.stderr.columns : undefined;
 }
 
-function runArithmeticFor(interpreter: Interpreter, clause: ArithmeticForClause, context: Context): Eventually<number> {
+function runArithmeticFor(evaluator: Evaluator, clause: ArithmeticForClause, context: Context): Eventually<number> {
   // Each expression is a command of its own to BASH_COMMAND and the DEBUG trap (bash).
   const evaluate = (arithmetic: Arithmetic, empty?: bigint): Eventually<bigint> =>
-    andThen(traced(interpreter, arithmetic, context), () => evaluateArithmetic(interpreter, arithmetic, context, empty));
+    andThen(traced(evaluator, arithmetic, context), () => evaluateArithmetic(evaluator, arithmetic, context, empty));
   // An empty condition is true (bash), whatever an empty expression is elsewhere.
   const holds = (): Eventually<boolean> => andThen(evaluate(clause.condition, 1n), (value) => value !== 0n);
   const iteration = (status: number): Eventually<Progress<number>> =>
     andThen(holds(), (holding) => {
       if (!holding) return stop(status);
-      return andThen(interpreter.checkpoint(context), () =>
+      return andThen(evaluator.checkpoint(context), () =>
         andThen(
-          pass(() => interpreter.runList(clause.body, context)),
+          pass(() => evaluator.runList(clause.body, context)),
           (body): Eventually<Progress<number>> =>
             body.step === 'stop' ? stop(body.status) : andThen(evaluate(clause.step), () => next(body.status)),
         ),
@@ -250,9 +252,9 @@ function runArithmeticFor(interpreter: Interpreter, clause: ArithmeticForClause,
  * `case`: the subject and each pattern expand without splitting or globbing; a pattern's quoted
  * characters match only themselves. `;&` runs the next body too; `;;&` tests the next patterns.
  */
-function runCase(interpreter: Interpreter, clause: CaseClause, context: Context): Eventually<number> {
-  return andThen(traced(interpreter, clause, context), () => {
-    const environment = interpreter.expansionEnvironment(context);
+function runCase(evaluator: Evaluator, clause: CaseClause, context: Context): Eventually<number> {
+  return andThen(traced(evaluator, clause, context), () => {
+    const environment = evaluator.expansionEnvironment(context);
     const budget = new ExpansionBudget();
     const options = { nocase: environment.options?.nocasematch, extglob: environment.options?.extglob };
     const matchesAny = (patterns: CaseClause['items'][number]['patterns'], value: string): Eventually<boolean> => {
@@ -275,7 +277,7 @@ function runCase(interpreter: Interpreter, clause: CaseClause, context: Context)
         return andThen(fallingThrough || matchesAny(item.patterns, subject), (matched) => {
           if (!matched) return next(status);
           // An item with no commands is status 0, not the $? it left alone (bash).
-          return andThen(item.body.items.length === 0 ? 0 : interpreter.runList(item.body, context), (status) => {
+          return andThen(item.body.items.length === 0 ? 0 : evaluator.runList(item.body, context), (status) => {
             fallingThrough = item.terminator === ';&';
             return { done: item.terminator === ';;', value: status };
           });

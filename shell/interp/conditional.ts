@@ -13,12 +13,13 @@ import { matchesPattern } from '../expand/pattern';
 import type { ConditionalExpression, Word } from '../syntax/ast';
 import { ArithmeticError, evaluateArithmeticText } from '../expand/arith';
 import { fatalIfUnbound } from './arithmetic';
-import type { Context, Interpreter } from './interpreter';
+import type { Context } from './context';
+import type { Evaluator } from './evaluator';
 import { conditionChain } from './command-text';
 import { regexFromExtended, regexLiteral } from './regex';
 
-export async function evaluateConditional(interpreter: Interpreter, expression: ConditionalExpression, context: Context): Promise<boolean> {
-  const environment = interpreter.expansionEnvironment(context);
+export async function evaluateConditional(evaluator: Evaluator, expression: ConditionalExpression, context: Context): Promise<boolean> {
+  const environment = evaluator.expansionEnvironment(context);
   const budget = new ExpansionBudget();
   const expand = (word: Word): Eventually<string> => expandWord(word, environment, budget);
   const test = { state: context.state, fds: context.fds };

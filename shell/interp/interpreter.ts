@@ -8,80 +8,58 @@
 import { KeyBindings } from '../interactive/editor/bindings';
 import { functionDefinitionText } from './function-text';
 import { applyAssignment, prefixValues, type PlannedAssignment } from './assignment';
-import { native } from '../../native';
 import { ExitRequest, type BuiltinLookup, type ShellServices } from './builtin-api';
 import type { CommandHistory } from './command-history';
 import { ShellError, isShellError } from '../errors';
 import { ParseError } from '../syntax/source';
-import type { InShellStage, PipelineSpec, Stage } from '../exec/construct';
+import type { InShellStage, Stage } from '../exec/construct';
 import { applyWithoutBlocking } from '../exec/blocking-opens';
 import { describeUnexpected } from '../unexpected';
-import { CaptureSink } from '../exec/capture-sink';
 import { childSettings } from '../exec/child-settings';
-import type { ExecutionRequest, Executor, Outcome } from '../exec/executor';
+import type { ExecutionRequest, Executor } from '../exec/executor';
 import { SIGNALS } from '../exec/signals';
 import type { FdTable, PlannedRedirect } from '../exec/fds';
 import type { Job, StageControl } from '../exec/job';
 import type { CommandResolver } from '../exec/resolve';
-import { ExpansionBudget, PIPELINE_EXPANSION_LIMIT } from '../expand/budget';
+import { ExpansionBudget } from '../expand/budget';
 import { expandWords } from '../expand';
 import type { ExpansionEnvironment } from '../expand/types';
-import { formatJobLine } from '../jobs/format';
-import { isFinished, jobStateOf, statusOf, type JobId } from '../jobs/job';
-import { JobOrder } from '../jobs/spec';
-import type { AndOr, Clause, Command, CompoundCommand, Coprocess, FileRedirect, FunctionDefinition, List, Pipeline, Program, SimpleCommand, Word } from '../syntax/ast';
-import { closeQuietly } from '../exec/close';
-import { coprocessDescriptors, setCoprocessVariables, unsetCoprocessVariables } from './coprocess';
+import type { AndOr, Clause, Command, CompoundCommand, FunctionDefinition, List, Pipeline, Program, SimpleCommand, Word } from '../syntax/ast';
+import { Coprocesses } from './coprocess';
 import { parseCommands } from '../syntax';
 import { readingFor } from './script';
-import { fileReadOnly, readToEnd } from './file-substitution';
 import { parseErrorReport } from './parse-report';
-import { LineRun, type LineEnd } from './line';
 import { runClause } from './compound';
 import { ExpansionAbort, FunctionReturn, Interrupted, LoopControl } from '../control';
 import { BROKEN_PIPE_STATUS, BrokenPipe, CommandOutput, WriteFailed } from './output';
 import { expansionEnvironment, planCommand, type PlannedCommand } from './planning';
 import { assignNamedDescriptors, planRedirects, type NamedRedirect } from './redirects';
 import type { ShellState } from './state';
-import { ownsProcessSubstitution, withProcessSubstitutions, type ProcessSubstitutions } from './process-substitution';
+import type { Context } from './context';
+import { JobControl } from './job-control';
+import { interruptOf, lastpipeStage, lineInterrupted, lineOf, stageSubshell } from './scope';
+import type { Evaluator } from './evaluator';
+import { ownsProcessSubstitution, withProcessSubstitutions } from './process-substitution';
+import { captureOutput, substituteProcess } from './substitution';
 import { timePipeline } from './time';
+import { TrapRunner } from './trap-runner';
+import { JobRunner, killedStatus } from './job-runner';
 import { hasCommandSubstitution } from './tree';
-import { DEADLY, SignalTraps } from './signal-traps';
 import type { CommandCondition } from './traps';
 import type { AnnouncedCommand } from './command-text';
 import { traceAssignment, tracePrefix, traceWord } from './xtrace';
 import { expandText } from './prompt-expansion';
-import { decodeBytes } from '../bytes';
 import { andThen, finishing, inTurn, recovering, type Eventually } from '../eventually';
 
-/** Where a command runs: its state, its descriptors, and the request that bounds it. */
-export interface Context {
-  readonly state: ShellState;
-  readonly fds: FdTable;
-  readonly request: ExecutionRequest;
-  /**
-   * The job whose in-shell stage runs this context (a loop in a pipeline, a background list):
-   * the commands it runs are members of that job, never jobs of their own. Absent at the top.
-   */
-  readonly owner?: JobId;
-  /** Aborted by Ctrl-C while an interactive shell runs the line itself: what a builtin that waits (`read`) gives up on. */
-  readonly interrupt?: AbortSignal;
-  /** The interactive command line this runs in, which a stop inside a loop or function can hold. */
-  readonly line?: LineRun;
-  /** For an in-shell stage: its job's gate (held while the job is stopped) and abort (the job killed). */
-  readonly stage?: Pick<StageControl, 'whileRunning' | 'signal'>;
-  /** The process substitutions of the command running here, if it has any. */
-  readonly processSubstitutions?: ProcessSubstitutions;
-  /**
-   * Where `set -e` and the ERR trap are ignored: an `if`/`while` condition, a pipeline before
-   * `&&` or `||`, after `!`, and everything run from there (functions, subshells), as in bash.
-   */
-  readonly conditional?: boolean;
-  /**
-   * A background job's simple commands whose DEBUG trap the shell ran before starting the job,
-   * as bash runs it before it forks: the job does not run it again for them (with `set -T`).
-   */
-  readonly tracedInShell?: ReadonlySet<SimpleCommand>;
+/** What an interpreter is made with (wiring.ts makes it). */
+export interface InterpreterOptions {
+  /** The builtin table (builtins/index.ts): interp/ imports no builtin. */
+  readonly builtins: BuiltinLookup;
+  readonly executor: Executor;
+  readonly resolver: CommandResolver;
+  /** An interactive shell: job control at the prompt, notices, diagnostics that name no line. */
+  readonly interactive: boolean;
+  readonly history?: () => CommandHistory | undefined;
 }
 
 /** How `command` looks a name up: never as a function, and perhaps on another PATH (`command -p`). */
@@ -107,9 +85,6 @@ const DEFAULT_FUNCTION_NESTING_LIMIT = 1000;
 /** Compound commands whose failure is their own, judged by `set -e` where they end (the others' were judged inside). */
 const JUDGED_AS_A_WHOLE: ReadonlySet<Clause['kind']> = new Set(['Subshell', 'ArithmeticCommand', 'ConditionalCommand']);
 
-/** $? of a foreground job stopped by Ctrl-Z (128 + SIGTSTP). */
-const STOPPED_STATUS = 128 + SIGNALS.SIGTSTP;
-
 /** How many lists deep a synchronous walk goes on one stack: some thirty frames each, far from Node's limit. */
 const LISTS_PER_STACK = 32;
 
@@ -122,43 +97,62 @@ const DIALECTS: Readonly<Record<string, readonly string[]>> = {
   zsh: ['zsh', '-f'],
 };
 
-export class Interpreter implements ShellServices {
-  readonly jobOrder = new JobOrder();
+export class Interpreter implements ShellServices, Evaluator {
+  readonly jobControl: JobControl;
   /** `bind`'s table: the interactive shell's line editor reads it; elsewhere bind changes it to no effect, as bash's does. */
   private readonly bindings = new KeyBindings();
-  /** Lines held by a stopped job, or going on in the background for one, by that job. */
-  private readonly heldLines = new Map<Job, LineRun>();
   private lastYield = performance.now();
   /** Lists running inside one another: how deep the synchronous walk may have gone. */
   private listNesting = 0;
-  /** Set by SIGINT while a command line runs in an interactive shell; taken at the next checkpoint. */
-  private interruptPending = false;
-  /** The top-level shell's signal traps, listened for while they are set. */
-  private readonly signalTraps: SignalTraps;
-  /** The shell's own top-level context, once a command has run in it: where signal traps run. */
-  private topContext: Context | undefined;
-  /** A trap's command is running: signal traps wait (bash runs none inside another trap). */
-  private inTrap = false;
+  private readonly traps: TrapRunner;
+  /** Launching and settling jobs, and the lines a stop holds. */
+  private readonly jobs: JobRunner;
   /** `$(...)` and `eval` nesting, for the repeated first character of PS4. */
   private traceLevel = 1;
-  private exited = false;
-  /** The coprocess started last, until it is disposed of (bash keeps one): another is warned of meanwhile. */
-  private coprocess: { readonly job: Job; readonly name: string; readonly dispose: () => void } | undefined;
+  /** bash's `coproc`: the coprocess started last. */
+  private readonly coprocesses: Coprocesses;
 
-  constructor(
-    /** The builtin table (builtins/index.ts), given by whoever wires the shell up. */
-    private readonly builtins: BuiltinLookup,
-    readonly executor: Executor,
-    readonly resolver: CommandResolver,
-    readonly interactive: boolean,
-    /** The command history, where there is one (an interactive shell's line editor keeps it). */
-    readonly history: () => CommandHistory | undefined = () => undefined,
-  ) {
-    this.signalTraps = new SignalTraps(interactive ? [] : DEADLY);
+  private readonly builtins: BuiltinLookup;
+  readonly executor: Executor;
+  readonly resolver: CommandResolver;
+  readonly interactive: boolean;
+  /** The command history, where there is one (an interactive shell's line editor keeps it). */
+  readonly history: () => CommandHistory | undefined;
+
+  constructor(options: InterpreterOptions) {
+    ({ builtins: this.builtins, executor: this.executor, resolver: this.resolver, interactive: this.interactive } = options);
+    this.history = options.history ?? (() => undefined);
+    this.traps = new TrapRunner(
+      { runSource: (source, context, name, firstLine) => this.runSource(source, context, name, firstLine), abandoned: (error, context) => this.abandoned(error, context) },
+      this.executor,
+      this.interactive,
+    );
+    this.jobControl = new JobControl(this.executor);
+    this.coprocesses = new Coprocesses({
+      say: (context, message) => this.say(context, message),
+      stageOf: (command, context, budget) => this.stageOf(command, context, budget),
+      reportFailure: (error, context) => this.reportFailure(error, context),
+      startInBackground: (spec, context) => this.jobs.startInBackground(spec, context),
+    });
+    this.jobs = new JobRunner({ checkpoint: (context) => this.checkpoint(context), say: (context, message) => this.say(context, message) }, this.executor, this.jobControl, this.traps, this.interactive);
   }
 
   isBuiltin(name: string, state: ShellState): boolean {
     return this.builtins.find(name, state.disabledBuiltins) !== undefined || name === 'dialect';
+  }
+
+  hasTerminal(): boolean {
+    return this.executor.terminal !== undefined;
+  }
+
+  beforeExec(): void {
+    this.executor.terminal?.reclaim();
+    // A group prepared ahead of need would outlive the shell as a stray child of the program.
+    this.executor.dispose();
+  }
+
+  umaskChanged(): void {
+    this.executor.renewPrepared();
   }
 
   keyBindings(): KeyBindings {
@@ -177,47 +171,9 @@ export class Interpreter implements ShellServices {
    * the shell goes on to CMD.
    */
   async runProgram(program: Program, context: Context, startupFile = false): Promise<number> {
-    if (this.interactive) this.reapCoprocess();
-    if (!this.interactive || context.owner !== undefined || context.line !== undefined) return this.runLine(program.body, context, startupFile);
-    const line = new LineRun(programText(program), context.state);
-    line.start(() => this.runLine(program.body, { ...context, interrupt: line.interrupt.signal, line }));
-    void line.settled.then(() => this.forgetLine(line));
-    return this.follow(line);
-  }
-
-  /**
-   * Waits in the foreground for `line`: its end, or the job it is next held on (the prompt then
-   * comes back, and the job stands for the line until fg or bg). Ctrl-C meanwhile is the line's.
-   */
-  private async follow(line: LineRun): Promise<number> {
-    const onInterrupt = (): void => {
-      this.interruptPending = true;
-      line.interrupt.abort();
-    };
-    process.on('SIGINT', onInterrupt);
-    try {
-      const progress = await line.next();
-      if (progress.kind === 'done') return progress.status;
-      if (progress.kind === 'failed') throw progress.error;
-      this.forgetLine(line);
-      this.heldLines.set(progress.job, line);
-      line.state.lastStatus = STOPPED_STATUS;
-      return STOPPED_STATUS;
-    } finally {
-      process.removeListener('SIGINT', onInterrupt);
-      this.interruptPending = false;
-    }
-  }
-
-  /** A line gone on in the background has ended: `exit` there ends only the line; a fault is said. */
-  private async endInBackground(end: LineEnd, context: Context): Promise<void> {
-    if (end.kind === 'failed' && !(end.error instanceof ExitRequest)) {
-      await this.say(context, describeUnexpected(end.error, context.state.get('QUIRL_DEBUG') !== undefined).message);
-    }
-  }
-
-  private forgetLine(line: LineRun): void {
-    for (const [job, held] of this.heldLines) if (held === line) this.heldLines.delete(job);
+    if (this.interactive) this.coprocesses.reap();
+    if (!this.interactive || context.scope.kind !== 'shell') return this.runLine(program.body, context, startupFile);
+    return this.jobs.runLine(programText(program), context, (inner) => this.runLine(program.body, inner));
   }
 
   /** A line's commands: what ends the whole line (Ctrl-C, an abandoning error) is settled here. */
@@ -242,7 +198,7 @@ export class Interpreter implements ShellServices {
       // The signals its traps name are listened for once the line is done, not at the next
       // command's checkpoint: a trap the line set is in place when the prompt comes back (a USR1
       // sent then ended the shell by its default).
-      if (this.hearsSignalTraps(context)) this.signalTraps.sync(context.state.traps);
+      this.traps.syncAfterLine(context);
     }
   }
 
@@ -293,30 +249,30 @@ export class Interpreter implements ShellServices {
   }
 
   private checkStage(context: Context): Eventually<void> {
-    const { stage } = context;
-    if (stage === undefined) return this.checkLine(context);
+    const { scope } = context;
+    if (scope.kind !== 'stage') return this.checkLine(context);
     // A stage of a stopped job waits here until it is continued; one of a killed job ends.
-    return stage.whileRunning().then(() => {
-      if (stage.signal.aborted) throw new Interrupted(killedStatus(stage.signal));
+    const { gate } = scope;
+    return gate.whileRunning().then(() => {
+      if (gate.signal.aborted) throw new Interrupted(killedStatus(gate.signal));
       return this.checkLine(context);
     });
   }
 
   private checkLine(context: Context): Eventually<void> {
-    const going = context.line?.backgroundJob;
+    const going = lineOf(context.scope)?.backgroundJob;
     if (going?.abortSignal.aborted === true) throw new Interrupted(killedStatus(going.abortSignal));
-    if (this.trapsMayBePending(context)) return this.runPendingTraps(context).then(() => this.checkInterrupt(context));
+    if (this.traps.trapsMayBePending(context)) return this.traps.runPendingTraps(context).then(() => this.checkInterrupt(context));
     return this.checkInterrupt(context);
   }
 
   private checkInterrupt(context: Context): Eventually<void> {
-    if (context.owner === undefined && context.interrupt?.aborted === true) return this.interrupted(context);
+    if (lineInterrupted(context.scope)) return this.interrupted(context);
   }
 
   /** Ctrl-C ends the line here. */
   private async interrupted(context: Context): Promise<never> {
-    if (this.interruptPending) {
-      this.interruptPending = false;
+    if (this.jobs.takeInterrupt()) {
       // The terminal echoed ^C but no newline: the prompt comes on a line of its own.
       await new CommandOutput(context.fds, undefined).err('\n');
     }
@@ -358,7 +314,7 @@ export class Interpreter implements ShellServices {
       redirects: this.interactive ? [] : [BACKGROUND_STDIN],
       run: (fds, control) => this.inSubshell(text, fds, control, context, (inner) => this.runAndOr(andOr, { ...inner, tracedInShell })),
     };
-    return this.launch({ command: text, stages: [stage], fds: context.fds }, context, true);
+    return this.jobs.launch({ command: text, stages: [stage], fds: context.fds }, context, true);
   }
 
   /** The DEBUG trap of each simple command of `pipeline`, run in the shell before the job that runs them starts. */
@@ -395,24 +351,8 @@ export class Interpreter implements ShellServices {
     // A compound command other than ( ) failed because of a command inside it, which was judged there.
     const only = pipeline.commands.length === 1 ? pipeline.commands[0] : undefined;
     const judgedInside = only?.kind === 'CompoundCommand' && !JUDGED_AS_A_WHOLE.has(only.clause.kind);
-    if (status !== 0 && !background && !judgedInside) return andThen(this.failed(status, context), () => status);
+    if (status !== 0 && !background && !judgedInside) return andThen(this.traps.failed(status, context), () => status);
     return status;
-  }
-
-  /**
-   * A command failed where `set -e` and the ERR trap apply: the trap runs (in a function only
-   * with `set -E`), then `set -e` ends the shell or subshell with the status. Both apply inside
-   * other traps' commands too, as in bash.
-   */
-  private failed(status: number, context: Context): Eventually<void> {
-    const { state } = context;
-    if (context.conditional === true) return;
-    const exitIfErrexit = (): void => {
-      if (state.options.has('errexit')) throw new ExitRequest(status);
-    };
-    if (state.traps.command('ERR') === undefined) return exitIfErrexit();
-    state.lastStatus = status;
-    return this.runConditionTrap('ERR', context).then(exitIfErrexit);
   }
 
   /**
@@ -421,54 +361,38 @@ export class Interpreter implements ShellServices {
    * shell without one awaits nothing for it.
    */
   announce(command: AnnouncedCommand, context: Context): boolean {
-    if (context.state.trapsRunning === 0) context.state.announced = command;
-    return this.debugTrapDue(context);
+    return this.traps.announce(command, context);
+  }
+
+  /** The DEBUG trap, before the command just announced; its status is not the command's `$?`. */
+  runDebugTrap(context: Context): Promise<void> {
+    return this.traps.runDebugTrap(context);
+  }
+
+  /**
+   * A trapped signal the line editor took as a key (Ctrl-C at the prompt): its trap runs now, in
+   * the shell's context, and the prompt is drawn again after it.
+   */
+  trapAtPrompt(signal: number, context: Context): Promise<void> {
+    return this.traps.trapAtPrompt(signal, context);
+  }
+
+  /** The shell's EXIT trap, once, as it ends; returns the status the shell ends with (see TrapRunner.finish). */
+  finish(context: Context, status: number): Promise<number> {
+    return this.traps.finish(context, status);
+  }
+
+  /**
+   * `fg`: the job takes the terminal (with its own modes) until it finishes or stops again. A job
+   * that holds a line resumes the line in the foreground, which `fg` then waits for.
+   */
+  foreground(job: Job, output: CommandOutput, request: ExecutionRequest = {}): Promise<number> {
+    return this.jobs.foreground(job, output, request);
   }
 
   /** announce for a simple command: false where the shell ran its DEBUG trap before starting this job. */
   private announceSimple(command: SimpleCommand, context: Context): boolean {
     return this.announce(command, context) && context.tracedInShell?.has(command) !== true;
-  }
-
-  private debugTrapDue(context: Context): boolean {
-    return context.state.traps.command('DEBUG') !== undefined && !context.state.runningConditions.has('DEBUG');
-  }
-
-  /** The DEBUG trap, before the command just announced; its status is not the command's `$?`. */
-  runDebugTrap(context: Context): Promise<void> {
-    return this.runConditionTrap('DEBUG', context);
-  }
-
-  /** The trap of a shell condition, if one is set and it is not running already. */
-  private async runConditionTrap(condition: CommandCondition, context: Context): Promise<void> {
-    const command = context.state.traps.command(condition);
-    const { runningConditions } = context.state;
-    if (command === undefined || runningConditions.has(condition)) return;
-    runningConditions.add(condition);
-    try {
-      // bash counts the lines of an ERR or DEBUG trap from the line of the command that ran it.
-      await this.runTrap(command, context, condition === 'RETURN' ? undefined : context.state.lineNumber);
-    } finally {
-      runningConditions.delete(condition);
-    }
-  }
-
-  /** A trap's command, run as `eval` would run it, its lines from `firstLine`; `$?` and $LINENO are as they were before it. */
-  private async runTrap(text: string, context: Context, firstLine?: number): Promise<void> {
-    const status = context.state.lastStatus;
-    // The command trapped is still where it was: a function it calls was called from its line.
-    const { lineNumber } = context.state;
-    const wasInTrap = this.inTrap;
-    this.inTrap = true;
-    context.state.trapsRunning++;
-    try {
-      await this.runSource(text, { ...context, conditional: false }, 'trap', firstLine);
-    } finally {
-      this.inTrap = wasInTrap;
-      context.state.trapsRunning--;
-      context.state.lineNumber = lineNumber;
-    }
-    context.state.lastStatus = status;
   }
 
   /**
@@ -490,7 +414,7 @@ export class Interpreter implements ShellServices {
     return finishing(
       () =>
         andThen(recovering(run, returned), (status) =>
-          traps.command('RETURN') === undefined ? status : this.runConditionTrap('RETURN', context).catch(trapReturned).then(() => status),
+          traps.command('RETURN') === undefined ? status : this.traps.runConditionTrap('RETURN', context).catch(trapReturned).then(() => status),
         ),
       () => traps.restore(taken),
     );
@@ -499,93 +423,6 @@ export class Interpreter implements ShellServices {
   /** `.` / `source`: the file's text runs here, and `return` ends it; DEBUG is not inherited without `set -T`. */
   private async runFile(text: string, name: string, context: Context): Promise<number> {
     return this.runReturning(context, context.state.options.has('functrace') ? [] : ['DEBUG'], () => this.runSource(text, context, name));
-  }
-
-  /** Signals that arrived for the top-level shell's traps run here, between commands, in its context. */
-  /**
-   * Whether runPendingTraps has anything to do: the top-level shell, out of a trap, listening for a
-   * signal. Synchronous, so that a command with no traps set awaits nothing here.
-   */
-  private trapsMayBePending(context: Context): boolean {
-    if (!this.hearsSignalTraps(context)) return false;
-    this.topContext = context;
-    this.signalTraps.sync(context.state.traps);
-    return !this.inTrap && (this.signalTraps.listening || this.signalTraps.waiting);
-  }
-
-  /** Whether `context` is the shell's own, where its signal traps run (a subshell's are never heard). */
-  private hearsSignalTraps({ state, owner }: Context): boolean {
-    return !state.isSubshell && owner === undefined;
-  }
-
-  private async runPendingTraps(context: Context): Promise<void> {
-    const { state } = context;
-    // A signal sent a moment ago (`kill -USR1 $$`) reaches its listener through the event loop.
-    if (this.signalTraps.listening) await new Promise((resolve) => setImmediate(resolve));
-    const deadly = this.signalTraps.takeDeadly();
-    if (deadly !== undefined) await this.dieOf(deadly, context);
-    for (const signal of this.signalTraps.take()) {
-      const command = state.traps.command(signal);
-      if (command !== undefined) await this.runTrap(command, context);
-    }
-  }
-
-  /**
-   * A trapped signal the line editor took as a key (Ctrl-C at the prompt): its trap runs now, in
-   * the shell's context, and the prompt is drawn again after it. `exit` in it goes on up; an error
-   * that abandons the trap's command was said where it was caught (runSource).
-   */
-  async trapAtPrompt(signal: number, context: Context): Promise<void> {
-    const command = context.state.traps.command(signal);
-    if (command !== undefined) await this.runTrap(command, context);
-  }
-
-  /**
-   * The shell's EXIT trap, once: at the end of a script or `-c` string, at `exit`, at `set -e`'s
-   * exit, and before dying of a signal. `exit` in the trap sets the status. Returns the status the
-   * shell ends with.
-   */
-  async finish(context: Context, status: number): Promise<number> {
-    if (this.exited) return status;
-    this.exited = true;
-    if (this.trapsMayBePending(context)) await this.runPendingTraps(context).catch(() => undefined);
-    return this.runExitTrap(context, status);
-  }
-
-  /** Runs the context's EXIT trap, if set (a subshell's own, or the shell's). */
-  private async runExitTrap(context: Context, status: number): Promise<number> {
-    const command = context.state.traps.command('EXIT');
-    if (command === undefined) return status;
-    context.state.traps.set('EXIT', undefined);
-    context.state.lastStatus = status;
-    context.state.trapsRunning++;
-    try {
-      await this.runSource(command, { ...context, conditional: false }, 'trap');
-    } catch (error) {
-      // `exit N` in it, or `set -e`'s exit with the failed command's status.
-      if (error instanceof ExitRequest) return error.status;
-      if (!(error instanceof ExpansionAbort)) throw error;
-      // A fatal error (runSource settles the others) ends the trap; the shell ends as it was ending (bash).
-      await this.abandoned(error, context);
-    } finally {
-      context.state.trapsRunning--;
-    }
-    return status;
-  }
-
-  /**
-   * A deadly signal with no trap while an EXIT trap was set: the trap runs, then the shell dies of
-   * the signal (main's default death, or the system's), and nothing more of it runs meanwhile.
-   */
-  private async dieOf(signal: number, context: Context): Promise<never> {
-    await this.finish(context, 128 + signal).catch(() => undefined);
-    this.signalTraps.release(signal);
-    // As a script killed by the signal does (main.ts): its jobs go too, then it dies of the signal at once.
-    this.executor.terminateAll();
-    this.executor.dispose();
-    native.setSignalDisposition(signal, 'default');
-    native.kill(process.pid, signal);
-    return new Promise<never>(() => undefined);
   }
 
   private runPipelineStages(pipeline: Pipeline, context: Context, background: boolean): Eventually<number> {
@@ -618,7 +455,7 @@ export class Interpreter implements ShellServices {
       if (background && !this.interactive && stages[0] !== undefined) {
         stages[0] = { ...stages[0], redirects: [BACKGROUND_STDIN, ...stages[0].redirects] };
       }
-      const status = await this.launch({ command: pipeline.text, stages, fds: context.fds }, context, background);
+      const status = await this.jobs.launch({ command: pipeline.text, stages, fds: context.fds }, context, background);
       if (escaped !== undefined) throw escaped.error;
       return status;
     } catch (error) {
@@ -630,67 +467,6 @@ export class Interpreter implements ShellServices {
   private async stageOf(command: Command, context: Context, budget: ExpansionBudget): Promise<Stage | number> {
     // A simple command with `<(...)` expands in its own stage, whose pipes the lists then get (bash).
     return command.kind === 'SimpleCommand' && !ownsProcessSubstitution(command) ? this.simpleStage(command, context, budget) : this.compoundStage(command, context);
-  }
-
-  /**
-   * bash's `coproc`: the command as a background job whose stdin and stdout are pipes to the
-   * shell; NAME holds the shell's ends (read, write), NAME_PID the job's process. Programs the
-   * shell starts later do not get those ends (bash makes them close-on-exec). bash keeps one
-   * coprocess: starting another while it runs is allowed, with a warning.
-   */
-  private async runCoprocess(coprocess: Coprocess, context: Context): Promise<number> {
-    this.reapCoprocess();
-    const running = this.coprocess;
-    if (running !== undefined) await this.say(context, `warning: execute_coproc: coproc [${running.job.scriptPid}:${running.name}] still exists`);
-    const shellEnds = coprocessDescriptors(context.fds);
-    const fds = context.fds.derive();
-    const input = native.pipe();
-    fds.set(0, input.read, true);
-    const output = native.pipe();
-    fds.set(1, output.write, true);
-    const abandon = (): void => {
-      fds.closeOwned();
-      closeQuietly(input.write);
-      closeQuietly(output.read);
-    };
-    let job: Job;
-    try {
-      // bash runs no DEBUG trap for a coprocess's command.
-      const { command } = coprocess;
-      const untraced: Context = command.kind === 'SimpleCommand' ? { ...context, tracedInShell: new Set([command]) } : context;
-      const planned = await this.stageOf(command, untraced, new ExpansionBudget());
-      // A command that cannot run (said already) is still a coprocess, which ends with its status, as bash's child does.
-      const stage: Stage = typeof planned === 'number' ? { kind: 'inShell', command: coprocess.text, redirects: [], run: async () => planned } : planned;
-      // The coprocess's ends stay open while it runs in the shell; a program has its own copies.
-      const started: Stage = stage.kind === 'inShell' ? { ...stage, run: (table, control) => stage.run(table, control).finally(() => fds.closeOwned()) } : stage;
-      job = await this.startInBackground({ command: coprocess.text, stages: [started], fds }, context);
-      if (stage.kind === 'external') fds.closeOwned();
-    } catch (error) {
-      abandon();
-      return this.reportFailure(error, context);
-    }
-    context.fds.setLasting(shellEnds.read, output.read, true);
-    context.fds.setLasting(shellEnds.write, input.write, true);
-    setCoprocessVariables(context.state, coprocess.name, shellEnds, job.scriptPid);
-    const dispose = (): void => {
-      context.fds.dropLasting(shellEnds.read, output.read);
-      context.fds.dropLasting(shellEnds.write, input.write);
-      unsetCoprocessVariables(context.state, coprocess.name, job.scriptPid);
-    };
-    this.coprocess = { job, name: coprocess.name, dispose };
-    return 0;
-  }
-
-  /**
-   * An ended coprocess is disposed of as bash's coproc_reap does it, where bash cleans up dead
-   * jobs: before an interactive shell's next line, and as another coprocess starts. Its ends are
-   * closed and NAME unset; a script may read what it left until then.
-   */
-  private reapCoprocess(): void {
-    const last = this.coprocess;
-    if (last === undefined || !last.job.isCompleted()) return;
-    this.coprocess = undefined;
-    last.dispose();
   }
 
   /** A pipeline stage of a simple command, expanded now; a number is the status of one that cannot run. */
@@ -705,7 +481,7 @@ export class Interpreter implements ShellServices {
     const name = planned.argv[0];
     const text = planned.argv.join(' ');
     if (name === undefined || context.state.functions.has(name) || this.builtins.find(name, context.state.disabledBuiltins) !== undefined) {
-      const visible = new Set(this.executor.jobs.list().map((job) => job.id));
+      const visible = new Set(this.jobControl.list().map((job) => job.id));
       return {
         kind: 'inShell',
         command: text,
@@ -739,9 +515,8 @@ export class Interpreter implements ShellServices {
       command: text,
       redirects: [],
       run: async (fds, control) => {
-        const inner: Context = { ...context, fds, owner: control.jobId, stage: control, request: { signal: control.signal } };
         try {
-          return await this.runCommand(command, inner, text);
+          return await this.runCommand(command, lastpipeStage(context, fds, control), text);
         } catch (error) {
           escape(error);
           return context.state.lastStatus;
@@ -773,14 +548,7 @@ export class Interpreter implements ShellServices {
     parent: Context,
     run: (context: Context) => Eventually<number>,
   ): Promise<number> {
-    const context: Context = {
-      state: parent.state.clone(),
-      fds,
-      request: { signal: control.signal },
-      owner: control.jobId,
-      stage: control,
-      conditional: parent.conditional,
-    };
+    const context = stageSubshell(parent, fds, control);
     try {
       return await this.asSubshell(context, () => run(context), control);
     } catch (error) {
@@ -795,7 +563,7 @@ export class Interpreter implements ShellServices {
   async asSubshell(context: Context, run: () => Eventually<number>, control?: StageControl): Promise<number> {
     const status = await this.subshellBody(context, run, control);
     if (context.state.traps.command('EXIT') === undefined) return status;
-    return this.subshellBody(context, () => this.runExitTrap(context, status), control);
+    return this.subshellBody(context, () => this.traps.runExitTrap(context, status), control);
   }
 
   private async subshellBody(context: Context, run: () => Eventually<number>, control?: StageControl): Promise<number> {
@@ -807,7 +575,7 @@ export class Interpreter implements ShellServices {
       if (error instanceof FunctionReturn) return error.status;
       if (error instanceof LoopControl) return context.state.lastStatus;
       // Ctrl-C in a subshell of the line itself (`$( )`, `( )`) abandons the line, not just the subshell.
-      if (error instanceof Interrupted && context.owner === undefined && context.interrupt?.aborted === true) throw error;
+      if (error instanceof Interrupted && lineInterrupted(context.scope)) throw error;
       if (error instanceof Interrupted) return error.status;
       if (error instanceof ExpansionAbort) return this.abandoned(error, context);
       if (control?.signal.aborted === true && isShellError(error, 'Cancelled')) return killedStatus(control.signal);
@@ -832,7 +600,7 @@ export class Interpreter implements ShellServices {
         context.state.defineFunction(command);
         return 0;
       case 'Coprocess':
-        return this.runCoprocess(command, context);
+        return this.coprocesses.run(command, context);
     }
   }
 
@@ -880,7 +648,7 @@ export class Interpreter implements ShellServices {
       await this.reportWithRedirects(error, planned, context);
       return error.status;
     }
-    return this.launch({ command: text, stages: [stage], fds: context.fds }, context, false);
+    return this.jobs.launch({ command: text, stages: [stage], fds: context.fds }, context, false);
   }
 
   /**
@@ -936,7 +704,7 @@ export class Interpreter implements ShellServices {
     const fds = context.fds.overlay();
     let named: NamedRedirect[] = [];
     try {
-      await applyWithoutBlocking(fds, redirects, context.request.signal ?? context.interrupt, this.whereIn(context));
+      await applyWithoutBlocking(fds, redirects, context.scope.request.signal ?? interruptOf(context.scope), this.whereIn(context));
       named = assignNamedDescriptors(redirects, context.state);
       return await run({ ...context, fds });
     } catch (error) {
@@ -951,171 +719,6 @@ export class Interpreter implements ShellServices {
       for (const writer of fds.writers) writer.cancel();
       fds.closeOwned();
     }
-  }
-
-  /** Starts a background job: `$!` names it, and an interactive shell says `[N] PID`. */
-  private async startInBackground(spec: PipelineSpec, context: Context): Promise<Job> {
-    const job = this.executor.startBackground(spec);
-    this.jobOrder.touch(job.id);
-    context.state.lastBackgroundPid = job.scriptPid;
-    if (this.interactive && context.owner === undefined) await new CommandOutput(context.fds, undefined).err(`[${job.id}] ${job.scriptPid}\n`);
-    return job;
-  }
-
-  /** Runs a constructed pipeline in the foreground, or starts it in the background. */
-  private async launch(spec: PipelineSpec, context: Context, background: boolean): Promise<number> {
-    const errors = new CommandOutput(context.fds, undefined);
-    if (background) {
-      await this.startInBackground(spec, context);
-      return 0;
-    }
-    if (context.owner !== undefined) {
-      try {
-        return pipelineStatus(await this.executor.executeMemberRequest(spec, context.owner, context.request), context.state);
-      } catch (error) {
-        // The job was killed: its in-shell part ends as a process killed by that signal would.
-        if (context.request.signal?.aborted === true) throw new Interrupted(killedStatus(context.request.signal));
-        throw error;
-      }
-    }
-    const going = context.line?.backgroundJob;
-    if (going !== undefined) {
-      try {
-        return pipelineStatus(await this.executor.executeMemberRequest(spec, going.id, { signal: going.abortSignal }), context.state);
-      } catch (error) {
-        // `kill %N` of the job the line goes on for ends the line, quietly, as it ends the job.
-        if (going.abortSignal.aborted) throw new Interrupted(killedStatus(going.abortSignal));
-        throw error;
-      }
-    }
-    // A job of in-shell stages only has no group for the terminal's Ctrl-C: the shell gets it, and
-    // the line's abort ends the job.
-    const groupless = context.interrupt !== undefined && spec.stages.every((stage) => stage.kind === 'inShell');
-    const request = groupless ? { ...context.request, signal: context.interrupt } : context.request;
-    let outcome: Outcome;
-    try {
-      outcome = await this.executor.executeInteractiveRequest(spec, request);
-    } catch (error) {
-      if (groupless && context.interrupt?.aborted === true && isShellError(error, 'Cancelled')) await this.checkpoint(context);
-      throw error;
-    }
-    // Recorded before settling: a job killed by Ctrl-C abandons the line there, and PIPESTATUS
-    // still holds each member's status (bash).
-    recordPipeStatus(outcome, context.state);
-    const status = await this.settleInLine(outcome, context, errors);
-    return outcome.kind === 'done' ? pipelineStatus({ ...outcome, status }, context.state) : status;
-  }
-
-  /**
-   * A foreground job's end inside a line. Stopped inside a loop or a function, it holds the
-   * line (see LineRun) until fg or bg; anywhere else the line goes on, as in bash.
-   */
-  private async settleInLine(outcome: Outcome, context: Context, output: CommandOutput): Promise<number> {
-    const { line, state } = context;
-    if (outcome.kind !== 'stopped' || line === undefined || (state.loopDepth === 0 && state.functionDepth === 0)) {
-      return this.settle(outcome, output, state);
-    }
-    const { job } = outcome;
-    job.standFor(line.text);
-    await this.reportStopped(job, output);
-    const where = await line.hold(job);
-    if (where === 'foreground') return this.settleInLine(await this.executor.foreground(job, context.request), context, output);
-    if (where === 'ended') throw new Interrupted(job.state.kind === 'done' ? job.state.status : STOPPED_STATUS);
-    // Continued in the background (Executor.background): the job stands for the line until it ends.
-    line.backgroundJob = job;
-    job.own({ done: line.settled.then((end) => this.endInBackground(end, context)), cancel: () => undefined });
-    await job.whenProcessesFinished();
-    const done = jobStateOf(job.processes);
-    return done.kind === 'done' ? done.status : STOPPED_STATUS;
-  }
-
-  /**
-   * A script on a terminal behaves like `bash FILE` for the person there: Ctrl-Z on its job
-   * suspends the whole script (the outer shell sees it stopped, and its `fg` resumes the job
-   * where it was), and Ctrl-C or Ctrl-\\ on its job ends the script by the same signal.
-   */
-  private async settleWithoutJobControl(outcome: Outcome, output: CommandOutput): Promise<number> {
-    const { job } = outcome;
-    if (outcome.kind === 'stopped') {
-      native.kill(process.pid, SIGNALS.SIGSTOP);
-      // Continued by the outer shell: the job gets the terminal and its modes back.
-      return this.settle(await this.executor.foreground(job), output);
-    }
-    const last = job.state.kind === 'done' ? job.state.last : undefined;
-    if (last?.kind === 'signaled' && (last.signal === SIGNALS.SIGINT || last.signal === SIGNALS.SIGQUIT)) {
-      // The script traps the signal: it lives on, and the trap runs now that the job has ended (bash).
-      const trapped = this.topContext?.state.traps.get(last.signal);
-      if (trapped !== undefined) {
-        if (trapped.kind === 'command') this.signalTraps.note(last.signal);
-        return outcome.status;
-      }
-      native.setSignalDisposition(last.signal, 'default');
-      native.kill(process.pid, last.signal);
-    }
-    return outcome.status;
-  }
-
-  /**
-   * `fg`: the job takes the terminal (with its own modes) until it finishes or stops again. A job
-   * that holds a line resumes the line in the foreground, which `fg` then waits for.
-   */
-  async foreground(job: Job, output: CommandOutput, request: ExecutionRequest = {}): Promise<number> {
-    const line = this.heldLines.get(job);
-    if (line === undefined) return this.settleForeground(job, output, request);
-    const holder = job.holder;
-    job.holder = undefined;
-    // Held at a stop, it goes on from there; going on in the background, its next programs take the terminal.
-    if (holder !== undefined) holder.resume('foreground');
-    else line.backgroundJob = undefined;
-    return this.follow(line);
-  }
-
-  /**
-   * A foreground job's end: a stopped one becomes current and is reported, as bash does. One
-   * killed by Ctrl-C or Ctrl-\\ abandons the rest of the command line (bash's rule), so that a
-   * loop around it ends.
-   */
-  private async settle(outcome: Outcome, output: CommandOutput, state?: ShellState): Promise<number> {
-    const { job } = outcome;
-    if (!this.interactive && this.executor.terminal !== undefined) return this.settleWithoutJobControl(outcome, output);
-    if (outcome.kind === 'stopped') {
-      await this.reportStopped(job, output);
-      return outcome.status;
-    }
-    this.jobOrder.forget(job.id);
-    if (this.interactive && job.state.kind === 'done' && job.state.last.kind === 'signaled') {
-      const signal = job.state.last.signal;
-      if (signal === SIGNALS.SIGINT || signal === SIGNALS.SIGQUIT) {
-        // The terminal echoed ^C or ^\ but no newline: the next output starts on a line of its own.
-        await output.err('\n');
-        // A trapped signal lets the line go on; in a loop its trap runs, as bash's does.
-        const trapped = state?.traps.get(signal);
-        if (trapped === undefined) throw new Interrupted(outcome.status);
-        if (trapped.kind === 'command' && state !== undefined && state.loopDepth > 0) this.signalTraps.note(signal);
-      }
-    }
-    return outcome.status;
-  }
-
-  /**
-   * fg of a job of its own. Killed by Ctrl-C, it ends here with its status: this is also the VS
-   * Code tree's Foreground, which runs outside any command line there would be to abandon.
-   */
-  private async settleForeground(job: Job, output: CommandOutput, request: ExecutionRequest): Promise<number> {
-    try {
-      return await this.settle(await this.executor.foreground(job, request), output);
-    } catch (error) {
-      if (error instanceof Interrupted) return error.status;
-      throw error;
-    }
-  }
-
-  /** A job stopped in the foreground becomes the current job and is reported, as bash does. */
-  private async reportStopped(job: Job, output: CommandOutput): Promise<void> {
-    this.jobOrder.touch(job.id);
-    const mark = this.jobOrder.mark(job, this.executor.jobs.list());
-    await output.err(`\n${formatJobLine(job.id, mark, job.state, job.command)}\n`);
-    job.notified = true;
   }
 
   private externalStage(command: PlannedCommand, context: Context, searchPathOverride?: string): Stage {
@@ -1180,7 +783,7 @@ export class Interpreter implements ShellServices {
       state.positional = planned.argv.slice(1);
       return this.runReturning(context, uninherited(state.options), () =>
         // With `set -T` the DEBUG trap runs again as the body begins, in the function (bash).
-        andThen(this.debugTrapDue(context) ? this.runDebugTrap(context) : undefined, () =>
+        andThen(this.traps.debugTrapDue(context) ? this.runDebugTrap(context) : undefined, () =>
           this.withRedirects(planned.redirects, context, (inner) => this.runCompound(definition.body, inner)),
         ),
       );
@@ -1209,7 +812,7 @@ export class Interpreter implements ShellServices {
       andThen(
         this.withRedirects(command.redirects, context, (inner) => this.runBuiltin(command, inner, sees, context.fds)),
         // Ctrl-C ended the builtin (a `read`): the rest of the line is abandoned too.
-        (status) => (context.interrupt?.aborted === true ? andThen(this.checkpoint(context), () => status) : status),
+        (status) => (interruptOf(context.scope)?.aborted === true ? andThen(this.checkpoint(context), () => status) : status),
       );
     return finishing(
       () => recovering(run, (error) => this.builtinFailed(error, command.argv[0] as string, context)),
@@ -1219,7 +822,7 @@ export class Interpreter implements ShellServices {
 
   /** A write error of a builtin: said, status 1; a broken pipe in a subshell or script ends it, going on up. */
   private async builtinFailed(error: unknown, name: string, context: Context): Promise<number> {
-    const endsContext = error instanceof BrokenPipe && (context.owner !== undefined || context.state.isSubshell || !this.interactive);
+    const endsContext = error instanceof BrokenPipe && (context.scope.kind === 'stage' || context.state.isSubshell || !this.interactive);
     if (!endsContext && (error instanceof BrokenPipe || error instanceof WriteFailed)) {
       await this.say(context, `${name}: write error: ${error.message.replace(/^write error: /, '')}`);
       return 1;
@@ -1240,7 +843,7 @@ export class Interpreter implements ShellServices {
       state: context.state,
       output: new CommandOutput(context.fds, this.builtinControl(context), this.whereIn(context)),
       shell: this,
-      jobs: () => this.executor.jobs.list().filter(sees),
+      jobs: () => this.jobControl.list().filter(sees),
       run: (source, name) => this.runSource(source, context, name),
       runFile: (source, name) => this.runFile(source, name, context),
       assignments: prefixValues(context.state, command.assignments),
@@ -1253,7 +856,7 @@ export class Interpreter implements ShellServices {
         if (substitutions !== undefined && substitutions.fds === outerFds) substitutions.keep(context.fds);
         else outerFds.adopt(context.fds);
       },
-      trappedSignal: () => (this.hearsSignalTraps(context) && !this.inTrap ? this.signalTraps.nextTrapped() : undefined),
+      trappedSignal: () => this.traps.trappedSignal(context),
       expandWords: (words, glob) => this.expandWordsIn(context, words, glob),
     });
   }
@@ -1271,8 +874,10 @@ export class Interpreter implements ShellServices {
 
   /** What a builtin waits on and gives up on: its stage's job, or the line's Ctrl-C. */
   private builtinControl(context: Context): Pick<StageControl, 'whileRunning' | 'signal'> | undefined {
-    if (context.stage !== undefined) return context.stage;
-    return context.interrupt === undefined ? undefined : { whileRunning: async () => undefined, signal: context.interrupt };
+    const { scope } = context;
+    if (scope.kind === 'stage') return scope.gate;
+    const interrupt = interruptOf(scope);
+    return interrupt === undefined ? undefined : { whileRunning: async () => undefined, signal: interrupt };
   }
 
   /**
@@ -1378,7 +983,7 @@ export class Interpreter implements ShellServices {
 
   /** The jobs the shell knows of (`\j`). */
   jobCount(): number {
-    return this.executor.jobs.list().length;
+    return this.jobControl.list().length;
   }
 
   /** How words expand in `context` (see planning.ts). */
@@ -1388,82 +993,23 @@ export class Interpreter implements ShellServices {
 
   /** `<(list)`, `>(list)`: the list started beside the command of `context`, ended with it (see process-substitution.ts). */
   substituteProcess(program: Program, direction: '<' | '>', context: Context): string {
-    const substitutions = context.processSubstitutions;
-    if (substitutions === undefined) throw new ShellError('Usage', `${direction}(...): process substitution is not supported here`);
-    return substitutions.start(direction, (inner) =>
-      this.asSubshell(inner, () => this.runList(program.body, inner)).catch(async (error: unknown) => {
-        const report = describeUnexpected(error, inner.state.get('QUIRL_DEBUG') !== undefined);
-        await this.say(inner, `${direction}(...): ${report.message}`);
-        return report.status;
-      }),
-    );
-  }
-
-  /** `$(< file)`: the file's bytes, up to `limit`, on the substitution's stdout; a failure to open it is reported as a redirect's. */
-  private async copyFile(file: FileRedirect, context: Context, limit: number): Promise<number> {
-    const [redirect] = await planRedirects([file], this.expansionEnvironment(context), new ExpansionBudget(), context.state, context);
-    return this.withRedirects(redirect === undefined ? [] : [redirect], context, async (inner) => {
-      const fd = inner.fds.get(0);
-      if (fd === undefined) return 1;
-      const data = await readToEnd(fd, limit, inner.request.signal);
-      await new CommandOutput(inner.fds, undefined).write(1, decodeBytes(data));
-      return 0;
-    });
+    return substituteProcess(this, program, direction, context);
   }
 
   /** `$(...)`: runs `program` in a subshell context with stdout captured within `maxBytes`. */
-  async capture(program: Program, context: Context, maxBytes: number): Promise<{ status: number; output: string }> {
-    const fds = context.fds.derive();
-    // One byte past the budget tells an over-long output from one that fits exactly.
-    const sink = new CaptureSink(maxBytes + 1);
-    fds.capture(1, sink);
-    let status: number;
-    try {
-      const inner: Context = { ...context, state: context.state.clone(), fds };
-      const { options } = inner.state;
-      // bash clears -e in $(...) unless inherit_errexit or posix mode keeps it.
-      if (!options.shopted('inherit_errexit') && !options.has('posix')) options.apply({ name: 'errexit', on: false });
-      this.traceLevel++;
-      try {
-        const file = fileReadOnly(program);
-        status = await this.asSubshell(inner, () => (file === undefined ? this.runList(program.body, inner) : this.copyFile(file, inner, maxBytes + 1)));
-      } finally {
-        this.traceLevel--;
-      }
-    } finally {
-      // The write end closed, a drain ends by itself at EOF, even when the substitution was
-      // abandoned (Ctrl-C): cancelling it instead destroys a net.Socket, whose teardown makes
-      // Node open the terminal again for process.stderr, a descriptor the shell then keeps.
-      fds.closeOwned();
-      sink.close();
-    }
-    const result = await sink.result();
-    if (result.totalBytes > maxBytes) {
-      throw new ShellError(
-        'ResourceLimit',
-        `expansion exceeds the pipeline limit of ${PIPELINE_EXPANSION_LIMIT} bytes (a command substitution produced more than the ${maxBytes} left)`,
-      );
-    }
-    return { status, output: decodeBytes(result.data) };
+  capture(program: Program, context: Context, maxBytes: number): Promise<{ status: number; output: string }> {
+    return captureOutput(this, program, context, maxBytes);
   }
-}
 
-/** `set -o pipefail`: a pipeline's status is its last failing stage's (0 when none failed). */
-function pipelineStatus(outcome: Outcome, state: ShellState): number {
-  recordPipeStatus(outcome, state);
-  if (outcome.kind !== 'done' || !state.options.has('pipefail')) return outcome.status;
-  const failed = outcome.job.processes.map((process) => (isFinished(process.state) ? statusOf(process.state) : 0)).findLast((status) => status !== 0);
-  return failed ?? outcome.status;
-}
-
-/** PIPESTATUS: each member's status, once the job is done. */
-function recordPipeStatus(outcome: Outcome, state: ShellState): void {
-  if (outcome.kind === 'done') state.pipeStatus = outcome.job.processes.map((process) => (isFinished(process.state) ? statusOf(process.state) : 0));
-}
-
-/** The status of something killed by an aborted job's signal (its reason; SIGKILL for a termination). */
-function killedStatus(signal: AbortSignal): number {
-  return 128 + (typeof signal.reason === 'number' ? signal.reason : SIGNALS.SIGKILL);
+  /** Runs `run` one level deeper for `set -x`'s PS4 (`$(...)` and `eval`). */
+  async traceNested<T>(run: () => Promise<T>): Promise<T> {
+    this.traceLevel++;
+    try {
+      return await run();
+    } finally {
+      this.traceLevel--;
+    }
+  }
 }
 
 /** An and-or list as a job shows it: its pipelines as written, joined by their operators. */

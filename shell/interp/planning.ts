@@ -14,7 +14,8 @@ import { andThen, inTurn, type Eventually } from '../eventually';
 import { DECLARATION_BUILTINS } from '../syntax/parser';
 import { arithmeticExpansion } from './arithmetic';
 import { expandAssignment, prefixValues, type PlannedAssignment } from './assignment';
-import type { Context } from './interpreter';
+import type { Context } from './context';
+import type { Expanding } from './evaluator';
 import { planRedirects } from './redirects';
 import type { ShellState } from './state';
 import { tildeExpansion } from './tilde';
@@ -29,14 +30,6 @@ export interface PlannedCommand {
   readonly redirects: PlannedRedirect[];
   /** The status of the last command substitution in its words, if any ran: `$?` of `x=$(false)`. */
   readonly substitutionStatus: number | undefined;
-}
-
-/** What expansion needs of the interpreter: whether it is interactive (`$-`), its jobs (`\j`), `$(...)`, `<(...)` and `>(...)`. */
-export interface Expanding {
-  readonly interactive: boolean;
-  jobCount(): number;
-  capture(program: Program, context: Context, maxBytes: number): Promise<{ status: number; output: string }>;
-  substituteProcess(program: Program, direction: '<' | '>', context: Context): string;
 }
 
 const NO_ASSIGNMENTS: ReadonlyMap<string, string> = new Map();

@@ -11,19 +11,13 @@ import { native } from '../../native';
 import { Interrupted } from '../control';
 import { closeQuietly } from '../exec/close';
 import type { FdTable } from '../exec/fds';
-import type { JobId } from '../jobs/job';
 import type { Command, ConditionalExpression, Redirect, Word, WordPart } from '../syntax/ast';
 import { assignmentWords, operatorWords } from './tree';
-import type { Context } from './interpreter';
-
-/**
- * What the programs of a top-level substitution's list are members of. Members are never
- * retained, so it names nothing `jobs` lists; the table would issue it only after 2^31 jobs.
- */
-const NO_JOB = 0x7fffffff as JobId;
+import type { CommandSubstitutions, Context } from './context';
+import { interruptOf, substitutionSubshell } from './scope';
 
 /** The process substitutions of one command: their pipes' shell ends and their lists. */
-export class ProcessSubstitutions {
+export class ProcessSubstitutions implements CommandSubstitutions {
   /** The command's descriptors: the context's, and each substitution's end as itself. */
   readonly fds: FdTable;
   private ends: number[] = [];
@@ -64,14 +58,7 @@ export class ProcessSubstitutions {
     const fds = this.context.fds.derive();
     fds.set(direction === '<' ? 1 : 0, given, true);
     const signal = AbortSignal.any([abortOf(this.context), this.abandoned.signal]);
-    const inner: Context = {
-      state: this.context.state.clone(),
-      fds,
-      request: { signal },
-      owner: this.context.owner ?? NO_JOB,
-      stage: { whileRunning: () => this.context.stage?.whileRunning() ?? Promise.resolve(), signal },
-    };
-    this.lists.push(run(inner).finally(() => fds.closeOwned()));
+    this.lists.push(run(substitutionSubshell(this.context, fds, signal)).finally(() => fds.closeOwned()));
     return `/dev/fd/${kept}`;
   }
 
@@ -105,7 +92,8 @@ export async function withProcessSubstitutions(context: Context, run: (context: 
 
 /** What ends a list early: its command's job killed, or Ctrl-C on the line. */
 function abortOf(context: Context): AbortSignal {
-  const signals = [context.stage?.signal, context.request.signal, context.interrupt].filter((signal) => signal !== undefined);
+  const { scope } = context;
+  const signals = [scope.kind === 'stage' ? scope.gate.signal : undefined, scope.request.signal, interruptOf(scope)].filter((signal) => signal !== undefined);
   return signals.length === 0 ? new AbortController().signal : AbortSignal.any(signals);
 }
 
