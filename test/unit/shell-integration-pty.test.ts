@@ -61,10 +61,10 @@ class Session {
 
   /** Waits for the next prompt's B (the editor is reading), then types the line. */
   async type(line: string): Promise<void> {
-    // Each prompt has one P; its B follows (and comes again when the accepted line is drawn whole).
+    // Each prompt has one P;Cwd; its B follows (and comes again when the accepted line is drawn whole).
     await this.until(`prompt ${this.typed + 1}`, () => {
       const marks = this.marks.map((mark) => mark.body);
-      const prompt = marks.filter((body) => body.startsWith('P;')).length;
+      const prompt = marks.filter((body) => body.startsWith('P;Cwd=')).length;
       return prompt > this.typed && marks.at(-1) === 'B';
     });
     this.typed += 1;
@@ -95,8 +95,9 @@ test('quirl under VS Code: marks around a command, the nonce on E and hidden fro
     await session.close();
 
     const bodies = session.marks.map((mark) => mark.body);
-    // An accepted line is drawn whole, prompt and all, before it runs: A and B come again.
-    const first = [`P;Cwd=${home}`, 'A', 'B', 'A', 'B', `E;echo\\x20hi;${NONCE}`, 'C', 'D;0'];
+    // Rich command detection is announced once, first. An accepted line is drawn whole, prompt and
+    // all, before it runs: A and B come again.
+    const first = ['P;HasRichCommandDetection=True', `P;Cwd=${home}`, 'A', 'B', 'A', 'B', `E;echo\\x20hi;${NONCE}`, 'C', 'D;0'];
     assert.deepEqual(bodies.slice(0, first.length), first);
     // printenv fails: the nonce is not in its environment.
     const second = ['P', 'A', 'B', 'A', 'B', `E;printenv\\x20VSCODE_NONCE;${NONCE}`, 'C', 'D;1', 'P', 'A', 'B', 'A', 'B', 'D', 'P', 'A', 'B'];
@@ -124,10 +125,10 @@ test('quirl under VS Code: a line that does not parse is a command of its own, e
 
     const bodies = session.marks.map((mark) => (mark.body.startsWith('P;') ? 'P' : mark.body));
     // VS Code records the line, the error as its output, and status 2, as for any failed command.
-    assert.deepEqual(bodies.slice(0, 8), ['P', 'A', 'B', 'A', 'B', `E;echo\\x20(;${NONCE}`, 'C', 'D;2']);
+    assert.deepEqual(bodies.slice(0, 9), ['P', 'P', 'A', 'B', 'A', 'B', `E;echo\\x20(;${NONCE}`, 'C', 'D;2']);
     const marks = session.marks;
-    assert.match(session.output.slice(marks[6]!.at, marks[7]!.at), /syntax error/);
-    assert.deepEqual(bodies.slice(8, 16), ['P', 'A', 'B', 'A', 'B', `E;true;${NONCE}`, 'C', 'D;0']);
+    assert.match(session.output.slice(marks[7]!.at, marks[8]!.at), /syntax error/);
+    assert.deepEqual(bodies.slice(9, 17), ['P', 'A', 'B', 'A', 'B', `E;true;${NONCE}`, 'C', 'D;0']);
   } finally {
     session.kill();
     rmSync(home, { recursive: true, force: true });
