@@ -44,7 +44,7 @@ function declarationBuiltin(kind: Kind): Builtin {
     const exporting = kind === 'export' || options.add.includes('x') || options.remove.includes('x');
     if (exporting && options.functions === 'bodies') return exportFunctions(context, options, operands);
     if (options.functions !== 'none') return functions(context, options, operands);
-    if (operands.length === 0 || (options.print && kind === 'declare')) return print(context, kind, options, operands);
+    if (operands.length === 0 || (options.print && (kind === 'declare' || kind === 'local'))) return print(context, kind, options, operands);
     let status = 0;
     // Synchronous unless there is something to say: `local a b=1` in a loop allocates no promise.
     const declared = inTurn(operands.length, (offset) => {
@@ -151,6 +151,11 @@ function checkReference(state: ShellState, name: string, value: string): void {
 /** `-p` or no operands: declarations as bash prints them (`declare -x` for export, and so on). */
 async function print({ state, output, argv }: BuiltinContext, kind: Kind, options: Options, names: readonly string[]): Promise<number> {
   const wanted = (attributes: ReadonlySet<Attribute>): boolean => options.add.every((letter) => attributes.has(letter));
+  // `local` with no names lists the running function's locals whatever the options, as bash does.
+  if (names.length === 0 && kind === 'local') {
+    await output.out(state.locals().map(([name, variable]) => `${declaration(name, variable)}\n`).join(''));
+    return 0;
+  }
   if (names.length === 0) {
     const listed = state.all().filter(([, variable]) => wanted(variable.attributes) && (options.add.length > 0 || kind !== 'declare' || options.print || variable.value !== undefined));
     if (kind === 'declare' && !options.print && options.add.length === 0) {
@@ -162,7 +167,8 @@ async function print({ state, output, argv }: BuiltinContext, kind: Kind, option
   }
   let status = 0;
   for (const name of names) {
-    const variable = state.own(name);
+    // `local -p NAME` shows only the running function's own locals.
+    const variable = kind === 'local' && !state.isLocalHere(name) ? undefined : state.own(name);
     if (variable === undefined) {
       await output.err(`quirl: ${argv[0]}: ${name}: not found\n`);
       status = 1;

@@ -369,6 +369,12 @@ export class ShellState {
     if (frame !== undefined) frame.options ??= this.options.setOptions();
   }
 
+  /** The variables the innermost running function made local, set or not, in name order (`local` with no names). */
+  locals(): [string, Variable][] {
+    const frame = this.localFrames.at(-1);
+    return frame === undefined ? [] : this.all().filter(([name]) => frame.variables.has(name));
+  }
+
   /** Whether `name` was made local in the innermost running function (`declare` there makes one). */
   isLocalHere(name: string): boolean {
     return this.localFrames.at(-1)?.variables.has(name) ?? false;
@@ -705,19 +711,26 @@ export class ShellState {
   }
 
   /**
-   * The `unset` builtin's NAME: as unset(), except that a local of a calling function's scope is
-   * removed and the variable it shadowed shows again (bash, unless localvar_unset):
-   * bash_completion's _upvars returns values to its caller's caller through this.
+   * The `unset` builtin's NAME: as unset(), except for a local: one of a calling function's scope
+   * is removed and the variable it shadowed shows again (bash, unless localvar_unset):
+   * bash_completion's _upvars returns values to its caller's caller through this; one of the
+   * running function's scope stays a local without a value.
    */
   unsetVisible(name: string): void {
     if (this.referencedElement(name) !== undefined) return this.unset(name);
     const target = this.variables.get(name)?.attributes.has('n') === true ? this.referenced(name) : name;
     const owner = this.localFrames.findLastIndex((frame) => frame.variables.has(target));
-    if (owner < 0 || owner === this.localFrames.length - 1 || this.options.shopted('localvar_unset')) {
+    if (owner < 0) {
       this.unset(name);
       return;
     }
     if (this.variables.get(target)?.attributes.has('r') === true) throw new ShellError('AssignmentError', `${target}: cannot unset: readonly variable`);
+    if (owner === this.localFrames.length - 1 || this.options.shopted('localvar_unset')) {
+      // Unset in its own scope, a local stays one, with no value and no attributes: `declare -p`
+      // shows `declare -- v`, and a later assignment is still local (bash).
+      this.variables.set(target, { value: undefined, attributes: NO_ATTRIBUTES });
+      return;
+    }
     const frame = this.localFrames[owner] as LocalFrame;
     const shadowed = frame.variables.get(target);
     frame.variables.delete(target);
