@@ -125,11 +125,16 @@ function declareOne(state: ShellState, kind: Kind, options: Options, operand: Pl
   }
   // `readonly x=1` assigns before the variable becomes readonly; other attributes apply first (`declare -i x=1+1`).
   const later = options.add.filter((letter) => letter === 'r');
-  state.setAttributes(name, options.add.filter((letter) => letter !== 'r'), options.remove);
+  // bash's declare and local give a circular nameref's attributes to the nameref; export and readonly to the variable it reaches.
+  const itself = (kind === 'declare' || kind === 'local') && state.isCircularReference(name);
+  state.setAttributes(name, options.add.filter((letter) => letter !== 'r'), options.remove, itself);
   let warnings: string[] = [];
   // `declare -n r=NAME` points r itself at NAME, even where r already names another variable.
-  if (reference !== undefined) state.setReference(name, reference);
-  else if (typeof operand !== 'string') {
+  if (reference !== undefined) {
+    state.setReference(name, reference);
+    // In a function bash allows it: the nameref then reaches the global variable of its own name.
+    if (reference === name) warnings = [`warning: ${name}: circular name reference`];
+  } else if (typeof operand !== 'string') {
     const array = options.add.includes('a') || options.add.includes('A');
     // `declare -a a=x` puts x in element 0, as bash does.
     warnings = applyAssignment(state, array && operand.kind === 'scalar' ? { kind: 'element', name, subscript: '0', value: operand.value, append: operand.append } : operand);
