@@ -157,6 +157,33 @@ for (const shell of SHELLS) {
       await abandonLine(sh);
     });
   });
+  test(`the compspec is the command's past assignments, with progcomp_alias an alias's; compopt names the command [${shell}]`, { timeout: 180_000 }, async () => {
+    await withShell(shell, 'direct', async (sh) => {
+      // The function puts what it was told in the line: $1, COMP_CWORD, COMP_WORDS, COMP_POINT, and compopt's last word.
+      assert.deepEqual(await sh.run(`_w() { local IFS=, o; o=$(compopt); COMPREPLY=("[$1/$COMP_CWORD/\${COMP_WORDS[*]}/$COMP_POINT/\${o##* }]"); }; complete -F _w foo; alias g=foo gg='foo -o'`), []);
+      /** Each typed line with Tab, and the line it completes to. */
+      const completes = async (pairs: readonly (readonly [string, string])[]): Promise<void> => {
+        for (const [typed, line] of pairs) {
+          await typeUntilLine(sh, typed, line);
+          await abandonLine(sh);
+        }
+      };
+      await completes([
+        ['A=1 B="2 3" foo x\t', 'A=1 B="2 3" foo [foo/1/foo,x/5/foo] '],
+        ['true;  foo y\t', 'true;  foo [foo/1/foo,y/5/foo] '],
+        // A partial command name after assignments completes as a command.
+        ['A=1 ech\t', 'A=1 echo '],
+      ]);
+      assert.deepEqual(await sh.run('shopt -s progcomp_alias'), []);
+      await completes([
+        ['g z\t', 'g [foo/1/foo,z/5/foo] '],
+        ['gg z\t', 'gg [foo/2/foo,-o,z/8/foo] '],
+      ]);
+      // -D comes before an alias; compopt names the command it completes.
+      assert.deepEqual(await sh.run('complete -F _w -D'), []);
+      await completes([['gg z\t', 'gg [gg/1/gg,z/4/gg] ']]);
+    });
+  });
 }
 
 // Intended difference from bash: what a completion function writes goes above the prompt, and
