@@ -3,6 +3,7 @@ import { isSetOptionName, SET_OPTIONS, type SetOptionName } from '../interp/opti
 import { isShoptName, ShellOptions } from '../interp/options';
 import type { ShellState } from '../interp/state';
 import { readLetterOptions } from './letter-options';
+import { hostnameWordBreaks } from '../completion/line';
 import type { Builtin } from './types';
 
 const USAGE = 'shopt: usage: shopt [-pqsu] [-o] [optname ...]\n';
@@ -58,7 +59,11 @@ function optionKind(state: ShellState, setOptions: boolean): OptionKind {
     known: isShoptName,
     invalid: 'invalid shell option name',
     get: (name) => options.shopted(name),
-    put: (name, on) => options.setShopt(name, on),
+    put: (name, on) => {
+      options.setShopt(name, on);
+      const wordBreaks = state.get('COMP_WORDBREAKS');
+      if (name === 'hostcomplete' && wordBreaks !== undefined) state.set('COMP_WORDBREAKS', hostnameWordBreaks(wordBreaks, on));
+    },
     line: ShellOptions.shoptLine,
   };
 }

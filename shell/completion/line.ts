@@ -57,7 +57,20 @@ function scan(line: string, visit: (index: number, char: string, quoted: boolean
   return quote;
 }
 
-export function splitLine(line: string, cursor: number, wordBreaks: string): LineWords {
+/**
+ * bash's enable_hostname_completion: COMP_WORDBREAKS as `shopt -s hostcomplete` (`@` put first,
+ * if missing) or `-u` (every `@` taken out) leaves it.
+ */
+export function hostnameWordBreaks(wordBreaks: string, on: boolean): string {
+  if (wordBreaks.includes('@') === on) return wordBreaks;
+  return on ? `@${wordBreaks}` : wordBreaks.replaceAll('@', '');
+}
+
+/**
+ * The line's command and words. `specialPrefixes` are readline's: word breaks that stay at the
+ * start of the text to complete (`$`, and `@` with hostcomplete: `user@ho` completes `@ho`).
+ */
+export function splitLine(line: string, cursor: number, wordBreaks: string, specialPrefixes = ''): LineWords {
   let commandStart = 0;
   scan(line.slice(0, cursor), (index, char, quoted) => {
     if (!quoted && COMMAND_SEPARATORS.includes(char)) commandStart = index + 1;
@@ -76,7 +89,8 @@ export function splitLine(line: string, cursor: number, wordBreaks: string): Lin
   const quote = scan(line.slice(name.start, cursor), (index, char, quoted) => {
     if (quoted) return;
     if (char === "'" || char === '"') opened = name.start + index + 1;
-    else if (wordBreaks.includes(char) || BLANKS.includes(char)) start = name.start + index + 1;
+    else if (BLANKS.includes(char)) start = name.start + index + 1;
+    else if (wordBreaks.includes(char)) start = name.start + index + (specialPrefixes.includes(char) ? 0 : 1);
   });
   if (quote !== undefined) start = opened;
   return { commandLine, point, command: name.text, afterAssignments: name.afterAssignments, inAssignment: name.inAssignment, words, current, start, text: line.slice(start, cursor), quote };

@@ -32,7 +32,7 @@ export function createCompleter(host: CompletionHost): Completer {
   return async (line, cursor, listing) => {
     const { state } = host;
     const wordBreaks = state.get('COMP_WORDBREAKS') ?? DEFAULT_WORD_BREAKS;
-    const split = splitLine(line, cursor, wordBreaks);
+    const split = splitLine(line, cursor, wordBreaks, state.options.shopted('hostcomplete') ? '$@' : '$');
     // In an assignment before the name, or after assignments where no name has begun, bash
     // runs no compspec and completes file names.
     const noCommand = split.inAssignment || (split.afterAssignments && split.command === '');

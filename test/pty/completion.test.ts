@@ -47,6 +47,14 @@ async function abandonLine(sh: PtyShell): Promise<void> {
   await sh.waitForPrompt(next, TIMEOUT_MS);
 }
 
+/** Each line typed with its Tab completes to the line paired with it; each is abandoned after. */
+async function completesEach(sh: PtyShell, pairs: readonly (readonly [string, string])[]): Promise<void> {
+  for (const [typed, line] of pairs) {
+    await typeUntilLine(sh, typed, line);
+    await abandonLine(sh);
+  }
+}
+
 /** Tab twice after `typed`: the listing's rows above the line drawn again. */
 async function listed(sh: PtyShell, typed: string, rows: number): Promise<string[]> {
   const before = sh.promptCount();
@@ -161,13 +169,7 @@ for (const shell of SHELLS) {
     await withShell(shell, 'direct', async (sh) => {
       // The function puts what it was told in the line: $1, COMP_CWORD, COMP_WORDS, COMP_POINT, and compopt's last word.
       assert.deepEqual(await sh.run(`_w() { local IFS=, o; o=$(compopt); COMPREPLY=("[$1/$COMP_CWORD/\${COMP_WORDS[*]}/$COMP_POINT/\${o##* }]"); }; complete -F _w foo; alias g=foo gg='foo -o'`), []);
-      /** Each typed line with Tab, and the line it completes to. */
-      const completes = async (pairs: readonly (readonly [string, string])[]): Promise<void> => {
-        for (const [typed, line] of pairs) {
-          await typeUntilLine(sh, typed, line);
-          await abandonLine(sh);
-        }
-      };
+      const completes = (pairs: readonly (readonly [string, string])[]) => completesEach(sh, pairs);
       await completes([
         ['A=1 B="2 3" foo x\t', 'A=1 B="2 3" foo [foo/1/foo,x/5/foo] '],
         ['true;  foo y\t', 'true;  foo [foo/1/foo,y/5/foo] '],
@@ -182,6 +184,24 @@ for (const shell of SHELLS) {
       // -D comes before an alias; compopt names the command it completes.
       assert.deepEqual(await sh.run('complete -F _w -D'), []);
       await completes([['gg z\t', 'gg [gg/1/gg,z/4/gg] ']]);
+    });
+  });
+
+  test(`hostcomplete: the text from @ completes a host of HOSTFILE; shopt -u hostcomplete takes @ out of COMP_WORDBREAKS [${shell}]`, { timeout: 180_000 }, async () => {
+    await withShell(shell, 'direct', async (sh) => {
+      writeFileSync(join(sh.work, 'hosts'), '127.0.0.1 localhost loghost\n10.0.0.5 zebra.example zeb\n');
+      assert.deepEqual(await sh.run(`HOSTFILE=$PWD/hosts; _w() { COMPREPLY=("[$2/$COMP_CWORD]"); }; complete -F _w foo; touch @file1`), []);
+      await completesEach(sh, [
+        ['echo user@zebra.e\t', 'echo user@zebra.example '],
+        ['echo @zebra.\t', 'echo @zebra.example '],
+        // A compspec's function is given the text from the @.
+        ['foo user@ze\t', 'foo user[@ze/3] '],
+        // No host matches: file names are next.
+        ['ls @fi\t', 'ls \\@file1 '],
+      ]);
+      assert.deepEqual(await listed(sh, 'echo a@lo', 1), ['@localhost  @loghost']);
+      assert.deepEqual(await sh.run('shopt -u hostcomplete; echo "${COMP_WORDBREAKS@Q}"'), ["$' \\t\\n\"\\'><=;|&(:'"]);
+      await completesEach(sh, [['foo user@ze\t', 'foo [user@ze/1] ']]);
     });
   });
 }

@@ -4,7 +4,7 @@
 // bash_completion in both shells).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { splitLine, withAliasExpanded } from '../../shell/completion/line';
+import { hostnameWordBreaks, splitLine, withAliasExpanded } from '../../shell/completion/line';
 
 const BREAKS = ' \t\n"\'@><=;|&(:';
 
@@ -78,4 +78,13 @@ test('assignments before the name are passed over; the cursor in one, or before 
 test("progcomp_alias: the alias's value replaces the name, the cursor moving with the text after it", () => {
   const expanded = withAliasExpanded(split('gg z‸'), 'foo -o', BREAKS);
   assert.deepEqual([expanded.command, expanded.commandLine, expanded.point, expanded.words, expanded.current], ['foo', 'foo -o z', 8, ['foo', '-o', 'z'], 2]);
+});
+
+test('readline keeps a special prefix (hostcomplete\'s @) at the start of the text to complete', () => {
+  const line = 'ssh user@ho';
+  const host = splitLine(line, line.length, BREAKS, '$@');
+  assert.deepEqual([host.words, host.current, host.start, host.text], [['ssh', 'user', '@', 'ho'], 3, 8, '@ho']);
+  assert.equal(hostnameWordBreaks(BREAKS, false), ' \t\n"\'><=;|&(:');
+  assert.equal(hostnameWordBreaks(' \t', true), '@ \t');
+  assert.equal(hostnameWordBreaks(BREAKS, true), BREAKS);
 });

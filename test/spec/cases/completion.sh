@@ -340,3 +340,17 @@ compopt +o bashdefault +o default +o dirnames +o filenames +o noquote +o nosort 
 compopt: nope: no completion specification
 compopt +o bashdefault +o default +o dirnames +o filenames +o noquote +o nosort +o nospace +o plusdirs foo
 ## END
+
+#### shopt hostcomplete takes @ out of COMP_WORDBREAKS and puts it back first, as bash does
+shopt -u hostcomplete; echo "${COMP_WORDBREAKS@Q}"
+shopt -s hostcomplete; echo "${COMP_WORDBREAKS@Q}"
+shopt -s hostcomplete; echo "${COMP_WORDBREAKS@Q}"
+COMP_WORDBREAKS=' @:@'; shopt -u hostcomplete; echo "${COMP_WORDBREAKS@Q}"
+unset COMP_WORDBREAKS; shopt -s hostcomplete; echo "${COMP_WORDBREAKS-unset}"
+## STDOUT:
+$' \t\n"\'><=;|&(:'
+$'@ \t\n"\'><=;|&(:'
+$'@ \t\n"\'><=;|&(:'
+' :'
+unset
+## END
