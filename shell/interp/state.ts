@@ -754,11 +754,21 @@ export class ShellState {
   unsetVisible(name: string): void {
     if (this.referencedElement(name) !== undefined) return this.unset(name);
     const target = this.variables.get(name)?.attributes.has('n') === true ? this.referenced(name) : name;
+    this.unsetScoped(target, () => this.unset(name));
+  }
+
+  /** `unset -n NAME`: the nameref itself, a local as unsetVisible() leaves one. */
+  unsetReference(name: string): void {
+    this.unsetScoped(name, () => {
+      if (this.variables.get(name)?.attributes.has('r') === true) throw new ShellError('AssignmentError', `${name}: cannot unset: readonly variable`);
+      this.variables.delete(name);
+    });
+  }
+
+  /** The `unset` builtin on the variable `target`: `global` unsets it where no function made it local. */
+  private unsetScoped(target: string, global: () => void): void {
     const owner = this.localFrames.findLastIndex((frame) => frame.variables.has(target));
-    if (owner < 0) {
-      this.unset(name);
-      return;
-    }
+    if (owner < 0) return global();
     if (this.variables.get(target)?.attributes.has('r') === true) throw new ShellError('AssignmentError', `${target}: cannot unset: readonly variable`);
     if (owner === this.localFrames.length - 1 || this.options.shopted('localvar_unset')) {
       // Unset in its own scope, a local stays one, with no value and no attributes: `declare -p`
@@ -771,12 +781,6 @@ export class ShellState {
     frame.variables.delete(target);
     if (shadowed === undefined) this.variables.delete(target);
     else this.variables.set(target, shadowed);
-  }
-
-  /** `unset -n NAME`: the nameref itself. */
-  unsetReference(name: string): void {
-    if (this.variables.get(name)?.attributes.has('r') === true) throw new ShellError('AssignmentError', `${name}: cannot unset: readonly variable`);
-    this.variables.delete(name);
   }
 
   /** `unset 'a[sub]'`. */

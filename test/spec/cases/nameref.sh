@@ -389,6 +389,17 @@ declare -- u="abc"
 declare -x e="1"
 ## END
 
+#### unset -n of a local nameref leaves it declared and unset in its function
+x=glob
+f() { local -n r=x; unset -n r; declare -p r; r=5; declare -p r; }
+f
+declare -p x
+## STDOUT:
+declare -- r
+declare -- r="5"
+declare -- x="glob"
+## END
+
 #### a refused for-loop assignment names its line, as bash does
 declare -n r
 readonly i=0
