@@ -389,6 +389,13 @@ declare -- u="abc"
 declare -x e="1"
 ## END
 
+#### ${!ref} of a self-named nameref is refused, as bash refuses it
+arr=(a b)
+f() { local -n arr=$1; echo "ind=${!arr}"; }
+( f arr ) 2>/dev/null
+echo "status=$?"
+## stdout: status=1
+
 #### unset -n of a local nameref leaves it declared and unset in its function
 x=glob
 f() { local -n r=x; unset -n r; declare -p r; r=5; declare -p r; }
