@@ -37,7 +37,7 @@ export function createCompleter(host: CompletionHost): Completer {
     // runs no compspec and completes file names.
     const noCommand = split.inAssignment || (split.afterAssignments && split.command === '');
     const commandPosition = split.current === 0 && !noCommand;
-    let found = state.options.shopted('progcomp') && !noCommand ? await programmable(host, split, commandPosition, listing, wordBreaks) : undefined;
+    let found = state.options.shopted('progcomp') && !noCommand ? await programmable(host, split, { commandPosition, emptyLine: line === '', listing, wordBreaks }) : undefined;
     if (found === undefined || (found.matches.length === 0 && found.options.has('bashdefault'))) {
       const bash = bashDefaults(host, split, commandPosition);
       found = found === undefined ? bash : { ...bash, options: found.options, filenames: bash.filenames || found.filenames };
@@ -48,14 +48,22 @@ export function createCompleter(host: CompletionHost): Completer {
 }
 
 /** The compspec for the cursor's command, run; undefined where none applies. */
-async function programmable(host: CompletionHost, typed: LineWords, commandPosition: boolean, listing: boolean, wordBreaks: string): Promise<Matches | undefined> {
+/** Where programmable completion runs: the command word or not, on a line with nothing at all (-E), for the Tab that lists. */
+interface Occasion {
+  readonly commandPosition: boolean;
+  readonly emptyLine: boolean;
+  readonly listing: boolean;
+  readonly wordBreaks: string;
+}
+
+async function programmable(host: CompletionHost, typed: LineWords, { commandPosition, emptyLine, listing, wordBreaks }: Occasion): Promise<Matches | undefined> {
   const { state } = host;
   const specs = state.completions;
   let split = typed;
   const lookUp = (): [SpecTarget, CompSpec] | undefined => {
     const target = ((): SpecTarget | undefined => {
       if (commandPosition) {
-        if (split.commandLine.trim() === '' && !split.afterAssignments && specs.get({ kind: 'special', target: 'empty' }) !== undefined) return { kind: 'special', target: 'empty' };
+        if (emptyLine && specs.get({ kind: 'special', target: 'empty' }) !== undefined) return { kind: 'special', target: 'empty' };
         return specs.get({ kind: 'special', target: 'initial' }) === undefined ? undefined : { kind: 'special', target: 'initial' };
       }
       const { command } = split;
@@ -87,20 +95,25 @@ async function programmable(host: CompletionHost, typed: LineWords, commandPosit
       }
       const [target, spec] = found;
       const name = targetName(target);
+      // A command of no words has none in COMP_WORDS, and COMP_CWORD -1 (bash).
+      const words = split.commandLine.trim() === '' ? [] : split.words;
+      const current = words.length === 0 ? -1 : split.current;
       state.set('COMP_LINE', split.commandLine);
       state.set('COMP_POINT', String(split.point));
       state.assignArray(
         'COMP_WORDS',
-        split.words.map((value) => ({ key: undefined, value, append: false })),
+        words.map((value) => ({ key: undefined, value, append: false })),
         false,
       );
-      state.set('COMP_CWORD', String(split.current));
+      state.set('COMP_CWORD', String(current));
       // Tab, or '?' for the Tab that lists (bash's rl_completion_type).
       state.set('COMP_TYPE', listing ? '63' : '9');
       state.set('COMP_KEY', '9');
       const active = new Set(spec.options);
       specs.active = { options: active, target };
-      const generated = await generate(spec, split.text, host, { command: name, word: split.text, previous: split.words[split.current - 1] ?? '' }, active);
+      // bash's build_arg_list: the word before the cursor's, the first word when the cursor's is the first.
+      const previous = words[Math.max(current - 1, 0)] ?? '';
+      const generated = await generate(spec, split.text, host, { command: name, word: split.text, previous }, active);
       specs.active = undefined;
       if (generated.retry) continue;
       return { matches: generated.matches, options: active, filenames: active.has('filenames') };

@@ -184,6 +184,14 @@ for (const shell of SHELLS) {
       // -D comes before an alias; compopt names the command it completes.
       assert.deepEqual(await sh.run('complete -F _w -D'), []);
       await completes([['gg z\t', 'gg [gg/1/gg,z/4/gg] ']]);
+      // -E only on a line with nothing at all, -I after a separator too; a command of no words has
+      // COMP_CWORD -1, and the first word's previous word is itself (bash's build_arg_list).
+      assert.deepEqual(await sh.run(`_e() { COMPREPLY=("[$1/$COMP_CWORD/\${#COMP_WORDS[@]}/$3]"); }; complete -F _e -E; complete -F _e -I`), []);
+      await completes([
+        ['\t', '[_EmptycmD_/-1/0/] '],
+        ['true; \t', 'true; [_InitialWorD_/-1/0/] '],
+        ['x | fo\t', 'x | [_InitialWorD_/0/1/fo] '],
+      ]);
     });
   });
 
