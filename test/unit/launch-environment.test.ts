@@ -8,7 +8,7 @@ test('exported functions come back from the carried environment, and the carrier
   const env: NodeJS.ProcessEnv = {
     PATH: '/bin',
     'BASH_FUNC_kept%%': '() { echo node-saw-it\n}',
-    [LAUNCH_ENVIRONMENT_VARIABLE]: ['PATH=/other', 'BASH_FUNC_greet%%=() {  echo "a=b $1"\n}', 'BASH_FUNC_kept%%=() { echo carried\n}', 'a-b=1'].join('\x01'),
+    [LAUNCH_ENVIRONMENT_VARIABLE]: ['PATH=/other', 'BASH_FUNC_greet%%=() {  echo "a=b $1"\x01}', 'BASH_FUNC_kept%%=() { echo carried\x01}', 'a-b=1'].join('\n'),
   };
   restoreExportedFunctions(env);
   assert.deepEqual(env, { PATH: '/bin', 'BASH_FUNC_kept%%': '() { echo node-saw-it\n}', 'BASH_FUNC_greet%%': '() {  echo "a=b $1"\n}' });
