@@ -43,7 +43,7 @@ export const LAYERS = [
   {
     // What starts and wires up the shell.
     name: 'main',
-    file: ['backend', 'entry', 'launch', 'main', 'script-file', 'signal-keys'].map((f) => `shell/${f}.ts`),
+    file: ['backend', 'entry', 'launch', 'launch-environment', 'main', 'script-file', 'signal-keys'].map((f) => `shell/${f}.ts`),
     imports: ['base', 'native', 'syntax', 'expand', 'exec', 'editor', 'protocol', 'link', 'interp', 'completion', 'builtins', 'invocation', 'wiring', 'interactive'],
   },
   { name: 'extension', dir: ['extension'], imports: ['protocol'] },

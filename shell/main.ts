@@ -21,6 +21,7 @@ import { version } from '../package.json';
 import { takeLinkAddress } from './ipc/address';
 import { argumentsWithBytes, directoryWithBytes, environmentWithBytes } from './process-bytes';
 import { dropRuntimeVariables } from './ipc/runtime';
+import { restoreExportedFunctions } from './launch-environment';
 import { restoreSignalKeys } from './signal-keys';
 import { completeCommands, readingFor, type ReaderSettings } from './interp/script';
 import { readScriptFile } from './script-file';
@@ -73,6 +74,7 @@ async function main(): Promise<number> {
   dropRuntimeVariables(process.env);
   // Before the terminal's modes are recorded as the shell's (and libuv's raw mode saves its own).
   restoreSignalKeys(process.env);
+  restoreExportedFunctions(process.env);
   const env = environmentWithBytes(process.env);
   const invocation = parseArguments(argumentsWithBytes(process.argv.slice(2)));
   switch (invocation.kind) {

@@ -17,6 +17,7 @@ import {
   type CompSpec,
   type SpecialTarget,
   type SpecTarget,
+  targetName,
 } from '../interp/completion-specs';
 import { defaultMatches } from '../completion/defaults';
 import { helpTopics } from './help';
@@ -108,7 +109,7 @@ export const complete: Builtin = async ({ argv, state, output }) => {
       // bash's progcomp_remove: with no compspecs at all, removing any name succeeds.
       if (parsed.remove && specs.list().length === 0) continue;
       if (spec === undefined || (parsed.remove && !specs.delete(target))) {
-        if (target.kind === 'command') await output.err(`quirl: complete: ${target.name}: no completion specification\n`);
+        await output.err(`quirl: complete: ${targetName(target)}: no completion specification\n`);
         status = 1;
       } else if (!parsed.remove) text += specLine(target, spec);
     }
@@ -210,26 +211,22 @@ export const compopt: Builtin = async ({ argv, state, output }) => {
       return 1;
     }
     if (on.length === 0 && off.length === 0) {
-      await output.out(optionsLine(active, undefined));
+      await output.out(optionsLine(active.options, active.target));
       return 0;
     }
-    const changed = change(active);
-    active.clear();
-    for (const option of changed) active.add(option);
+    const changed = change(active.options);
+    active.options.clear();
+    for (const option of changed) active.options.add(option);
     return 0;
   }
   let status = 0;
-  let text = '';
   for (const target of named) {
     const spec = specs.get(target);
     if (spec === undefined) {
-      if (target.kind === 'command') await output.err(`quirl: compopt: ${target.name}: no completion specification\n`);
+      await output.err(`quirl: compopt: ${targetName(target)}: no completion specification\n`);
       status = 1;
-      continue;
-    }
-    if (on.length === 0 && off.length === 0) text += optionsLine(spec.options, target.kind === 'command' ? target.name : undefined);
+    } else if (on.length === 0 && off.length === 0) await output.out(optionsLine(spec.options, target));
     else specs.set(target, { ...spec, options: change(spec.options) });
   }
-  await output.out(text);
   return status;
 };

@@ -44,7 +44,7 @@ function declarationBuiltin(kind: Kind): Builtin {
     const exporting = kind === 'export' || options.add.includes('x') || options.remove.includes('x');
     if (exporting && options.functions === 'bodies') return exportFunctions(context, options, operands);
     if (options.functions !== 'none') return functions(context, options, operands);
-    if (operands.length === 0 || (options.print && kind === 'declare')) return print(context, kind, options, operands);
+    if (operands.length === 0 || (options.print && (kind === 'declare' || kind === 'local'))) return print(context, kind, options, operands);
     let status = 0;
     // Synchronous unless there is something to say: `local a b=1` in a loop allocates no promise.
     const declared = inTurn(operands.length, (offset) => {
@@ -125,11 +125,16 @@ function declareOne(state: ShellState, kind: Kind, options: Options, operand: Pl
   }
   // `readonly x=1` assigns before the variable becomes readonly; other attributes apply first (`declare -i x=1+1`).
   const later = options.add.filter((letter) => letter === 'r');
-  state.setAttributes(name, options.add.filter((letter) => letter !== 'r'), options.remove);
+  // bash's declare and local give a circular nameref's attributes to the nameref; export and readonly to the variable it reaches.
+  const itself = (kind === 'declare' || kind === 'local') && state.isCircularReference(name);
+  state.setAttributes(name, options.add.filter((letter) => letter !== 'r'), options.remove, itself);
   let warnings: string[] = [];
   // `declare -n r=NAME` points r itself at NAME, even where r already names another variable.
-  if (reference !== undefined) state.setReference(name, reference);
-  else if (typeof operand !== 'string') {
+  if (reference !== undefined) {
+    state.setReference(name, reference);
+    // In a function bash allows it: the nameref then reaches the global variable of its own name.
+    if (reference === name) warnings = [`warning: ${name}: circular name reference`];
+  } else if (typeof operand !== 'string') {
     const array = options.add.includes('a') || options.add.includes('A');
     // `declare -a a=x` puts x in element 0, as bash does.
     warnings = applyAssignment(state, array && operand.kind === 'scalar' ? { kind: 'element', name, subscript: '0', value: operand.value, append: operand.append } : operand);
@@ -151,6 +156,11 @@ function checkReference(state: ShellState, name: string, value: string): void {
 /** `-p` or no operands: declarations as bash prints them (`declare -x` for export, and so on). */
 async function print({ state, output, argv }: BuiltinContext, kind: Kind, options: Options, names: readonly string[]): Promise<number> {
   const wanted = (attributes: ReadonlySet<Attribute>): boolean => options.add.every((letter) => attributes.has(letter));
+  // `local` with no names lists the running function's locals whatever the options, as bash does.
+  if (names.length === 0 && kind === 'local') {
+    await output.out(state.locals().map(([name, variable]) => `${declaration(name, variable)}\n`).join(''));
+    return 0;
+  }
   if (names.length === 0) {
     const listed = state.all().filter(([, variable]) => wanted(variable.attributes) && (options.add.length > 0 || kind !== 'declare' || options.print || variable.value !== undefined));
     if (kind === 'declare' && !options.print && options.add.length === 0) {
@@ -162,7 +172,8 @@ async function print({ state, output, argv }: BuiltinContext, kind: Kind, option
   }
   let status = 0;
   for (const name of names) {
-    const variable = state.own(name);
+    // `local -p NAME` shows only the running function's own locals.
+    const variable = kind === 'local' && !state.isLocalHere(name) ? undefined : state.own(name);
     if (variable === undefined) {
       await output.err(`quirl: ${argv[0]}: ${name}: not found\n`);
       status = 1;

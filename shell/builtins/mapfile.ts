@@ -4,7 +4,7 @@
  * next command, as bash's unbuffered reads do; otherwise it reads to EOF in large chunks.
  */
 import { isNativeError } from '../../native';
-import { describeErrno } from '../errors';
+import { describeErrno, isShellError } from '../errors';
 import { isValidName } from '../interp/state';
 import { quoteForShell } from '../syntax/quote';
 import { readOne } from '../exec/read-record';
@@ -52,7 +52,13 @@ export const mapfile: Builtin = async (context) => {
     await output.err(`quirl: ${builtin}: read error: ${parsed.fd}: ${describeErrno(error.code)}\n`);
     return 1;
   }
-  if (parsed.origin === undefined) state.unset(parsed.name);
+  try {
+    if (parsed.origin === undefined) state.emptyIndexedArray(parsed.name);
+  } catch (error) {
+    if (!isShellError(error)) throw error;
+    await output.err(`quirl: ${builtin}: ${error.message}\n`);
+    return 1;
+  }
   let index = parsed.origin ?? 0;
   for (const record of records) {
     if (parsed.callback !== undefined && (index - (parsed.origin ?? 0) + 1) % parsed.quantum === 0) {

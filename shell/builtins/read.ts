@@ -8,7 +8,7 @@
 import { isatty } from 'node:tty';
 import { isNativeError, native } from '../../native';
 import { andThen, finishing, recovering, repeat, type Eventually, type Progress } from '../eventually';
-import { describeErrno } from '../errors';
+import { describeErrno, isShellError } from '../errors';
 import type { CommandOutput } from '../interp/output';
 import { isValidName, type ShellState } from '../interp/state';
 import type { Builtin } from '../interp/builtin-api';
@@ -315,7 +315,7 @@ const MARK = String.fromCharCode(CTLESC);
 /** Splits the input into the names as bash does; REPLY takes it whole when there is none. */
 function assign(options: ReadOptions, text: string, state: ShellState, output: CommandOutput, status: number, unsplit = false): Eventually<number> {
   const { names } = options;
-  if (options.array !== undefined) return assignArray(options.array, text, state, unsplit, status);
+  if (options.array !== undefined) return assignArray(options.array, text, state, output, unsplit, status);
   if (names.length === 0) {
     state.set('REPLY', dequote(text));
     return status;
@@ -344,7 +344,7 @@ function assign(options: ReadOptions, text: string, state: ShellState, output: C
 }
 
 /** `read -a NAME`: every field an element, the array emptied first. */
-function assignArray(name: string, text: string, state: ShellState, unsplit: boolean, status: number): number {
+function assignArray(name: string, text: string, state: ShellState, output: CommandOutput, unsplit: boolean, status: number): Eventually<number> {
   const ifs = unsplit ? '' : (state.get('IFS') ?? ' \t\n');
   const ifsWhite = (char: string | undefined) => isSpaceTabNewline(char) && ifs.includes(char as string);
   const fields: string[] = [];
@@ -353,7 +353,12 @@ function assignArray(name: string, text: string, state: ShellState, unsplit: boo
     if (field.word !== undefined) fields.push(dequote(field.word));
     at = field.next;
   }
-  state.unset(name);
+  try {
+    state.emptyIndexedArray(name);
+  } catch (error) {
+    if (!isShellError(error)) throw error;
+    return output.err(`quirl: read: ${error.message}\n`).then(() => 1);
+  }
   state.assignArray(name, fields.map((value) => ({ key: undefined, value, append: false })), false);
   return status;
 }

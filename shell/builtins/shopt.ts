@@ -3,6 +3,7 @@ import { isSetOptionName, SET_OPTIONS, type SetOptionName } from '../interp/opti
 import { isShoptName, ShellOptions } from '../interp/options';
 import type { ShellState } from '../interp/state';
 import { readLetterOptions } from './letter-options';
+import { hostnameWordBreaks } from '../completion/line';
 import type { Builtin } from '../interp/builtin-api';
 
 const USAGE = 'shopt: usage: shopt [-pqsu] [-o] [optname ...]\n';
@@ -61,6 +62,8 @@ function optionKind(state: ShellState, setOptions: boolean): OptionKind {
     // login_shell says how the shell started: bash takes -s and -u for it and changes nothing.
     put: (name, on) => {
       if (name !== 'login_shell') options.setShopt(name, on);
+      const wordBreaks = state.get('COMP_WORDBREAKS');
+      if (name === 'hostcomplete' && wordBreaks !== undefined) state.set('COMP_WORDBREAKS', hostnameWordBreaks(wordBreaks, on));
     },
     line: ShellOptions.shoptLine,
   };

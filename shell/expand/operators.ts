@@ -111,6 +111,7 @@ function targetOf(parameter: ParameterExpansion, context: ExpansionContext): Eve
     // `${!r}` of a nameref r is the name r stands for, not an indirection through its value.
     const reference = subscript === undefined ? context.env.referenceOf?.(parameter.name) : undefined;
     if (reference !== undefined) return { ...plainTarget(reference), text: `!${parameter.name}`, literal: reference };
+    if (subscript === undefined && context.env.isCircularReference?.(parameter.name) === true) throw new ShellError('BadSubstitution', `${parameter.name}: invalid indirect expansion`);
     const own: Eventually<Target> = subscript === undefined ? plainTarget(parameter.name) : subscripted(parameter.name, subscript, context);
     return andThen(own, (own): Target => ({ ...parseReferent(referent(own, valueOf(own, context))), indirection: own.text }));
   }

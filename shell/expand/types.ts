@@ -85,6 +85,8 @@ export interface ExpansionEnvironment {
   attributes(name: string): string | undefined;
   /** `${!r}` of a nameref r: the name its chain ends at; undefined when `name` is no nameref holding a name. */
   referenceOf?(name: string): string | undefined;
+  /** A nameref whose chain comes back on itself: `${!r}` of it is no indirection (bash refuses it). */
+  isCircularReference?(name: string): boolean;
   /** `${x@P}`'s `\j` and `\#`; absent: 0 and 0. */
   promptCounts?(): PromptCounts;
   /** The names of the variables that have values, for `${!prefix*}`. */

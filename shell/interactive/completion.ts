@@ -1,14 +1,15 @@
 /**
  * What Tab completes, as bash's attempt_shell_completion: the compspec of the command the cursor
- * is in (`complete`), tried again while its function returns 124 (bash_completion's loader), the
- * `-D` one for a command with none, `-E` on an empty line, `-I` for the command word; then bash's
- * own: `$NAME`, `~user`, command names in command position, file names elsewhere.
+ * is in (`complete`; its name is the word after any assignments), tried again while its function
+ * returns 124 (bash_completion's loader), the `-D` one for a command with none, then with
+ * progcomp_alias the alias's command's, `-E` on an empty line, `-I` for the command word; then
+ * bash's own: `$NAME`, `~user`, command names in command position, file names elsewhere.
  */
 import { actionMatches, namesDirectory } from '../completion/actions';
 import { bashMatches } from '../completion/defaults';
 import { generate, type CompletionHost } from '../completion/generate';
-import { splitLine, type LineWords } from '../completion/line';
-import type { CompletionOption, CompSpec, SpecTarget } from '../interp/completion-specs';
+import { splitLine, withAliasExpanded, type LineWords } from '../completion/line';
+import { targetName, type CompletionOption, type CompSpec, type SpecTarget } from '../interp/completion-specs';
 import type { Completer, Completion } from './editor';
 
 const DEFAULT_WORD_BREAKS = ' \t\n"\'@><=;|&(:';
@@ -30,9 +31,13 @@ interface Matches {
 export function createCompleter(host: CompletionHost): Completer {
   return async (line, cursor, listing) => {
     const { state } = host;
-    const split = splitLine(line, cursor, state.get('COMP_WORDBREAKS') ?? DEFAULT_WORD_BREAKS);
-    const commandPosition = split.current === 0;
-    let found = state.options.shopted('progcomp') ? await programmable(host, split, commandPosition, listing) : undefined;
+    const wordBreaks = state.get('COMP_WORDBREAKS') ?? DEFAULT_WORD_BREAKS;
+    const split = splitLine(line, cursor, wordBreaks, state.options.shopted('hostcomplete') ? '$@' : '$');
+    // In an assignment before the name, or after assignments where no name has begun, bash
+    // runs no compspec and completes file names.
+    const noCommand = split.inAssignment || (split.afterAssignments && split.command === '');
+    const commandPosition = split.current === 0 && !noCommand;
+    let found = state.options.shopted('progcomp') && !noCommand ? await programmable(host, split, { commandPosition, emptyLine: line === '', listing, wordBreaks }) : undefined;
     if (found === undefined || (found.matches.length === 0 && found.options.has('bashdefault'))) {
       const bash = bashDefaults(host, split, commandPosition);
       found = found === undefined ? bash : { ...bash, options: found.options, filenames: bash.filenames || found.filenames };
@@ -43,21 +48,38 @@ export function createCompleter(host: CompletionHost): Completer {
 }
 
 /** The compspec for the cursor's command, run; undefined where none applies. */
-async function programmable(host: CompletionHost, split: LineWords, commandPosition: boolean, listing: boolean): Promise<Matches | undefined> {
+/** Where programmable completion runs: the command word or not, on a line with nothing at all (-E), for the Tab that lists. */
+interface Occasion {
+  readonly commandPosition: boolean;
+  readonly emptyLine: boolean;
+  readonly listing: boolean;
+  readonly wordBreaks: string;
+}
+
+async function programmable(host: CompletionHost, typed: LineWords, { commandPosition, emptyLine, listing, wordBreaks }: Occasion): Promise<Matches | undefined> {
   const { state } = host;
   const specs = state.completions;
-  const command = split.words[0] ?? '';
-  const lookUp = (): [string, CompSpec] | undefined => {
+  let split = typed;
+  const lookUp = (): [SpecTarget, CompSpec] | undefined => {
     const target = ((): SpecTarget | undefined => {
       if (commandPosition) {
-        if (split.commandLine.trim() === '' && specs.get({ kind: 'special', target: 'empty' }) !== undefined) return { kind: 'special', target: 'empty' };
+        if (emptyLine && specs.get({ kind: 'special', target: 'empty' }) !== undefined) return { kind: 'special', target: 'empty' };
         return specs.get({ kind: 'special', target: 'initial' }) === undefined ? undefined : { kind: 'special', target: 'initial' };
       }
+      const { command } = split;
       for (const name of [command, command.slice(command.lastIndexOf('/') + 1)]) if (specs.get({ kind: 'command', name }) !== undefined) return { kind: 'command', name };
       return { kind: 'special', target: 'default' };
     })();
     const spec = target === undefined ? undefined : specs.get(target);
-    return spec === undefined ? undefined : [command, spec];
+    // What the function is told it completes: the command as typed (under -D too), or -E / -I.
+    return spec === undefined || target === undefined ? undefined : [target.kind === 'command' || target.target === 'default' ? { kind: 'command', name: split.command } : target, spec];
+  };
+  /** progcomp_alias: a command with no compspec, not even -D, completes as its alias's first word (bash 5.2). */
+  const aliasExpanded = (): LineWords | undefined => {
+    const value = commandPosition || !state.options.shopted('progcomp_alias') ? undefined : state.aliases.get(split.command);
+    if (value === undefined || value === '') return undefined;
+    const expanded = withAliasExpanded(split, value, wordBreaks);
+    return expanded.command === '' ? undefined : expanded;
   };
   const variables = ['COMP_LINE', 'COMP_POINT', 'COMP_WORDS', 'COMP_CWORD', 'COMP_TYPE', 'COMP_KEY'];
   // What the function runs leaves `$?` as it was for the next command.
@@ -65,22 +87,33 @@ async function programmable(host: CompletionHost, split: LineWords, commandPosit
   try {
     for (let attempt = 0; attempt < RETRIES; attempt++) {
       const found = lookUp();
-      if (found === undefined) return undefined;
-      const [name, spec] = found;
+      if (found === undefined) {
+        const expanded = aliasExpanded();
+        if (expanded === undefined) return undefined;
+        split = expanded;
+        continue;
+      }
+      const [target, spec] = found;
+      const name = targetName(target);
+      // A command of no words has none in COMP_WORDS, and COMP_CWORD -1 (bash).
+      const words = split.commandLine.trim() === '' ? [] : split.words;
+      const current = words.length === 0 ? -1 : split.current;
       state.set('COMP_LINE', split.commandLine);
       state.set('COMP_POINT', String(split.point));
       state.assignArray(
         'COMP_WORDS',
-        split.words.map((value) => ({ key: undefined, value, append: false })),
+        words.map((value) => ({ key: undefined, value, append: false })),
         false,
       );
-      state.set('COMP_CWORD', String(split.current));
+      state.set('COMP_CWORD', String(current));
       // Tab, or '?' for the Tab that lists (bash's rl_completion_type).
       state.set('COMP_TYPE', listing ? '63' : '9');
       state.set('COMP_KEY', '9');
       const active = new Set(spec.options);
-      specs.active = active;
-      const generated = await generate(spec, split.text, host, { command: name, word: split.text, previous: split.words[split.current - 1] ?? '' }, active);
+      specs.active = { options: active, target };
+      // bash's build_arg_list: the word before the cursor's, the first word when the cursor's is the first.
+      const previous = words[Math.max(current - 1, 0)] ?? '';
+      const generated = await generate(spec, split.text, host, { command: name, word: split.text, previous }, active);
       specs.active = undefined;
       if (generated.retry) continue;
       return { matches: generated.matches, options: active, filenames: active.has('filenames') };

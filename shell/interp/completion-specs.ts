@@ -64,10 +64,24 @@ export interface CompSpec {
 /** The special compspecs: `-D` (a command with none of its own), `-E` (an empty line), `-I` (the command word). */
 export type SpecialTarget = 'default' | 'empty' | 'initial';
 const SPECIAL_FLAGS: Readonly<Record<SpecialTarget, string>> = { initial: '-I', default: '-D', empty: '-E' };
+/** The names bash gives the special compspecs, which its messages show (`compopt -I` with none). */
+const SPECIAL_NAMES: Readonly<Record<SpecialTarget, string>> = { initial: '_InitialWorD_', default: '_DefaultCmD_', empty: '_EmptycmD_' };
 /** Keys of the special compspecs in the table: no command name can contain a NUL. */
 const SPECIAL_KEY = (target: SpecialTarget): string => `\0${target}`;
 
 export type SpecTarget = { readonly kind: 'command'; readonly name: string } | { readonly kind: 'special'; readonly target: SpecialTarget };
+
+/** A compspec's name in a message, as bash's. */
+export function targetName(target: SpecTarget): string {
+  return target.kind === 'command' ? target.name : SPECIAL_NAMES[target.target];
+}
+
+/** The completion whose function is running: its options, which `compopt` changes, and what it completes. */
+export interface ActiveCompletion {
+  readonly options: Set<CompletionOption>;
+  /** The command (also under -D), or -E / -I. */
+  readonly target: SpecTarget;
+}
 
 function keyOf(target: SpecTarget): string {
   return target.kind === 'command' ? target.name : SPECIAL_KEY(target.target);
@@ -80,8 +94,7 @@ function keyOf(target: SpecTarget): string {
 export class CompletionSpecs {
   private specs: Map<string, CompSpec>;
   private shared = false;
-  /** The options of the completion whose function is running, which `compopt` changes. */
-  active: Set<CompletionOption> | undefined;
+  active: ActiveCompletion | undefined;
 
   constructor(specs = new Map<string, CompSpec>()) {
     this.specs = specs;
@@ -91,7 +104,7 @@ export class CompletionSpecs {
     this.shared = true;
     const copy = new CompletionSpecs(this.specs);
     copy.shared = true;
-    copy.active = this.active === undefined ? undefined : new Set(this.active);
+    copy.active = this.active === undefined ? undefined : { ...this.active, options: new Set(this.active.options) };
     return copy;
   }
 
@@ -155,14 +168,19 @@ export function specLine(target: SpecTarget, spec: CompSpec): string {
   ];
   for (const [flag, value] of quoted) if (value !== undefined) parts.push(flag, singleQuote(value));
   if (spec.func !== undefined) parts.push('-F', spec.func);
-  parts.push(target.kind === 'special' ? SPECIAL_FLAGS[target.target] : target.name === '' ? "''" : target.name);
+  parts.push(printedTarget(target));
   return `${parts.join(' ')}\n`;
 }
 
-/** The options of a compspec as `compopt` prints them: every option, on or off. */
-export function optionsLine(options: ReadonlySet<CompletionOption>, name: string | undefined): string {
+/** bash's print_cmd_name: -D, -E, -I for the special compspecs, `''` for an empty name. */
+function printedTarget(target: SpecTarget): string {
+  return target.kind === 'special' ? SPECIAL_FLAGS[target.target] : target.name === '' ? "''" : target.name;
+}
+
+/** The options of a compspec as `compopt` prints them: every option, on or off, then what it completes. */
+export function optionsLine(options: ReadonlySet<CompletionOption>, target: SpecTarget): string {
   const parts = ['compopt'];
   for (const option of COMPLETION_OPTIONS) parts.push(options.has(option) ? '-o' : '+o', option);
-  if (name !== undefined) parts.push(name);
+  parts.push(printedTarget(target));
   return `${parts.join(' ')}\n`;
 }

@@ -137,12 +137,13 @@ function invalidLoopName(evaluator: Evaluator, clause: ForClause | SelectClause,
 }
 
 /**
- * A `for` pass's assignment; a nameref loop variable is pointed at each name in turn. A refused
- * one (readonly, not a name) ends the loop with status 1 and the script goes on, as in bash.
+ * A `for` pass's assignment; a nameref loop variable is pointed at each name in turn, unless its
+ * chain is circular: then it is assigned through, as bash does. A refused one (readonly, not a
+ * name) ends the loop with status 1 and the script goes on, as in bash.
  */
 function assignLoopVariable(state: ShellState, name: string, value: string): string | undefined {
   try {
-    if (state.own(name)?.attributes.has('n') !== true) state.set(name, value);
+    if (state.own(name)?.attributes.has('n') !== true || state.isCircularReference(name)) state.set(name, value);
     else if (isReferenceName(value)) state.setReference(name, value);
     else return `\`${value}': not a valid identifier`;
   } catch (error) {

@@ -174,6 +174,10 @@ class ContextEnvironment implements ExpansionEnvironment {
     return this.state.referenceOf(name);
   }
 
+  isCircularReference(name: string): boolean {
+    return this.state.isCircularReference(name);
+  }
+
   promptCounts(): { jobs: number; commandNumber: number } {
     return { jobs: this.shell.jobCount(), commandNumber: this.state.commandNumber };
   }

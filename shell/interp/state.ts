@@ -44,6 +44,18 @@ export function isReferenceName(value: string): boolean {
   return /^[A-Za-z_][A-Za-z0-9_]*\[.+\]$/s.test(value) || NAME.test(value);
 }
 
+/** Where a variable is kept: the shell's map, or the call frame that keeps a global a local hides. */
+interface VariableStore {
+  get(name: string): Variable | undefined;
+  set(name: string, variable: Variable): unknown;
+}
+
+/** The variable a read or an assignment through a name reaches: its name and where it is kept. */
+interface Target {
+  readonly name: string;
+  readonly store: VariableStore;
+}
+
 /** Variables the shell removes from the environment it was given, before any job sees them. */
 export type EnvironmentFilter = (name: string) => boolean;
 
@@ -281,7 +293,11 @@ export class ShellState {
     copy.disabledBuiltins = this.disabledBuiltins;
     copy.completions = this.completions.clone();
     copy.ownHistory = this.ownHistory?.copy();
-    for (const frame of this.localFrames) copy.localFrames.push({ variables: new Map(frame.variables), options: frame.options });
+    // Copied, not shared: an assignment through a circular nameref changes a global kept in a frame.
+    for (const frame of this.localFrames) {
+      const variables = new Map([...frame.variables].map(([name, variable]) => [name, variable === undefined ? undefined : copyVariable(variable)]));
+      copy.localFrames.push({ variables, options: frame.options });
+    }
     copy.callStack.push(...this.callStack);
     return copy;
   }
@@ -382,6 +398,12 @@ export class ShellState {
     if (frame !== undefined) frame.options ??= this.options.setOptions();
   }
 
+  /** The variables the innermost running function made local, set or not, in name order (`local` with no names). */
+  locals(): [string, Variable][] {
+    const frame = this.localFrames.at(-1);
+    return frame === undefined ? [] : this.all().filter(([name]) => frame.variables.has(name));
+  }
+
   /** Whether `name` was made local in the innermost running function (`declare` there makes one). */
   isLocalHere(name: string): boolean {
     return this.localFrames.at(-1)?.variables.has(name) ?? false;
@@ -432,9 +454,10 @@ export class ShellState {
     const variable = this.variables.get(name);
     if (variable === undefined) return this.dynamicNames.has(name) ? this.computed(name) : undefined;
     if (!variable.attributes.has('n') || typeof variable.value !== 'string') return variable;
-    const target = this.variables.get(this.referenced(name));
-    // A circular chain (b -> c -> b) names no variable: reading it gives nothing, as in bash.
-    return target !== undefined && isReference(target) ? undefined : target;
+    const target = this.resolved(name);
+    const found = target.store.get(target.name);
+    // A circular chain (b -> c -> b) outside a function names no variable: reading it gives nothing, as in bash.
+    return found !== undefined && target.store === this.variables && isReference(found) ? undefined : found;
   }
 
   /** The variable named `name` itself, a nameref not followed (`declare -p`, `unset -n`). */
@@ -600,35 +623,50 @@ export class ShellState {
     const element = this.referencedElement(name);
     if (element !== undefined) return this.assignElement(element.name, element.subscript, value, append);
     const target = this.writableTarget(name);
-    if (this.dynamicNames.has(target) && !this.variables.has(target)) {
-      this.dynamic.set(target, value);
+    if (this.dynamicNames.has(target.name) && !this.variables.has(target.name)) {
+      this.dynamic.set(target.name, value);
       return;
     }
-    const variable = this.variables.get(target);
+    const variable = target.store.get(target.name);
     // A nameref without a value takes the value as the name it stands for: it must be one (bash).
     if (variable?.attributes.has('n') === true && !append && !isReferenceName(value)) throw new ShellError('AssignmentError', `\`${value}': not a valid identifier`);
     if (variable !== undefined && (typeof variable.value === 'object' || variable.attributes.has('a') || variable.attributes.has('A'))) {
-      this.assignElement(target, variable.attributes.has('A') || variable.value instanceof AssociativeArray ? '0' : 0n, value, append);
+      this.assignElementOf(target, variable.attributes.has('A') || variable.value instanceof AssociativeArray ? '0' : 0n, value, append);
       return;
     }
     const converted = this.converted(variable, value, append ? variable?.value : undefined);
     if (variable !== undefined) variable.value = converted;
-    else this.variables.set(target, { value: converted, attributes: NO_ATTRIBUTES });
+    else target.store.set(target.name, { value: converted, attributes: NO_ATTRIBUTES });
   }
 
   /** `name[subscript]=value` (`+=` appends); an unset or scalar name becomes an indexed array. */
   assignElement(name: string, subscript: bigint | string, value: string, append = false): void {
-    const target = this.writableTarget(name);
+    this.assignElementOf(this.writableTarget(name), subscript, value, append);
+  }
+
+  private assignElementOf(target: Target, subscript: bigint | string, value: string, append: boolean): void {
     const variable = this.arrayVariable(target, 'indexed');
     const array = variable.value as ShellArray;
     if (array.kind === 'associative') {
       const key = String(subscript);
-      if (key === '') throw new ShellError('AssignmentError', `${target}[]: bad array subscript`);
+      if (key === '') throw new ShellError('AssignmentError', `${target.name}[]: bad array subscript`);
       array.set(key, this.converted(variable, value, append ? array.get(key) : undefined));
       return;
     }
-    const index = this.index(target, array, subscript, 'write') as number;
+    const index = this.index(target.name, array, subscript, 'write') as number;
     array.set(index, this.converted(variable, value, append ? array.get(index) : undefined));
+  }
+
+  /**
+   * `read -a NAME`, `mapfile NAME`: the variable NAME reaches becomes an empty indexed array, its
+   * other attributes kept (bash); an associative array is refused.
+   */
+  emptyIndexedArray(name: string): void {
+    const target = this.writableTarget(name);
+    const existing = target.store.get(target.name);
+    if (existing?.value instanceof AssociativeArray || existing?.attributes.has('A') === true) throw new ShellError('AssignmentError', `${target.name}: not an indexed array`);
+    target.store.set(target.name, { value: new IndexedArray(), attributes: withAttributes(existing ?? { value: undefined, attributes: NO_ATTRIBUTES }, ['a']) });
+    this.dynamicNames.delete(target.name);
   }
 
   /**
@@ -638,7 +676,7 @@ export class ShellState {
   assignArray(name: string, elements: readonly ArrayElementValue[], append: boolean): string[] {
     const warnings: string[] = [];
     const target = this.writableTarget(name);
-    const existing = this.variables.get(target);
+    const existing = target.store.get(target.name);
     const kind = existing?.value instanceof AssociativeArray || existing?.attributes.has('A') === true ? 'associative' : 'indexed';
     const fresh: Variable = { value: kind === 'indexed' ? new IndexedArray() : new AssociativeArray(), attributes: withAttributes(existing ?? { value: undefined, attributes: NO_ATTRIBUTES }, [kind === 'indexed' ? 'a' : 'A']) };
     if (append && existing?.value !== undefined) fresh.value = asArray(existing.value, kind).clone();
@@ -646,7 +684,7 @@ export class ShellState {
     if (array.kind === 'indexed') {
       let next = array.end;
       for (const element of elements) {
-        const index = element.key === undefined ? next : (this.index(target, array, element.key, 'write') as number);
+        const index = element.key === undefined ? next : (this.index(target.name, array, element.key, 'write') as number);
         array.set(index, this.converted(fresh, element.value, element.append ? array.get(index) : undefined));
         next = index + 1;
       }
@@ -654,33 +692,36 @@ export class ShellState {
       for (let at = 0; at < elements.length; at++) {
         const element = elements[at] as ArrayElementValue;
         if (element.key !== undefined) {
-          if (element.key === '') throw new ShellError('AssignmentError', `${target}[]: bad array subscript`);
+          if (element.key === '') throw new ShellError('AssignmentError', `${target.name}[]: bad array subscript`);
           array.set(element.key, this.converted(fresh, element.value, element.append ? array.get(element.key) : undefined));
         } else if (elements.every((e) => e.key === undefined)) {
           // `m=(k1 v1 k2 v2)`: pairs, a missing last value empty.
           array.set(element.value, this.converted(fresh, elements[at + 1]?.value ?? '', undefined));
           at += 1;
         } else {
-          warnings.push(`${target}: '${element.value}': must use subscript when assigning associative array`);
+          warnings.push(`${target.name}: '${element.value}': must use subscript when assigning associative array`);
         }
       }
     }
-    this.variables.set(target, fresh);
+    target.store.set(target.name, fresh);
     return warnings;
   }
 
-  /** `declare` / `typeset` / `local -...` attribute changes on `name` (the variable is made if missing). */
-  setAttributes(name: string, add: readonly Attribute[], remove: readonly Attribute[]): void {
-    const target = add.includes('n') || remove.includes('n') ? name : this.resolveForWrite(name);
-    const existing = this.variables.get(target);
+  /**
+   * `declare` / `typeset` / `local -...` attribute changes on `name` (the variable is made if
+   * missing), through namerefs unless `itself` or the change is to -n.
+   */
+  setAttributes(name: string, add: readonly Attribute[], remove: readonly Attribute[], itself = false): void {
+    const target = itself || add.includes('n') || remove.includes('n') ? { name, store: this.variables } : this.resolved(name);
+    const existing = target.store.get(target.name);
     if (existing?.attributes.has('r') === true && (remove.includes('r') || add.some((a) => !existing.attributes.has(a)))) {
-      if (remove.includes('r') || add.includes('a') || add.includes('A') || add.includes('n')) throw readonlyError(target);
+      if (remove.includes('r') || add.includes('a') || add.includes('A') || add.includes('n')) throw readonlyError(target.name);
     }
     const variable: Variable = existing ?? { value: undefined, attributes: NO_ATTRIBUTES };
     if (add.includes('a') || add.includes('A')) {
       const kind = add.includes('A') ? 'associative' : 'indexed';
       if (typeof variable.value === 'object' && variable.value.kind !== kind) {
-        throw new ShellError('AssignmentError', `${target}: cannot convert ${kind === 'indexed' ? 'associative to indexed' : 'indexed to associative'} array`);
+        throw new ShellError('AssignmentError', `${target.name}: cannot convert ${kind === 'indexed' ? 'associative to indexed' : 'indexed to associative'} array`);
       }
       if (variable.value !== undefined) variable.value = asArray(variable.value, kind);
     }
@@ -688,8 +729,8 @@ export class ShellState {
     const cases: Attribute[] = add.includes('l') && add.includes('u') ? ['l', 'u'] : add.includes('l') ? ['u'] : add.includes('u') ? ['l'] : [];
     const added = add.filter((a) => !(add.includes('l') && add.includes('u') && (a === 'l' || a === 'u')));
     variable.attributes = withAttributes(variable, added, [...remove, ...cases]);
-    if (existing === undefined) this.variables.set(target, variable);
-    if (this.dynamicNames.has(target)) this.dynamicNames.delete(target);
+    if (existing === undefined) target.store.set(target.name, variable);
+    if (this.dynamicNames.has(target.name)) this.dynamicNames.delete(target.name);
   }
 
   export(name: string, value?: string): void {
@@ -718,30 +759,41 @@ export class ShellState {
   }
 
   /**
-   * The `unset` builtin's NAME: as unset(), except that a local of a calling function's scope is
-   * removed and the variable it shadowed shows again (bash, unless localvar_unset):
-   * bash_completion's _upvars returns values to its caller's caller through this.
+   * The `unset` builtin's NAME: as unset(), except for a local: one of a calling function's scope
+   * is removed and the variable it shadowed shows again (bash, unless localvar_unset):
+   * bash_completion's _upvars returns values to its caller's caller through this; one of the
+   * running function's scope stays a local without a value.
    */
   unsetVisible(name: string): void {
     if (this.referencedElement(name) !== undefined) return this.unset(name);
     const target = this.variables.get(name)?.attributes.has('n') === true ? this.referenced(name) : name;
+    this.unsetScoped(target, () => this.unset(name));
+  }
+
+  /** `unset -n NAME`: the nameref itself, a local as unsetVisible() leaves one. */
+  unsetReference(name: string): void {
+    this.unsetScoped(name, () => {
+      if (this.variables.get(name)?.attributes.has('r') === true) throw new ShellError('AssignmentError', `${name}: cannot unset: readonly variable`);
+      this.variables.delete(name);
+    });
+  }
+
+  /** The `unset` builtin on the variable `target`: `global` unsets it where no function made it local. */
+  private unsetScoped(target: string, global: () => void): void {
     const owner = this.localFrames.findLastIndex((frame) => frame.variables.has(target));
-    if (owner < 0 || owner === this.localFrames.length - 1 || this.options.shopted('localvar_unset')) {
-      this.unset(name);
+    if (owner < 0) return global();
+    if (this.variables.get(target)?.attributes.has('r') === true) throw new ShellError('AssignmentError', `${target}: cannot unset: readonly variable`);
+    if (owner === this.localFrames.length - 1 || this.options.shopted('localvar_unset')) {
+      // Unset in its own scope, a local stays one, with no value and no attributes: `declare -p`
+      // shows `declare -- v`, and a later assignment is still local (bash).
+      this.variables.set(target, { value: undefined, attributes: NO_ATTRIBUTES });
       return;
     }
-    if (this.variables.get(target)?.attributes.has('r') === true) throw new ShellError('AssignmentError', `${target}: cannot unset: readonly variable`);
     const frame = this.localFrames[owner] as LocalFrame;
     const shadowed = frame.variables.get(target);
     frame.variables.delete(target);
     if (shadowed === undefined) this.variables.delete(target);
     else this.variables.set(target, shadowed);
-  }
-
-  /** `unset -n NAME`: the nameref itself. */
-  unsetReference(name: string): void {
-    if (this.variables.get(name)?.attributes.has('r') === true) throw new ShellError('AssignmentError', `${name}: cannot unset: readonly variable`);
-    this.variables.delete(name);
   }
 
   /** `unset 'a[sub]'`. */
@@ -800,16 +852,41 @@ export class ShellState {
    * chain ends at `name` itself, a nameref still: `unset` removes it, and it reads as nothing.
    */
   private referenced(name: string): string {
+    return this.chain(name).end;
+  }
+
+  /** A nameref chain's end, and the name it came back to where it comes back to its start or to a nameref naming itself. */
+  private chain(name: string): { end: string; circle?: string } {
     let current = name;
     const seen = new Set<string>();
     for (let hops = 0; hops < 8; hops++) {
       const variable = this.variables.get(current);
-      if (variable === undefined || !isReference(variable)) return current;
+      if (variable === undefined || !isReference(variable)) return { end: current };
       seen.add(current);
-      current = variable.value as string;
-      if (seen.has(current)) return name;
+      const next = variable.value as string;
+      if (next === name || next === current) return { end: name, circle: next };
+      if (seen.has(next)) return { end: name };
+      current = next;
     }
-    return current;
+    return { end: current };
+  }
+
+  /**
+   * Where reading or assigning through `name` goes: the end of its nameref chain. A chain that
+   * comes back to a local (`f() { local -n arr=$1; }; f arr`) reaches the global variable of that
+   * name instead, as bash's does, though a local hides it (the global is kept in a call frame then).
+   */
+  private resolved(name: string): Target {
+    if (this.variables.get(name)?.attributes.has('n') !== true) return { name, store: this.variables };
+    const { end, circle } = this.chain(name);
+    if (circle === undefined) return { name: end, store: this.variables };
+    const hiding = this.localFrames.find((frame) => frame.variables.has(circle));
+    return hiding === undefined ? { name: end, store: this.variables } : { name: circle, store: hiding.variables };
+  }
+
+  /** Whether `name` is a nameref whose chain comes back to its start or to a nameref naming itself. */
+  isCircularReference(name: string): boolean {
+    return this.chain(name).circle !== undefined;
   }
 
   /** `declare -n r='a[1]'`: the element a nameref names, if it names one. */
@@ -820,28 +897,25 @@ export class ShellState {
   }
 
   /** Where an assignment to `name` goes (through namerefs), refused for a readonly one. */
-  private writableTarget(name: string): string {
-    const target = this.resolveForWrite(name);
-    if (this.own(target)?.attributes.has('r') === true) throw readonlyError(target);
-    checkName(target);
+  private writableTarget(name: string): Target {
+    const target = this.resolved(name);
+    const existing = target.store === this.variables ? this.own(target.name) : target.store.get(target.name);
+    if (existing?.attributes.has('r') === true) throw readonlyError(target.name);
+    checkName(target.name);
     return target;
   }
 
-  private resolveForWrite(name: string): string {
-    return this.variables.get(name)?.attributes.has('n') === true ? this.referenced(name) : name;
-  }
-
-  /** `name` as an array (an unset one, or a scalar, becomes an array of `kind`). */
-  private arrayVariable(name: string, kind: ShellArray['kind']): Variable {
-    const existing = this.variables.get(name);
+  /** The target's variable as an array (an unset one, or a scalar, becomes an array of `kind`). */
+  private arrayVariable(target: Target, kind: ShellArray['kind']): Variable {
+    const existing = target.store.get(target.name);
     if (existing !== undefined && typeof existing.value === 'object') return existing;
     const wanted = existing?.attributes.has('A') === true ? 'associative' : kind;
     const variable: Variable = {
       value: asArray(existing?.value, wanted),
       attributes: withAttributes(existing ?? { value: undefined, attributes: NO_ATTRIBUTES }, [wanted === 'indexed' ? 'a' : 'A']),
     };
-    this.variables.set(name, variable);
-    this.dynamicNames.delete(name);
+    target.store.set(target.name, variable);
+    this.dynamicNames.delete(target.name);
     return variable;
   }
 

@@ -47,6 +47,14 @@ async function abandonLine(sh: PtyShell): Promise<void> {
   await sh.waitForPrompt(next, TIMEOUT_MS);
 }
 
+/** Each line typed with its Tab completes to the line paired with it; each is abandoned after. */
+async function completesEach(sh: PtyShell, pairs: readonly (readonly [string, string])[]): Promise<void> {
+  for (const [typed, line] of pairs) {
+    await typeUntilLine(sh, typed, line);
+    await abandonLine(sh);
+  }
+}
+
 /** Tab twice after `typed`: the listing's rows above the line drawn again. */
 async function listed(sh: PtyShell, typed: string, rows: number): Promise<string[]> {
   const before = sh.promptCount();
@@ -155,6 +163,53 @@ for (const shell of SHELLS) {
       await abandonLine(sh);
       await typeUntilLine(sh, 'ls a\t', 'ls a\\ dir/');
       await abandonLine(sh);
+    });
+  });
+  test(`the compspec is the command's past assignments, with progcomp_alias an alias's; compopt names the command [${shell}]`, { timeout: 180_000 }, async () => {
+    await withShell(shell, 'direct', async (sh) => {
+      // The function puts what it was told in the line: $1, COMP_CWORD, COMP_WORDS, COMP_POINT, and compopt's last word.
+      assert.deepEqual(await sh.run(`_w() { local IFS=, o; o=$(compopt); COMPREPLY=("[$1/$COMP_CWORD/\${COMP_WORDS[*]}/$COMP_POINT/\${o##* }]"); }; complete -F _w foo; alias g=foo gg='foo -o'`), []);
+      const completes = (pairs: readonly (readonly [string, string])[]) => completesEach(sh, pairs);
+      await completes([
+        ['A=1 B="2 3" foo x\t', 'A=1 B="2 3" foo [foo/1/foo,x/5/foo] '],
+        ['true;  foo y\t', 'true;  foo [foo/1/foo,y/5/foo] '],
+        // A partial command name after assignments completes as a command.
+        ['A=1 ech\t', 'A=1 echo '],
+      ]);
+      assert.deepEqual(await sh.run('shopt -s progcomp_alias'), []);
+      await completes([
+        ['g z\t', 'g [foo/1/foo,z/5/foo] '],
+        ['gg z\t', 'gg [foo/2/foo,-o,z/8/foo] '],
+      ]);
+      // -D comes before an alias; compopt names the command it completes.
+      assert.deepEqual(await sh.run('complete -F _w -D'), []);
+      await completes([['gg z\t', 'gg [gg/1/gg,z/4/gg] ']]);
+      // -E only on a line with nothing at all, -I after a separator too; a command of no words has
+      // COMP_CWORD -1, and the first word's previous word is itself (bash's build_arg_list).
+      assert.deepEqual(await sh.run(`_e() { COMPREPLY=("[$1/$COMP_CWORD/\${#COMP_WORDS[@]}/$3]"); }; complete -F _e -E; complete -F _e -I`), []);
+      await completes([
+        ['\t', '[_EmptycmD_/-1/0/] '],
+        ['true; \t', 'true; [_InitialWorD_/-1/0/] '],
+        ['x | fo\t', 'x | [_InitialWorD_/0/1/fo] '],
+      ]);
+    });
+  });
+
+  test(`hostcomplete: the text from @ completes a host of HOSTFILE; shopt -u hostcomplete takes @ out of COMP_WORDBREAKS [${shell}]`, { timeout: 180_000 }, async () => {
+    await withShell(shell, 'direct', async (sh) => {
+      writeFileSync(join(sh.work, 'hosts'), '127.0.0.1 localhost loghost\n10.0.0.5 zebra.example zeb\n');
+      assert.deepEqual(await sh.run(`HOSTFILE=$PWD/hosts; _w() { COMPREPLY=("[$2/$COMP_CWORD]"); }; complete -F _w foo; touch @file1`), []);
+      await completesEach(sh, [
+        ['echo user@zebra.e\t', 'echo user@zebra.example '],
+        ['echo @zebra.\t', 'echo @zebra.example '],
+        // A compspec's function is given the text from the @.
+        ['foo user@ze\t', 'foo user[@ze/3] '],
+        // No host matches: file names are next.
+        ['ls @fi\t', 'ls \\@file1 '],
+      ]);
+      assert.deepEqual(await listed(sh, 'echo a@lo', 1), ['@localhost  @loghost']);
+      assert.deepEqual(await sh.run('shopt -u hostcomplete; echo "${COMP_WORDBREAKS@Q}"'), ["$' \\t\\n\"\\'><=;|&(:'"]);
+      await completesEach(sh, [['foo user@ze\t', 'foo [user@ze/1] ']]);
     });
   });
 }

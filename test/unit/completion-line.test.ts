@@ -4,7 +4,7 @@
 // bash_completion in both shells).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { splitLine } from '../../shell/completion/line';
+import { hostnameWordBreaks, splitLine, withAliasExpanded } from '../../shell/completion/line';
 
 const BREAKS = ' \t\n"\'@><=;|&(:';
 
@@ -15,7 +15,18 @@ function split(marked: string): ReturnType<typeof splitLine> {
 }
 
 test('words and the cursor word', () => {
-  assert.deepEqual(split('git che‸'), { commandLine: 'git che', point: 7, words: ['git', 'che'], current: 1, start: 4, text: 'che', quote: undefined });
+  assert.deepEqual(split('git che‸'), {
+    commandLine: 'git che',
+    point: 7,
+    command: 'git',
+    afterAssignments: false,
+    inAssignment: false,
+    words: ['git', 'che'],
+    current: 1,
+    start: 4,
+    text: 'che',
+    quote: undefined,
+  });
   const after = split('git checkout ‸');
   assert.deepEqual([after.words, after.current, after.text], [['git', 'checkout', ''], 2, '']);
   const middle = split('x | y‸');
@@ -35,7 +46,8 @@ test('break characters are words of their own, and start the text to complete', 
 
 test('the command the cursor is in: after ; | & ( and before the next', () => {
   const second = split('a; git co‸ && b');
-  assert.deepEqual([second.commandLine, second.point, second.words, second.current], [' git co ', 7, ['git', 'co'], 1]);
+  // From the name on: bash's COMP_LINE has no blank before it.
+  assert.deepEqual([second.commandLine, second.point, second.words, second.current], ['git co ', 6, ['git', 'co'], 1]);
   const substitution = split('echo $(ls /u‸');
   assert.deepEqual([substitution.words, substitution.text], [['ls', '/u'], '/u']);
   // `${` opens no command.
@@ -49,4 +61,30 @@ test('quotes and backslashes keep characters in their word; an open quote starts
   assert.deepEqual([escaped.words, escaped.text], [['cat', 'my\\ fi'], 'my\\ fi']);
   const closed = split("echo 'a b'c‸");
   assert.deepEqual([closed.words, closed.text, closed.quote], [['echo', "'a b'c"], "'a b'c", undefined]);
+});
+
+test('assignments before the name are passed over; the cursor in one, or before any name, is noted', () => {
+  const past = split('A=1 B="2 3" C[x]+=y foo x‸');
+  assert.deepEqual([past.command, past.commandLine, past.point, past.words, past.current, past.afterAssignments], ['foo', 'foo x', 5, ['foo', 'x'], 1, true]);
+  const inside = split('A=1 B=fo‸');
+  assert.deepEqual([inside.command, inside.inAssignment, inside.text], ['B=fo', true, 'fo']);
+  const noName = split('A=1 ‸');
+  assert.deepEqual([noName.command, noName.afterAssignments, noName.inAssignment, noName.current], ['', true, false, 0]);
+  // A redirection is no assignment: it is the name's place, as in bash.
+  const redirected = split('>out foo y‸');
+  assert.deepEqual([redirected.command, redirected.afterAssignments], ['', false]);
+});
+
+test("progcomp_alias: the alias's value replaces the name, the cursor moving with the text after it", () => {
+  const expanded = withAliasExpanded(split('gg z‸'), 'foo -o', BREAKS);
+  assert.deepEqual([expanded.command, expanded.commandLine, expanded.point, expanded.words, expanded.current], ['foo', 'foo -o z', 8, ['foo', '-o', 'z'], 2]);
+});
+
+test('readline keeps a special prefix (hostcomplete\'s @) at the start of the text to complete', () => {
+  const line = 'ssh user@ho';
+  const host = splitLine(line, line.length, BREAKS, '$@');
+  assert.deepEqual([host.words, host.current, host.start, host.text], [['ssh', 'user', '@', 'ho'], 3, 8, '@ho']);
+  assert.equal(hostnameWordBreaks(BREAKS, false), ' \t\n"\'><=;|&(:');
+  assert.equal(hostnameWordBreaks(' \t', true), '@ \t');
+  assert.equal(hostnameWordBreaks(BREAKS, true), BREAKS);
 });

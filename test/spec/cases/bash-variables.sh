@@ -201,6 +201,8 @@ hello by-declare
 ## END
 
 #### a function exported by bash is defined in the shell bash starts
+# bin/quirl starts under /bin/sh, and dash drops BASH_FUNC_greet%% (not a name): the launcher
+# passes node the environment it was given (shell/launch-environment.ts).
 greet() { echo "hello $1"; }
 export -f greet
 bash -c "$SH -c 'greet grandchild'" 2>/dev/null
@@ -209,5 +211,3 @@ echo "status=$?"
 hello grandchild
 status=0
 ## END
-# bin/quirl starts under /bin/sh, and dash drops BASH_FUNC_greet%% (not a name) before node runs.
-## BUG quirl stdout: status=127

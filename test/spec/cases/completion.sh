@@ -315,3 +315,42 @@ echo "global: ${arr[*]-none} / ${line-none}"
 f: a b / new
 global: none / none
 ## END
+
+#### compopt prints a -D, -E or -I compspec's options with its flag
+complete -o nospace -D -F f
+complete -E -W x
+compopt -D
+compopt -E
+compopt -o default -D
+compopt -D
+## STDOUT:
+compopt +o bashdefault +o default +o dirnames +o filenames +o noquote +o nosort -o nospace +o plusdirs -D
+compopt +o bashdefault +o default +o dirnames +o filenames +o noquote +o nosort +o nospace +o plusdirs -E
+compopt +o bashdefault -o default +o dirnames +o filenames +o noquote +o nosort -o nospace +o plusdirs -D
+## END
+
+#### compopt and complete -p name a missing -D, -E or -I compspec as bash does, in turn with what they print
+complete -W x foo
+{ compopt -I; compopt -o nospace -D; complete -p -E; compopt foo nope foo; } 2>&1 | sed 's/.*line [0-9]*: //'
+## STDOUT:
+compopt: _InitialWorD_: no completion specification
+compopt: _DefaultCmD_: no completion specification
+complete: _EmptycmD_: no completion specification
+compopt +o bashdefault +o default +o dirnames +o filenames +o noquote +o nosort +o nospace +o plusdirs foo
+compopt: nope: no completion specification
+compopt +o bashdefault +o default +o dirnames +o filenames +o noquote +o nosort +o nospace +o plusdirs foo
+## END
+
+#### shopt hostcomplete takes @ out of COMP_WORDBREAKS and puts it back first, as bash does
+shopt -u hostcomplete; echo "${COMP_WORDBREAKS@Q}"
+shopt -s hostcomplete; echo "${COMP_WORDBREAKS@Q}"
+shopt -s hostcomplete; echo "${COMP_WORDBREAKS@Q}"
+COMP_WORDBREAKS=' @:@'; shopt -u hostcomplete; echo "${COMP_WORDBREAKS@Q}"
+unset COMP_WORDBREAKS; shopt -s hostcomplete; echo "${COMP_WORDBREAKS-unset}"
+## STDOUT:
+$' \t\n"\'><=;|&(:'
+$'@ \t\n"\'><=;|&(:'
+$'@ \t\n"\'><=;|&(:'
+' :'
+unset
+## END

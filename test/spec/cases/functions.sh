@@ -572,3 +572,82 @@ no local: hBC
 local -
 echo status=$?
 ## stdout: status=1
+
+#### a local unset in its own function is still declared there, with no value or attributes
+v=global
+f() { local v=1; unset v; declare -p v; echo "set? [${v+yes}]"; [[ -v v ]] || echo not-v; v=2; declare -p v; }
+f
+declare -p v
+## STDOUT:
+declare -- v
+set? []
+not-v
+declare -- v="2"
+declare -- v="global"
+## END
+
+#### local without a value is declared: declare -p shows it
+f() { local v; declare -p v; local -a a; declare -p a; }
+f
+## STDOUT:
+declare -- v
+declare -a a
+## END
+
+#### unset takes a local's attributes away: array, integer, export, associative
+f() {
+  local -a a=(1 2); local -i i=3; local -x e=1; local -A m=([k]=1)
+  unset a i e m
+  declare -p a i e m
+  a=3; i=1+1; m[x]=1
+  declare -p a i m
+}
+f
+declare -p a 2>/dev/null || echo no-global-a
+## STDOUT:
+declare -- a
+declare -- i
+declare -- e
+declare -- m
+declare -- a="3"
+declare -- i="1+1"
+declare -a m=([0]="1")
+no-global-a
+## END
+
+#### a local unset twice, then declared again or made readonly, stays local
+f() { local v=1; unset v; unset v; local v; declare -p v; readonly v; declare -p v; }
+f
+echo "global: ${v-unset}"
+## STDOUT:
+declare -- v
+declare -r v
+global: unset
+## END
+
+#### with localvar_unset, unset of a caller's local leaves it declared and unset
+shopt -s localvar_unset
+outer() { local v=outer; inner; declare -p v; }
+inner() { unset v; }
+v=top
+outer
+declare -p v
+## STDOUT:
+declare -- v
+declare -- v="top"
+## END
+
+#### local and local -p list the function's own locals, unset ones too
+g=global
+f() { local b=1 a; local -a arr=(1); local z=1; unset z; local; echo -; local -p b z; local -p g || echo "no g: $?"; }
+f 2>/dev/null
+## STDOUT:
+declare -- a
+declare -a arr=([0]="1")
+declare -- b="1"
+declare -- z
+-
+declare -- b="1"
+declare -- z
+no g: 1
+## END

@@ -304,6 +304,109 @@ b gone
 declare -n c="b"
 ## END
 
+#### local -n to its own name reaches the global variable: read, write, append, count, keys
+f() { local -n arr=$1; echo "${#arr[@]} ${arr[*]} ${!arr[@]}"; arr+=(z); arr[0]=A; declare -p arr; }
+arr=(p q r)
+f arr 2>err
+declare -p arr
+head -n 1 err | sed 's/.*line [0-9]*: //'
+## STDOUT:
+3 p q r 0 1 2
+declare -n arr="arr"
+declare -a arr=([0]="A" [1]="q" [2]="r" [3]="z")
+local: warning: arr: circular name reference
+## END
+
+#### local -n to its own name assigns the global array, made when it was unset
+f() { local -n arr=$1; arr=(x y); echo "in: ${arr[1]}"; }
+g() { local -n v=$1; v=hello; echo "in: $v"; }
+arr=(a b)
+f arr 2>/dev/null
+g v 2>/dev/null
+declare -p arr v
+## STDOUT:
+in: y
+in: hello
+declare -a arr=([0]="x" [1]="y")
+declare -- v="hello"
+## END
+
+#### a self-named nameref passes over a caller's local to the global
+outer() { local arr=(outer); inner arr; declare -p arr; }
+inner() { local -n arr=$1; arr=(from-inner); }
+arr=(global)
+outer 2>/dev/null
+declare -p arr
+## STDOUT:
+declare -a arr=([0]="outer")
+declare -a arr=([0]="from-inner")
+## END
+
+#### unset of a self-named nameref leaves the local unset and the global as it was
+f() { local -n arr=$1; unset arr; declare -p arr; }
+arr=(keep)
+f arr 2>/dev/null
+declare -p arr
+## STDOUT:
+declare -- arr
+declare -a arr=([0]="keep")
+## END
+
+#### read -a, mapfile, for, arithmetic and printf -v through a self-named nameref
+r() { local -n a=$1; read -ra a <<< "r1 r2"; }
+m() { local -n b=$1; mapfile -t b < <(printf 'm1\nm2\n'); }
+l() { local -n t=$1; for t in 1 2; do :; done; }
+n() { local -n n=$1; (( n++ )); n+=5; printf -v n '%s!' "$n"; }
+a=(old old old); b=(old); n=1
+{ r a; m b; l t; n n; } 2>/dev/null
+declare -p a b t n
+## STDOUT:
+declare -a a=([0]="r1" [1]="r2")
+declare -a b=([0]="m1" [1]="m2")
+declare -- t="2"
+declare -- n="25!"
+## END
+
+#### a subshell's assignment through a self-named nameref stays in the subshell
+f() { local -n arr=$1; ( arr=(sub) ); echo "$(arr=(cs); echo "${arr[*]}") ${arr[*]}"; }
+arr=(kept)
+f arr 2>/dev/null
+declare -p arr
+## STDOUT:
+cs kept
+declare -a arr=([0]="kept")
+## END
+
+#### declare gives a self-named nameref's attributes to the nameref, export to the global
+f() { local -n u=$1; declare -u u; u=abc; declare -p u; }
+g() { local -n e=$1; export e; }
+u=1; e=1
+{ f u; g e; } 2>/dev/null
+declare -p u e
+## STDOUT:
+declare -nu u="u"
+declare -- u="abc"
+declare -x e="1"
+## END
+
+#### ${!ref} of a self-named nameref is refused, as bash refuses it
+arr=(a b)
+f() { local -n arr=$1; echo "ind=${!arr}"; }
+( f arr ) 2>/dev/null
+echo "status=$?"
+## stdout: status=1
+
+#### unset -n of a local nameref leaves it declared and unset in its function
+x=glob
+f() { local -n r=x; unset -n r; declare -p r; r=5; declare -p r; }
+f
+declare -p x
+## STDOUT:
+declare -- r
+declare -- r="5"
+declare -- x="glob"
+## END
+
 #### a refused for-loop assignment names its line, as bash does
 declare -n r
 readonly i=0
