@@ -37,8 +37,9 @@ export interface ChildSettings {
 
 export interface SpawnOptions extends ChildSettings {
   /**
-   * Path of the program; never searched on PATH. Absolute, or (with a cwd) a relative path
-   * containing a `/`, resolved after the change to cwd, so a script's $0 is what the user typed.
+   * Path of the program; never searched on PATH. Absolute, or a relative path containing a `/`,
+   * resolved after the change to cwd (in the parent's directory when cwd is null), so a
+   * script's $0 is what the user typed.
    */
   readonly file: string;
   /** argv, argv[0] included. */
