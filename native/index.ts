@@ -189,7 +189,7 @@ function checkLimits(fn: string, limits: unknown): void {
  * to command after command, and checking and encoding every entry again was a good part of a
  * spawn's JavaScript. Compared by content, so no caller has to say when it changed.
  */
-let lastEnvironment: { readonly strings: readonly string[]; readonly bytes: readonly Buffer[] } = { strings: [], bytes: [] };
+let lastEnvironment: { readonly strings: readonly string[]; readonly block: Buffer } = { strings: [], block: Buffer.alloc(0) };
 
 function isLastEnvironment(env: readonly unknown[]): boolean {
   const last = lastEnvironment.strings;
@@ -206,10 +206,16 @@ function checkEnvironment(fn: string, value: unknown): void {
   });
 }
 
-/** The bytes of an environment checkEnvironment passed (only such a one is remembered). */
-function environmentBytes(env: readonly string[]): readonly Buffer[] {
-  if (!isLastEnvironment(env)) lastEnvironment = { strings: [...env], bytes: env.map(encodeText) };
-  return lastEnvironment.bytes;
+/**
+ * The bytes of an environment checkEnvironment passed (only such a one is remembered): one block,
+ * each entry followed by a NUL, which the addon reads in one piece rather than entry by entry.
+ */
+function environmentBlock(env: readonly string[]): Buffer {
+  if (!isLastEnvironment(env)) {
+    const NUL = Buffer.alloc(1);
+    lastEnvironment = { strings: [...env], block: Buffer.concat(env.flatMap((entry) => [encodeText(entry), NUL])) };
+  }
+  return lastEnvironment.block;
 }
 
 /** Checked process options as the addon takes them: each string field as its bytes. */
@@ -217,7 +223,7 @@ function inBytes<T extends { readonly file: string; readonly argv: readonly stri
   options: T,
 ): InBytes<T> {
   const { file, argv, env, cwd } = options;
-  const bytes = { file: encodeText(file), argv: argv.map(encodeText), env: environmentBytes(env), cwd: cwd === null ? null : encodeText(cwd) };
+  const bytes = { file: encodeText(file), argv: argv.map(encodeText), env: environmentBlock(env), cwd: cwd === null ? null : encodeText(cwd) };
   return { ...options, ...bytes } as unknown as InBytes<T>;
 }
 
