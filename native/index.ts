@@ -154,13 +154,11 @@ function checkSpawnOptions(fn: string, value: unknown): SpawnOptions {
 function checkProcessOptions(fn: string, value: unknown): Record<string, unknown> {
   const options = object(fn, 'options', value);
   const file = text(fn, 'options.file', options.file, true);
-  // A relative path (as the user typed it, for the guest's $0) is resolved after the chdir to cwd.
-  const anchored = path.isAbsolute(file) || (options.cwd !== null && file.includes('/'));
-  if (!anchored) reject(fn, 'options.file', 'an absolute path, or a path with a / relative to cwd', file);
+  // A relative path (as the user typed it, for the guest's $0) is resolved after the chdir to cwd,
+  // or in this process's directory without one.
+  if (!path.isAbsolute(file) && !file.includes('/')) reject(fn, 'options.file', 'an absolute path, or a path with a / relative to cwd', file);
   array(fn, 'options.argv', options.argv, 1).forEach((arg, i) => text(fn, `options.argv[${i}]`, arg));
-  array(fn, 'options.env', options.env).forEach((entry, i) => {
-    if (text(fn, `options.env[${i}]`, entry).indexOf('=') < 1) reject(fn, `options.env[${i}]`, 'a "NAME=value" string', entry);
-  });
+  checkEnvironment(fn, options.env);
   if (options.cwd !== null) text(fn, 'options.cwd', options.cwd, true);
   array(fn, 'options.fds', options.fds).forEach((fd, i) => integer(fn, `options.fds[${i}]`, fd, -1));
   checkChildSettings(fn, options);
@@ -186,12 +184,46 @@ function checkLimits(fn: string, limits: unknown): void {
   });
 }
 
+/**
+ * The environment last passed to the addon, checked, and its bytes: a shell passes the same one
+ * to command after command, and checking and encoding every entry again was a good part of a
+ * spawn's JavaScript. Compared by content, so no caller has to say when it changed.
+ */
+let lastEnvironment: { readonly strings: readonly string[]; readonly block: Buffer } = { strings: [], block: Buffer.alloc(0) };
+
+function isLastEnvironment(env: readonly unknown[]): boolean {
+  const last = lastEnvironment.strings;
+  if (env.length !== last.length) return false;
+  for (let i = 0; i < env.length; i++) if (env[i] !== last[i]) return false;
+  return true;
+}
+
+function checkEnvironment(fn: string, value: unknown): void {
+  const env = array(fn, 'options.env', value);
+  if (isLastEnvironment(env)) return;
+  env.forEach((entry, i) => {
+    if (text(fn, `options.env[${i}]`, entry).indexOf('=') < 1) reject(fn, `options.env[${i}]`, 'a "NAME=value" string', entry);
+  });
+}
+
+/**
+ * The bytes of an environment checkEnvironment passed (only such a one is remembered): one block,
+ * each entry followed by a NUL, which the addon reads in one piece rather than entry by entry.
+ */
+function environmentBlock(env: readonly string[]): Buffer {
+  if (!isLastEnvironment(env)) {
+    const NUL = Buffer.alloc(1);
+    lastEnvironment = { strings: [...env], block: Buffer.concat(env.flatMap((entry) => [encodeText(entry), NUL])) };
+  }
+  return lastEnvironment.block;
+}
+
 /** Checked process options as the addon takes them: each string field as its bytes. */
 function inBytes<T extends { readonly file: string; readonly argv: readonly string[]; readonly env: readonly string[]; readonly cwd: string | null }>(
   options: T,
 ): InBytes<T> {
   const { file, argv, env, cwd } = options;
-  const bytes = { file: encodeText(file), argv: argv.map(encodeText), env: env.map(encodeText), cwd: cwd === null ? null : encodeText(cwd) };
+  const bytes = { file: encodeText(file), argv: argv.map(encodeText), env: environmentBlock(env), cwd: cwd === null ? null : encodeText(cwd) };
   return { ...options, ...bytes } as unknown as InBytes<T>;
 }
 

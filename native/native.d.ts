@@ -37,8 +37,9 @@ export interface ChildSettings {
 
 export interface SpawnOptions extends ChildSettings {
   /**
-   * Path of the program; never searched on PATH. Absolute, or (with a cwd) a relative path
-   * containing a `/`, resolved after the change to cwd, so a script's $0 is what the user typed.
+   * Path of the program; never searched on PATH. Absolute, or a relative path containing a `/`,
+   * resolved after the change to cwd (in the parent's directory when cwd is null), so a
+   * script's $0 is what the user typed.
    */
   readonly file: string;
   /** argv, argv[0] included. */
@@ -332,10 +333,10 @@ export interface NativeBinding {
 /**
  * `T` as the addon itself takes it: the file, argv, environment and directory as their bytes
  * (the wrapper encodes each string with text.ts, so a byte that is not UTF-8 reaches the
- * system as that byte).
+ * system as that byte), the environment as one block of entries each followed by a NUL.
  */
 export type InBytes<T> = {
-  readonly [K in keyof T]: K extends 'file' ? Buffer : K extends 'cwd' ? Buffer | null : K extends 'argv' | 'env' ? readonly Buffer[] : T[K];
+  readonly [K in keyof T]: K extends 'file' | 'env' ? Buffer : K extends 'cwd' ? Buffer | null : K extends 'argv' ? readonly Buffer[] : T[K];
 };
 
 /** The addon as loaded: NativeBinding, with paths, arguments and environments as bytes. */

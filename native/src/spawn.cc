@@ -235,6 +235,17 @@ std::vector<std::string> ReadByteStrings(const Napi::Value& value) {
   return strings;
 }
 
+// The entries of a block in which each one is followed by a NUL (how the environment arrives).
+std::vector<std::string> SplitBlock(const std::string& block) {
+  std::vector<std::string> entries;
+  for (size_t start = 0; start < block.size();) {
+    size_t end = std::min(block.find('\0', start), block.size());
+    entries.emplace_back(block, start, end - start);
+    start = end + 1;
+  }
+  return entries;
+}
+
 Napi::Value Spawn(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   ProcessSpec spec = ReadSpawnOptions(info[0].As<Napi::Object>());
@@ -247,7 +258,7 @@ ProcessSpec ReadSpawnOptions(const Napi::Object& options) {
   ProcessSpec spec;
   spec.file = BytesOf(options.Get("file"));
   spec.argv = ReadByteStrings(options.Get("argv"));
-  spec.env = ReadByteStrings(options.Get("env"));
+  spec.env = SplitBlock(BytesOf(options.Get("env")));
   Napi::Value cwd = options.Get("cwd");
   if (!cwd.IsNull()) spec.cwd = BytesOf(cwd);
   // Absent where the group is not the caller's choice (an anchor joins the group it prepares).

@@ -37,8 +37,9 @@ struct ProcessSpec {
 };
 
 // Reads the SpawnOptions fields (file, argv, env, cwd, group, fds, ignoreInterrupts, umask,
-// limits, ignoredSignals) of a JS object, file, argv, env and cwd as Buffers (bytes.h); without a
-// group, the child leads a new one unless the caller sets pgid.
+// limits, ignoredSignals) of a JS object, file, argv and cwd as Buffers (bytes.h), env as one
+// Buffer of NUL-terminated entries; without a group, the child leads a new one unless the
+// caller sets pgid.
 ProcessSpec ReadSpawnOptions(const Napi::Object& options);
 
 // Starts spec.file in its group (ignore_interrupts is not looked at) with every signal at its

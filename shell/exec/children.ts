@@ -57,17 +57,27 @@ export class ChildWatcher {
    */
   holdEventLoop(): () => void {
     this.holds += 1;
-    this.timer ??= setInterval(this.onSignal, POLL_INTERVAL_MS);
+    if (this.timer === undefined) this.timer = setInterval(this.onTick, POLL_INTERVAL_MS);
+    else this.timer.ref();
     let released = false;
     return () => {
       if (released) return;
       released = true;
       this.holds -= 1;
-      if (this.holds > 0) return;
-      clearInterval(this.timer);
-      this.timer = undefined;
+      // Unref'd, not cleared: the next command's wait takes it back (a script runs thousands),
+      // and if none comes, its next tick ends it.
+      if (this.holds === 0) this.timer?.unref();
     };
   }
+
+  private readonly onTick = (): void => {
+    if (this.holds > 0) {
+      this.poll();
+      return;
+    }
+    clearInterval(this.timer);
+    this.timer = undefined;
+  };
 
   /** Reports every pending status of every watched child now. */
   poll(): void {

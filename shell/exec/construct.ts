@@ -229,9 +229,23 @@ function spawnOptions(stage: ExternalStage, table: FdTable) {
     file: stage.target.file,
     argv: stage.target.argv,
     env: stage.env,
-    cwd: stage.cwd,
+    cwd: inProcessDirectory(stage.cwd) ? null : stage.cwd,
     fds: table.childFds(),
   };
+}
+
+/**
+ * Whether `cwd` is where this process is: its child starts there without a chdir, as a fork
+ * of bash starts in bash's own directory. The shell never changes the process's directory
+ * (each context keeps its own), so this holds until a `cd`. process.cwd() is Node's cached
+ * value; a directory it cannot name (removed, or bytes that are not UTF-8) never matches.
+ */
+function inProcessDirectory(cwd: string): boolean {
+  try {
+    return process.cwd() === cwd;
+  } catch {
+    return false;
+  }
 }
 
 function spawnStage(stage: ExternalStage, table: FdTable, group: GroupChoice, ignoreInterrupts: boolean): number {

@@ -53,6 +53,12 @@ export class CommandHashTable {
   }
 }
 
+/** A file found executable, with what stat(2) said of it then. */
+interface ExecutableFile {
+  readonly path: string;
+  readonly stats: Stats;
+}
+
 export class CommandResolver {
   /** Whether each file is directly executable, by identity and modification time. */
   private readonly directlyExecutable = new Map<string, boolean>();
@@ -65,10 +71,10 @@ export class CommandResolver {
     const name = argv[0];
     if (name === undefined || name === '') throw new ShellError('CommandNotFound', `${JSON.stringify(name ?? '')}: command not found`);
     if (!name.includes('/')) {
-      const found = this.search(name, searchPath, cwd, table);
+      const found = this.find(name, searchPath, cwd, table);
       const entry = table.under(searchPath).get(name);
       if (entry !== undefined) entry.hits += 1;
-      return this.execTarget(found, found, argv);
+      return this.execTarget(found, found.path, argv);
     }
     // A path is exec'd as typed (the child runs in cwd), so that a script's $0 reads as in bash.
     return this.execTarget(this.checkPath(resolvePath(cwd, name), name), name, argv);
@@ -77,7 +83,7 @@ export class CommandResolver {
   /** The path PATH search finds for `name` (remembered in `table`), or undefined (for `type`). */
   lookup(name: string, searchPath: string, cwd: string, table: CommandHashTable): string | undefined {
     try {
-      return name.includes('/') ? this.checkPath(resolvePath(cwd, name), name) : this.search(name, searchPath, cwd, table);
+      return (name.includes('/') ? this.checkPath(resolvePath(cwd, name), name) : this.find(name, searchPath, cwd, table)).path;
     } catch {
       return undefined;
     }
@@ -85,31 +91,32 @@ export class CommandResolver {
 
   /** Every executable file named `name` along PATH, in order (`type -a`). */
   lookupAll(name: string, searchPath: string, cwd: string): string[] {
-    return this.candidates(name, searchPath, cwd).filter((candidate) => isExecutableFile(candidate));
+    return this.candidates(name, searchPath, cwd).filter((candidate) => executableStats(candidate) !== undefined);
   }
 
   /** Searches PATH for `name` and remembers it in `table` (`hash NAME`); throws the 127/126 errors. */
   hash(name: string, searchPath: string, cwd: string, table: CommandHashTable): string {
     table.under(searchPath).delete(name);
-    return this.search(name, searchPath, cwd, table);
+    return this.find(name, searchPath, cwd, table).path;
   }
 
   private candidates(name: string, searchPath: string, cwd: string): string[] {
     return searchPath.split(':').map((directory) => resolvePath(cwd, directory === '' ? '.' : directory, name));
   }
 
-  private search(name: string, searchPath: string, cwd: string, table: CommandHashTable): string {
+  private find(name: string, searchPath: string, cwd: string, table: CommandHashTable): ExecutableFile {
     const hashed = table.under(searchPath);
     const remembered = hashed.get(name);
-    if (remembered !== undefined && isExecutableFile(remembered.path)) return remembered.path;
+    const stats = remembered === undefined ? undefined : executableStats(remembered.path);
+    if (remembered !== undefined && stats !== undefined) return { path: remembered.path, stats };
     hashed.delete(name);
     let deniedCandidate: string | undefined;
     for (const candidate of this.candidates(name, searchPath, cwd)) {
       const stats = statOrUndefined(candidate);
       if (stats === undefined || stats.isDirectory()) continue;
-      if (isExecutableFile(candidate, stats)) {
+      if (executableStats(candidate, stats) !== undefined) {
         hashed.set(name, { path: candidate, hits: 0 });
-        return candidate;
+        return { path: candidate, stats };
       }
       deniedCandidate ??= candidate;
     }
@@ -119,7 +126,7 @@ export class CommandResolver {
     throw new ShellError('CommandNotFound', `${name}: command not found`);
   }
 
-  private checkPath(file: string, name: string): string {
+  private checkPath(file: string, name: string): ExecutableFile {
     let stats: Stats;
     try {
       stats = statSync(fsPath(file));
@@ -130,13 +137,12 @@ export class CommandResolver {
       });
     }
     if (stats.isDirectory()) throw new ShellError('NotExecutable', `${name}: ${describeErrno('EISDIR')}`);
-    if (!isExecutableFile(file, stats)) throw new ShellError('NotExecutable', `${name}: ${describeErrno('EACCES')}`);
-    return file;
+    if (executableStats(file, stats) === undefined) throw new ShellError('NotExecutable', `${name}: ${describeErrno('EACCES')}`);
+    return { path: file, stats };
   }
 
-  /** `file` is the validated absolute path; `execPath` is what to exec (the same file). */
-  private execTarget(file: string, execPath: string, argv: readonly string[]): ExecTarget {
-    const stats = statSync(fsPath(file));
+  /** `file` is the validated file, stat'ed once; `execPath` is what to exec (the same file). */
+  private execTarget({ path: file, stats }: ExecutableFile, execPath: string, argv: readonly string[]): ExecTarget {
     const key = `${stats.dev}:${stats.ino}:${stats.mtimeMs}:${stats.size}`;
     let direct = this.directlyExecutable.get(key);
     if (direct === undefined) {
@@ -149,19 +155,20 @@ export class CommandResolver {
 
 function statOrUndefined(file: string): Stats | undefined {
   try {
-    return statSync(fsPath(file));
+    return statSync(fsPath(file), { throwIfNoEntry: false });
   } catch {
     return undefined;
   }
 }
 
-function isExecutableFile(file: string, stats: Stats | undefined = statOrUndefined(file)): boolean {
-  if (stats === undefined || !stats.isFile()) return false;
+/** `stats` (of `file`, stat'ed when not given) when it is a file this process may execute. */
+function executableStats(file: string, stats: Stats | undefined = statOrUndefined(file)): Stats | undefined {
+  if (stats === undefined || !stats.isFile()) return undefined;
   try {
     accessSync(fsPath(file), constants.X_OK);
-    return true;
+    return stats;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
