@@ -8,7 +8,9 @@
 import { KeyBindings } from '../interactive/editor/bindings';
 import { functionDefinitionText } from './function-text';
 import { applyAssignment, prefixValues, type PlannedAssignment } from './assignment';
-import { ExitRequest, type BuiltinLookup, type ShellServices } from './builtin-api';
+import { ExitRequest, type Builtin, type BuiltinLookup } from './builtin-api';
+import { BuiltinCall, type BuiltinHost } from './builtin-call';
+import type { TrapArrival } from './signal-traps';
 import type { CommandHistory } from './command-history';
 import { ShellError, isShellError } from '../errors';
 import { ParseError } from '../syntax/source';
@@ -97,7 +99,10 @@ const DIALECTS: Readonly<Record<string, readonly string[]>> = {
   zsh: ['zsh', '-f'],
 };
 
-export class Interpreter implements ShellServices, Evaluator {
+/** A builtin's view of the jobs outside any pipeline: all of them. */
+const seesEveryJob = (): boolean => true;
+
+export class Interpreter implements BuiltinHost, Evaluator {
   readonly jobControl: JobControl;
   /** `bind`'s table: the interactive shell's line editor reads it; elsewhere bind changes it to no effect, as bash's does. */
   private readonly bindings = new KeyBindings();
@@ -213,26 +218,52 @@ export class Interpreter implements ShellServices, Evaluator {
     // A walk that waits for nothing never unwinds its stack: every so many lists deep (functions
     // calling functions, eval, source), one starts on a fresh stack, from a microtask.
     const fresh = ++this.listNesting % LISTS_PER_STACK === 0;
-    return finishing(
-      () => (fresh ? Promise.resolve().then(() => this.runItems(list, context)) : this.runItems(list, context)),
-      () => {
-        this.listNesting--;
-      },
-    );
+    let ran: Eventually<number>;
+    try {
+      ran = fresh ? Promise.resolve().then(() => this.runItems(list, context, 0)) : this.runItems(list, context, 0);
+    } catch (error) {
+      this.listNesting--;
+      throw error;
+    }
+    if (ran instanceof Promise) return ran.finally(this.leaveList);
+    this.listNesting--;
+    return ran;
   }
 
-  private runItems(list: List, context: Context): Eventually<number> {
+  private readonly leaveList = (): void => {
+    this.listNesting--;
+  };
+
+  /**
+   * The list's items from `from` on, each after a checkpoint: synchronously while they complete
+   * at once (no closure or promise per item), the rest after the first that waits.
+   */
+  private runItems(list: List, context: Context, from: number): Eventually<number> {
     const { items } = list;
-    const ran = inTurn(items.length, (index) => andThen(this.checkpoint(context), () => this.runItem(items[index] as List['items'][number], context)));
-    return andThen(ran, () => context.state.lastStatus);
+    for (let index = from; index < items.length; index++) {
+      const checked = this.checkpoint(context);
+      if (checked instanceof Promise) return checked.then(() => this.runItemsAfter(this.runItem(items[index] as List['items'][number], context), list, context, index + 1));
+      const ran = this.runItem(items[index] as List['items'][number], context);
+      if (ran instanceof Promise) return this.runItemsAfter(ran, list, context, index + 1);
+    }
+    return context.state.lastStatus;
+  }
+
+  private async runItemsAfter(pending: Eventually<void>, list: List, context: Context, from: number): Promise<number> {
+    await pending;
+    return this.runItems(list, context, from);
   }
 
   private runItem(item: List['items'][number], context: Context): Eventually<void> {
     // `set -n`: commands are read, not run (an interactive shell ignores it, as bash does).
     if (context.state.options.has('noexec') && !this.interactive) return;
-    return andThen(item.background ? this.runInBackground(item.andOr, context) : this.runAndOr(item.andOr, context), (status) => {
-      context.state.lastStatus = status;
-    });
+    const status = item.background ? this.runInBackground(item.andOr, context) : this.runAndOr(item.andOr, context);
+    if (status instanceof Promise) {
+      return status.then((ended) => {
+        context.state.lastStatus = ended;
+      });
+    }
+    context.state.lastStatus = status;
   }
 
   /**
@@ -340,7 +371,8 @@ export class Interpreter implements ShellServices, Evaluator {
       pipeline.time === null
         ? this.runPipelineStages(pipeline, inner, background)
         : timePipeline(pipeline.time, async () => this.runPipelineStages(pipeline, inner, background), new CommandOutput(context.fds, undefined));
-    return andThen(status, (status) => this.pipelineEnded(pipeline, status, context, background));
+    if (status instanceof Promise) return status.then((ended) => this.pipelineEnded(pipeline, ended, context, background));
+    return this.pipelineEnded(pipeline, status, context, background);
   }
 
   private pipelineEnded(pipeline: Pipeline, status: number, context: Context, background: boolean): Eventually<number> {
@@ -421,7 +453,7 @@ export class Interpreter implements ShellServices, Evaluator {
   }
 
   /** `.` / `source`: the file's text runs here, and `return` ends it; DEBUG is not inherited without `set -T`. */
-  private async runFile(text: string, name: string, context: Context): Promise<number> {
+  async runFile(text: string, name: string, context: Context): Promise<number> {
     return this.runReturning(context, context.state.options.has('functrace') ? [] : ['DEBUG'], () => this.runSource(text, context, name));
   }
 
@@ -605,17 +637,27 @@ export class Interpreter implements ShellServices, Evaluator {
   }
 
   private runSimpleCommand(command: SimpleCommand, context: Context, text: string): Eventually<number> {
-    return recovering(
-      () =>
-        andThen(this.announceSimple(command, context) ? this.runDebugTrap(context) : undefined, () =>
-          andThen(planCommand(this, command, context, new ExpansionBudget()), (planned) => {
-            // Expanded at its first line, it runs at its last: there a multi-line command's diagnostics and `eval` are (bash).
-            context.state.lineNumber = command.span.end.line;
-            return this.runPlanned(planned, context, text);
-          }),
-        ),
-      (error) => this.reportFailure(error, context),
-    );
+    let status: Eventually<number>;
+    try {
+      status = this.announceSimple(command, context)
+        ? this.runDebugTrap(context).then(() => this.planAndRun(command, context, text))
+        : this.planAndRun(command, context, text);
+    } catch (error) {
+      return this.reportFailure(error, context);
+    }
+    return status instanceof Promise ? status.catch((error: unknown) => this.reportFailure(error, context)) : status;
+  }
+
+  private planAndRun(command: SimpleCommand, context: Context, text: string): Eventually<number> {
+    const planned = planCommand(this, command, context, new ExpansionBudget());
+    if (planned instanceof Promise) return planned.then((expanded) => this.runAtLastLine(command, expanded, context, text));
+    return this.runAtLastLine(command, planned, context, text);
+  }
+
+  private runAtLastLine(command: SimpleCommand, planned: PlannedCommand, context: Context, text: string): Eventually<number> {
+    // Expanded at its first line, it runs at its last: there a multi-line command's diagnostics and `eval` are (bash).
+    context.state.lineNumber = command.span.end.line;
+    return this.runPlanned(planned, context, text);
   }
 
   /** An expanded simple command: assignments alone, a function, a builtin, or a program (`command` skips functions). */
@@ -631,10 +673,10 @@ export class Interpreter implements ShellServices, Evaluator {
     const name = planned.argv[0];
     if (name === undefined) return this.runAssignments(planned, context);
     const definition = lookup.skipFunctions === true ? undefined : context.state.functions.get(name);
-    const builtin = definition === undefined && this.builtins.find(name, context.state.disabledBuiltins) !== undefined;
-    context.state.noteCommand(builtin ? name : undefined);
+    const builtin = definition === undefined ? this.builtins.find(name, context.state.disabledBuiltins) : undefined;
+    context.state.noteCommand(builtin !== undefined ? name : undefined);
     if (definition !== undefined) return this.callFunction(definition, planned, context);
-    if (builtin) return this.runBuiltinHere(planned, context, sees);
+    if (builtin !== undefined) return this.runBuiltinHere(builtin, planned, context, sees);
     return this.runExternal(planned, context, text, lookup);
   }
 
@@ -661,7 +703,12 @@ export class Interpreter implements ShellServices, Evaluator {
 
   /** Where a diagnostic in `context` says it happened: nowhere (`quirl: `) in an interactive shell. */
   private whereIn({ state }: Context): string | undefined {
-    return this.interactive || state.lineNumber === 0 ? undefined : `${state.sourceName()}: line ${state.lineNumber}: `;
+    return this.wherePlace(state.sourceName(), state.lineNumber);
+  }
+
+  /** Where a diagnostic made at `lineNumber` of `sourceName` says it happened. */
+  wherePlace(sourceName: string, lineNumber: number): string | undefined {
+    return this.interactive || lineNumber === 0 ? undefined : `${sourceName}: line ${lineNumber}: `;
   }
 
   /** A ShellError reported where the command's stderr goes, as its status; anything else goes on up. */
@@ -806,18 +853,30 @@ export class Interpreter implements ShellServices, Evaluator {
    * SIGPIPE ends a process (the error goes on up); only an interactive shell's own command line
    * reports it and goes on, as bash, which survives it there.
    */
-  private runBuiltinHere(command: PlannedCommand, context: Context, sees?: (job: Job) => boolean): Eventually<number> {
-    const restore = context.state.assignTemporarily(prefixValues(context.state, command.assignments));
-    const run = (): Eventually<number> =>
-      andThen(
-        this.withRedirects(command.redirects, context, (inner) => this.runBuiltin(command, inner, sees, context.fds)),
-        // Ctrl-C ended the builtin (a `read`): the rest of the line is abandoned too.
-        (status) => (interruptOf(context.scope)?.aborted === true ? andThen(this.checkpoint(context), () => status) : status),
-      );
-    return finishing(
-      () => recovering(run, (error) => this.builtinFailed(error, command.argv[0] as string, context)),
-      restore,
-    );
+  private runBuiltinHere(builtin: Builtin, command: PlannedCommand, context: Context, sees?: (job: Job) => boolean): Eventually<number> {
+    const restore = command.assignments.length === 0 ? undefined : context.state.assignTemporarily(prefixValues(context.state, command.assignments));
+    let status: Eventually<number>;
+    try {
+      status =
+        command.redirects.length === 0
+          ? this.runBuiltin(builtin, command, context, sees)
+          : this.withRedirectsApplied(command.redirects, context, (inner) => this.runBuiltin(builtin, command, inner, sees, context.fds));
+      status = status instanceof Promise ? status.then((ended) => this.builtinEnded(ended, context)) : this.builtinEnded(status, context);
+      if (status instanceof Promise) status = status.catch((error: unknown) => this.builtinFailed(error, command.argv[0] as string, context));
+    } catch (error) {
+      status = this.builtinFailed(error, command.argv[0] as string, context);
+    }
+    if (restore === undefined) return status;
+    if (status instanceof Promise) return status.finally(restore);
+    restore();
+    return status;
+  }
+
+  /** Ctrl-C ended the builtin (a `read`): the rest of the line is abandoned too. */
+  private builtinEnded(status: number, context: Context): Eventually<number> {
+    if (interruptOf(context.scope)?.aborted !== true) return status;
+    const checked = this.checkpoint(context);
+    return checked instanceof Promise ? checked.then(() => status) : status;
   }
 
   /** A write error of a builtin: said, status 1; a broken pipe in a subshell or script ends it, going on up. */
@@ -832,33 +891,28 @@ export class Interpreter implements ShellServices, Evaluator {
 
   /** A builtin the shell runs for a command of its own (`select` reads its answer with `read`). */
   runBuiltinWith(argv: string[], context: Context): Eventually<number> {
-    return this.runBuiltin({ argv, assignments: [], declarations: new Map(), redirects: [], substitutionStatus: undefined }, context);
+    const builtin = this.builtins.find(argv[0] as string, context.state.disabledBuiltins);
+    if (builtin === undefined) throw new Error(`${argv[0]} is not a builtin`);
+    return this.runBuiltin(builtin, { argv, assignments: [], declarations: new Map(), redirects: [], substitutionStatus: undefined }, context);
   }
 
-  private runBuiltin(command: PlannedCommand, context: Context, sees: (job: Job) => boolean = () => true, outerFds = context.fds): Eventually<number> {
-    const builtin = this.builtins.find(command.argv[0] as string, context.state.disabledBuiltins);
-    if (builtin === undefined) throw new Error(`${command.argv[0]} is not a builtin`);
-    return builtin({
-      argv: command.argv,
-      state: context.state,
-      output: new CommandOutput(context.fds, this.builtinControl(context), this.whereIn(context)),
-      shell: this,
-      jobs: () => this.jobControl.list().filter(sees),
-      run: (source, name) => this.runSource(source, context, name),
-      runFile: (source, name) => this.runFile(source, name, context),
-      assignments: prefixValues(context.state, command.assignments),
-      declarations: command.declarations,
-      runCommand: async (argv, searchPath) =>
-        this.runPlanned({ ...command, argv: [...argv], redirects: [] }, context, argv.join(' '), sees, { skipFunctions: true, searchPath }),
-      keepRedirects: () => {
-        // Redirects naming the command's own process substitutions (exec 3< <(list)) are kept with them.
-        const substitutions = context.processSubstitutions;
-        if (substitutions !== undefined && substitutions.fds === outerFds) substitutions.keep(context.fds);
-        else outerFds.adopt(context.fds);
-      },
-      trappedSignal: () => this.traps.trappedSignal(context),
-      expandWords: (words, glob) => this.expandWordsIn(context, words, glob),
-    });
+  private runBuiltin(builtin: Builtin, command: PlannedCommand, context: Context, sees: (job: Job) => boolean = seesEveryJob, outerFds = context.fds): Eventually<number> {
+    return builtin(new BuiltinCall(this, command, context, sees, outerFds));
+  }
+
+  /** BuiltinHost: the jobs the shell knows of. */
+  listJobs(): Job[] {
+    return this.jobControl.list();
+  }
+
+  /** BuiltinHost: `command`'s argv as a builtin or a program, never a function, with no redirects (the builtin's are in place). */
+  async runWithoutFunctions(command: PlannedCommand, argv: readonly string[], context: Context, sees: (job: Job) => boolean, searchPath?: string): Promise<number> {
+    return this.runPlanned({ ...command, argv: [...argv], redirects: [] }, context, argv.join(' '), sees, { skipFunctions: true, searchPath });
+  }
+
+  /** BuiltinHost: a wait for the next trapped signal of `context`'s shell (see BuiltinContext.trappedSignal). */
+  trappedSignal(context: Context): TrapArrival | undefined {
+    return this.traps.trappedSignal(context);
   }
 
   /** `words` expanded in `context` as a command's are; pathname expansion only with `glob` (completion's word lists). */
@@ -873,7 +927,7 @@ export class Interpreter implements ShellServices, Evaluator {
   }
 
   /** What a builtin waits on and gives up on: its stage's job, or the line's Ctrl-C. */
-  private builtinControl(context: Context): Pick<StageControl, 'whileRunning' | 'signal'> | undefined {
+  builtinControl(context: Context): Pick<StageControl, 'whileRunning' | 'signal'> | undefined {
     const { scope } = context;
     if (scope.kind === 'stage') return scope.gate;
     const interrupt = interruptOf(scope);
@@ -884,7 +938,7 @@ export class Interpreter implements ShellServices, Evaluator {
    * `eval`, `.` and a trap's command: the source's commands one at a time in `context`. A syntax
    * error stops it with status 2.
    */
-  private async runSource(source: string, context: Context, name?: string, triggerLine?: number): Promise<number> {
+  async runSource(source: string, context: Context, name?: string, triggerLine?: number): Promise<number> {
     let status = 0;
     // An `eval` string's lines count on from the eval's line, an ERR or DEBUG trap's from the command
     // trapped (`triggerLine`); a signal's, EXIT's and RETURN's from 1 (bash).
