@@ -7,7 +7,7 @@ import { ExpansionBudget } from '../expand/budget';
 import { expandPattern, expandWord, expandWords } from '../expand';
 import { literalPattern } from '../expand/literal';
 import { matchesPattern } from '../expand/pattern';
-import type { Arithmetic, ArithmeticForClause, CaseClause, Clause, ForClause, IfClause, LoopClause, SelectClause } from '../syntax/ast';
+import type { Arithmetic, ArithmeticForClause, CaseClause, Clause, ForClause, IfClause, List, LoopClause, SelectClause } from '../syntax/ast';
 import { andThen, finishing, recovering, repeat, type Eventually, type Progress } from '../eventually';
 import { evaluateArithmetic } from './arithmetic';
 import { evaluateConditional } from './conditional';
@@ -106,25 +106,108 @@ const next = <T>(value: T): Progress<T> => ({ done: false, value });
 /** The loop ends with this. */
 const stop = <T>(value: T): Progress<T> => ({ done: true, value });
 
+/**
+ * A `while`'s or `for`'s passes: synchronously while each completes at once, in an async loop
+ * after the first that waits (so no promise chain grows with the passes). One object per loop,
+ * no closure or promise per pass: a counting loop of builtins allocates little.
+ */
+abstract class Passes {
+  /** The last body's status: the loop's. */
+  protected status = 0;
+
+  constructor(
+    protected readonly evaluator: Evaluator,
+    protected readonly context: Context,
+    private readonly body: List,
+  ) {}
+
+  /** Whether the loop is over before a pass's checkpoint (a `for` out of words). */
+  protected over(): boolean {
+    return false;
+  }
+
+  /** A pass after its checkpoint: whether the loop goes on. */
+  protected abstract passChecked(): Eventually<boolean>;
+
+  run(): Eventually<number> {
+    for (;;) {
+      const more = this.pass();
+      if (more instanceof Promise) return this.runAfter(more);
+      if (!more) return this.status;
+    }
+  }
+
+  private async runAfter(pending: Promise<boolean>): Promise<number> {
+    let more = await pending;
+    while (more) {
+      const next = this.pass();
+      more = next instanceof Promise ? await next : next;
+    }
+    return this.status;
+  }
+
+  private pass(): Eventually<boolean> {
+    if (this.over()) return false;
+    const checked = this.evaluator.checkpoint(this.context);
+    return checked instanceof Promise ? checked.then(() => this.passChecked()) : this.passChecked();
+  }
+
+  /** The body once: whether the loop goes on (`break` aimed here ends it; `continue` does not). */
+  protected runBody(): Eventually<boolean> {
+    let ran: Eventually<number>;
+    try {
+      ran = this.evaluator.runList(this.body, this.context);
+    } catch (error) {
+      return this.bodyControlled(error);
+    }
+    return ran instanceof Promise ? ran.then(this.bodyEnded, this.bodyControlled) : this.bodyEnded(ran);
+  }
+
+  private readonly bodyEnded = (status: number): boolean => {
+    this.status = status;
+    return true;
+  };
+
+  private readonly bodyControlled = (error: unknown): boolean => {
+    const control = controlled(error);
+    this.status = control.status;
+    return control.step !== 'stop';
+  };
+}
+
+/** `while` / `until`: the condition, then the body while it holds (fails). */
+class ConditionLoop extends Passes {
+  private readonly conditionContext: Context;
+
+  constructor(
+    evaluator: Evaluator,
+    context: Context,
+    private readonly clause: LoopClause,
+  ) {
+    super(evaluator, context, clause.body);
+    this.conditionContext = tested(context);
+  }
+
+  protected passChecked(): Eventually<boolean> {
+    let ran: Eventually<number>;
+    try {
+      ran = this.evaluator.runList(this.clause.condition, this.conditionContext);
+    } catch (error) {
+      return conditionControlled(error);
+    }
+    return ran instanceof Promise ? ran.then(this.conditionEnded, conditionControlled) : this.conditionEnded(ran);
+  }
+
+  private readonly conditionEnded = (status: number): Eventually<boolean> => ((status === 0) === this.clause.until ? false : this.runBody());
+}
+
+/** `break` in a loop's condition ends the loop with its body's last status, as in bash; `continue` goes on to the next pass. */
+function conditionControlled(error: unknown): boolean {
+  return controlled(error).step !== 'stop';
+}
+
 function runLoop(evaluator: Evaluator, clause: LoopClause, context: Context): Eventually<number> {
-  const conditionContext = tested(context);
-  const iteration = (status: number): Eventually<Progress<number>> =>
-    andThen(evaluator.checkpoint(context), () =>
-      andThen(
-        pass(() => evaluator.runList(clause.condition, conditionContext)),
-        (condition): Eventually<Progress<number>> => {
-          // `break` in the condition: the loop's status is its body's last, as in bash.
-          if (condition.step === 'stop') return stop(status);
-          if (condition.control) return next(status);
-          if ((condition.status === 0) === clause.until) return stop(status);
-          return andThen(
-            pass(() => evaluator.runList(clause.body, context)),
-            (body) => ({ done: body.step === 'stop', value: body.status }),
-          );
-        },
-      ),
-    );
-  return inLoop(context, () => repeat(iteration, 0));
+  return inLoop(context, () => new ConditionLoop(evaluator, context, clause).run());
 }
 
 /** The words a `for` or `select` goes through: its list expanded, or the positional parameters. */
@@ -153,27 +236,44 @@ function assignLoopVariable(state: ShellState, name: string, value: string): str
 }
 
 function runFor(evaluator: Evaluator, clause: ForClause, context: Context): Eventually<number> {
-  const { state } = context;
   if (!NAME.test(clause.name)) return invalidLoopName(evaluator, clause, context);
-  return andThen(loopWords(evaluator, clause, context), (values) => {
-    let index = 0;
-    const iteration = (status: number): Eventually<Progress<number>> => {
-      if (index >= values.length) return stop(status);
-      const value = values[index++] as string;
-      return andThen(evaluator.checkpoint(context), () =>
-        // The DEBUG trap comes before each pass, after the words are expanded (bash).
-        andThen(traced(evaluator, clause, context), () => {
-          const refused = assignLoopVariable(state, clause.name, value);
-          if (refused !== undefined) return andThen(evaluator.say(context, refused), () => stop(1));
-          return andThen(
-            pass(() => evaluator.runList(clause.body, context)),
-            (body) => ({ done: body.step === 'stop', value: body.status }),
-          );
-        }),
-      );
-    };
-    return inLoop(context, () => repeat(iteration, 0));
-  });
+  return andThen(loopWords(evaluator, clause, context), (values) => inLoop(context, () => new WordLoop(evaluator, context, clause, values).run()));
+}
+
+/** `for NAME in WORDS`: the body once for each word, NAME set to it. */
+class WordLoop extends Passes {
+  private index = 0;
+  private value = '';
+
+  constructor(
+    evaluator: Evaluator,
+    context: Context,
+    private readonly clause: ForClause,
+    private readonly values: readonly string[],
+  ) {
+    super(evaluator, context, clause.body);
+  }
+
+  protected override over(): boolean {
+    if (this.index >= this.values.length) return true;
+    this.value = this.values[this.index++] as string;
+    return false;
+  }
+
+  protected passChecked(): Eventually<boolean> {
+    // The DEBUG trap comes before each pass, after the words are expanded (bash).
+    const trapped = traced(this.evaluator, this.clause, this.context);
+    return trapped instanceof Promise ? trapped.then(() => this.assigned()) : this.assigned();
+  }
+
+  private assigned(): Eventually<boolean> {
+    const refused = assignLoopVariable(this.context.state, this.clause.name, this.value);
+    if (refused === undefined) return this.runBody();
+    return this.evaluator.say(this.context, refused).then(() => {
+      this.status = 1;
+      return false;
+    });
+  }
 }
 
 /**

@@ -10,7 +10,7 @@ import type { ExpansionBudget } from '../expand/budget';
 import { expandWords, literalText } from '../expand';
 import type { ExpansionEnvironment, SpecialParameters } from '../expand/types';
 import type { Assignment, Program, SimpleCommand, Word } from '../syntax/ast';
-import { andThen, inTurn, type Eventually } from '../eventually';
+import { andThen, type Eventually } from '../eventually';
 import { DECLARATION_BUILTINS } from '../syntax/parser';
 import { arithmeticExpansion } from './arithmetic';
 import { expandAssignment, prefixValues, type PlannedAssignment } from './assignment';
@@ -50,50 +50,111 @@ function declarationText(planned: PlannedAssignment): string {
 
 /** Expands a simple command's assignments, words and redirects, in that order. */
 export function planCommand(shell: Expanding, command: SimpleCommand, context: Context, budget: ExpansionBudget): Eventually<PlannedCommand> {
-  let substitutionStatus: number | undefined;
-  const onSubstitution = (status: number): void => {
-    substitutionStatus = status;
-  };
-  const assignments: PlannedAssignment[] = [];
+  return new CommandPlan(shell, command, context, budget).assignmentsFrom(0);
+}
+
+/**
+ * One simple command being expanded: an object, not a closure per step, and it goes on
+ * synchronously while each step completes at once (most commands' words are literal text or
+ * plain expansions), waiting only where a step waits (`$(...)`).
+ */
+class CommandPlan {
+  private readonly argv: string[] = [];
+  private readonly assignments: PlannedAssignment[] = [];
+  private substitutionStatus: number | undefined;
   // Each assignment sees the ones before it (`a=1 b=$a cmd`); the words do not (`x=1 echo $x`).
   // Maps are made only for a command that has assignments or declarations: most have neither.
-  let assigned: Map<string, string> | undefined;
-  let assigning: ExpansionEnvironment | undefined;
-  const assigningStep = (index: number): Eventually<void> =>
-    andThen(expandAssignment(command.assignments[index] as Assignment, (assigning ??= expansionEnvironment(shell, context, (assigned = new Map()), onSubstitution)), budget), (planned) => {
-      assignments.push(planned);
-      for (const [name, value] of prefixValues(context.state, [planned])) assigned?.set(name, value);
-    });
-  // Made only for a word that needs more than its literal text (most need none).
-  let environment: ExpansionEnvironment | undefined;
-  const expanding = (): ExpansionEnvironment => (environment ??= expansionEnvironment(shell, context, NO_ASSIGNMENTS, onSubstitution));
-  const argv: string[] = [];
-  let declarations: Map<number, PlannedAssignment> | undefined;
-  const wordStep = (index: number): Eventually<void> => {
-    const word = command.words[index] as Word;
-    // `export NAME=$value`, `local a=(1 2)`: operands taken as assignments, unsplit and unglobbed.
-    if (word.declaration !== undefined && DECLARATION_BUILTINS.has(argv[0] as string)) {
-      return andThen(expandAssignment(word.declaration, expanding(), budget), (planned) => {
-        (declarations ??= new Map()).set(argv.length, planned);
-        argv.push(declarationText(planned));
-      });
-    }
-    const text = literalText(word, budget);
-    if (text !== undefined) {
-      argv.push(text);
-      return;
-    }
-    return andThen(expandWords([word], expanding(), budget), (fields) => {
-      argv.push(...fields);
-    });
+  private assigned: Map<string, string> | undefined;
+  private assigning: ExpansionEnvironment | undefined;
+  /** Made only for a word that needs more than its literal text (most need none). */
+  private environment: ExpansionEnvironment | undefined;
+  private declarations: Map<number, PlannedAssignment> | undefined;
+
+  constructor(
+    private readonly shell: Expanding,
+    private readonly command: SimpleCommand,
+    private readonly context: Context,
+    private readonly budget: ExpansionBudget,
+  ) {}
+
+  private readonly onSubstitution = (status: number): void => {
+    this.substitutionStatus = status;
   };
-  const expanded = andThen(inTurn(command.assignments.length, assigningStep), () => inTurn(command.words.length, wordStep));
-  return andThen(expanded, () =>
-    andThen(
-      command.redirects.length === 0 ? [] : planRedirects(command.redirects, expanding(), budget, context.state, context),
-      (redirects): PlannedCommand => ({ argv, assignments, declarations: declarations ?? NO_DECLARATIONS, redirects, substitutionStatus }),
-    ),
-  );
+
+  assignmentsFrom(from: number): Eventually<PlannedCommand> {
+    const { assignments } = this.command;
+    for (let index = from; index < assignments.length; index++) {
+      this.assigning ??= expansionEnvironment(this.shell, this.context, (this.assigned = new Map()), this.onSubstitution);
+      const planned = expandAssignment(assignments[index] as Assignment, this.assigning, this.budget);
+      if (planned instanceof Promise) {
+        return planned.then((expanded) => {
+          this.addAssignment(expanded);
+          return this.assignmentsFrom(index + 1);
+        });
+      }
+      this.addAssignment(planned);
+    }
+    return this.wordsFrom(0);
+  }
+
+  private addAssignment(planned: PlannedAssignment): void {
+    this.assignments.push(planned);
+    for (const [name, value] of prefixValues(this.context.state, [planned])) this.assigned?.set(name, value);
+  }
+
+  private expanding(): ExpansionEnvironment {
+    return (this.environment ??= expansionEnvironment(this.shell, this.context, NO_ASSIGNMENTS, this.onSubstitution));
+  }
+
+  private wordsFrom(from: number): Eventually<PlannedCommand> {
+    const { words } = this.command;
+    const { argv, budget } = this;
+    for (let index = from; index < words.length; index++) {
+      const word = words[index] as Word;
+      // `export NAME=$value`, `local a=(1 2)`: operands taken as assignments, unsplit and unglobbed.
+      if (word.declaration !== undefined && DECLARATION_BUILTINS.has(argv[0] as string)) {
+        const planned = expandAssignment(word.declaration, this.expanding(), budget);
+        if (planned instanceof Promise) {
+          return planned.then((expanded) => {
+            this.addDeclaration(expanded);
+            return this.wordsFrom(index + 1);
+          });
+        }
+        this.addDeclaration(planned);
+        continue;
+      }
+      const text = literalText(word, budget);
+      if (text !== undefined) {
+        argv.push(text);
+        continue;
+      }
+      const fields = expandWords([word], this.expanding(), budget);
+      if (fields instanceof Promise) {
+        return fields.then((expanded) => {
+          argv.push(...expanded);
+          return this.wordsFrom(index + 1);
+        });
+      }
+      argv.push(...fields);
+    }
+    return this.withRedirects();
+  }
+
+  private addDeclaration(planned: PlannedAssignment): void {
+    (this.declarations ??= new Map()).set(this.argv.length, planned);
+    this.argv.push(declarationText(planned));
+  }
+
+  private withRedirects(): Eventually<PlannedCommand> {
+    const { redirects } = this.command;
+    if (redirects.length === 0) return this.planned([]);
+    return andThen(planRedirects(redirects, this.expanding(), this.budget, this.context.state, this.context), (planned) => this.planned(planned));
+  }
+
+  private planned(redirects: PlannedRedirect[]): PlannedCommand {
+    const { argv, assignments, substitutionStatus } = this;
+    return { argv, assignments, declarations: this.declarations ?? NO_DECLARATIONS, redirects, substitutionStatus };
+  }
 }
 
 /** How words expand in `context`; `assigned` holds a command's prefix assignments made so far. */
