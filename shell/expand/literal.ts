@@ -3,7 +3,7 @@
  * context, a FieldBuilder, splitting and pathname expansion): a literal word, and a word that is
  * one parameter (`$i`, `${name}`, `"$x"`), whose value usually comes out as it is.
  */
-import { joinText } from '../bytes';
+import { byteLength, joinText } from '../bytes';
 import type { ExpansionBudget } from './budget';
 import type { Word, WordPart } from '../syntax/ast';
 
@@ -13,27 +13,51 @@ import type { Word, WordPart } from '../syntax/ast';
  */
 const EXPANDING = /[*?{(]/;
 
+/** A literal word's text and its size in bytes, as the budget counts it. */
+interface Literal {
+  readonly text: string;
+  readonly bytes: number;
+}
+
+/**
+ * What literalText found for each word of a tree, by whether wildcards count: a word does not
+ * change, and the words of a loop's body or a function's are met again on every pass or call.
+ */
+const literals = new WeakMap<Word, Literal | null>();
+const literalsWithoutWildcards = new WeakMap<Word, Literal | null>();
+
 /**
  * A word that expands to itself (literals and single quotes, no unquoted wildcard or `{`), charged to
  * `budget`: most words of most commands. Undefined for any other word. `wildcards` false: text
  * that is never a pattern (an arithmetic expression, expanded as if in double quotes).
  */
 export function literalText(word: Word, budget: ExpansionBudget, wildcards = true): string | undefined {
+  const known = wildcards ? literals : literalsWithoutWildcards;
+  let literal = known.get(word);
+  if (literal === undefined) {
+    literal = literalOf(word, wildcards);
+    known.set(word, literal);
+  }
+  if (literal === null) return undefined;
+  budget.chargeBytes(literal.bytes);
+  return literal.text;
+}
+
+function literalOf(word: Word, wildcards: boolean): Literal | null {
   let text = '';
   let bracketAt = -1;
   for (const part of word.parts) {
     if (part.kind === 'Literal' && !part.quoted && wildcards) {
-      if (EXPANDING.test(part.value)) return undefined;
+      if (EXPANDING.test(part.value)) return null;
       const bracket = part.value.indexOf('[');
       if (bracket !== -1 && bracketAt === -1) bracketAt = text.length + bracket;
     } else if (part.kind !== 'SingleQuoted' && part.kind !== 'Literal') {
-      return undefined;
+      return null;
     }
     text = joinText(text, part.value);
   }
-  if (word.parts.length === 0 || text.includes('\0') || (bracketAt !== -1 && text.includes(']', bracketAt))) return undefined;
-  budget.charge(text);
-  return text;
+  if (word.parts.length === 0 || text.includes('\0') || (bracketAt !== -1 && text.includes(']', bracketAt))) return null;
+  return { text, bytes: byteLength(text) };
 }
 
 /** What gives a pattern's text a meaning other than itself: wildcards, a bracket, an escape, an extglob group. */
