@@ -12,7 +12,7 @@ import { expandBraces } from './brace';
 import type { ExpansionBudget } from './budget';
 import { FieldBuilder, FieldSeparators, fieldText, parameterJoiner, type Field } from './fields';
 import { fieldPattern, matchPathnames, patternOf } from './glob';
-import { isPlainValue, literalText, loneParameter } from './literal';
+import { isPlainValue, literalText, loneArithmetic, loneParameter } from './literal';
 import { boundValue, parameterValue } from './parameters';
 import { expandParts, type ExpansionContext } from './word';
 import type { ExpansionEnvironment } from './types';
@@ -82,6 +82,14 @@ export function expandWord(word: Word, env: ExpansionEnvironment, budget: Expans
       budget.charge(value);
       return value;
     }
+  }
+  // `$((...))` of literal text: its value, a number, is the word (it is never empty and holds no NUL).
+  const expression = loneArithmetic(word);
+  const arithmetic = expression === undefined ? undefined : literalText(expression, budget, false);
+  if (arithmetic !== undefined) {
+    const value = env.arithmetic(arithmetic);
+    budget.charge(value);
+    return value;
   }
   return andThen(expandToFields(word, contextFor(env, budget, 'string')), (fields) => fields.map(fieldText).reduce(joinText, ''));
 }

@@ -86,6 +86,12 @@ export function loneParameter(word: Word): LoneParameter | undefined {
   return { name, quoted };
 }
 
+/** The expression of a word that is one unquoted `$(( ))` (`i=$((i+1))`), whose value is one field as it is. */
+export function loneArithmetic(word: Word): Word | undefined {
+  const part = onlyPart(word.parts);
+  return part?.kind === 'ArithmeticExpansion' ? part.arithmetic.expression : undefined;
+}
+
 function onlyPart(parts: readonly WordPart[]): WordPart | undefined {
   return parts.length === 1 ? parts[0] : undefined;
 }
