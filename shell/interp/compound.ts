@@ -6,8 +6,9 @@
 import { ExpansionBudget } from '../expand/budget';
 import { expandPattern, expandWord, expandWords } from '../expand';
 import { literalPattern } from '../expand/literal';
-import { matchesPattern } from '../expand/pattern';
-import type { Arithmetic, ArithmeticForClause, CaseClause, Clause, ForClause, IfClause, List, LoopClause, SelectClause } from '../syntax/ast';
+import { matchesPattern, type PatternOptions } from '../expand/pattern';
+import type { ExpansionEnvironment } from '../expand/types';
+import type { Arithmetic, ArithmeticForClause, CaseClause, CaseItem, Clause, ForClause, IfClause, List, LoopClause, SelectClause, Word } from '../syntax/ast';
 import { andThen, finishing, recovering, repeat, type Eventually, type Progress } from '../eventually';
 import { evaluateArithmetic } from './arithmetic';
 import { evaluateConditional } from './conditional';
@@ -353,36 +354,81 @@ function runArithmeticFor(evaluator: Evaluator, clause: ArithmeticForClause, con
  * characters match only themselves. `;&` runs the next body too; `;;&` tests the next patterns.
  */
 function runCase(evaluator: Evaluator, clause: CaseClause, context: Context): Eventually<number> {
-  return andThen(traced(evaluator, clause, context), () => {
-    const environment = evaluator.expansionEnvironment(context);
-    const budget = new ExpansionBudget();
-    const options = { nocase: environment.options?.nocasematch, extglob: environment.options?.extglob };
-    const matchesAny = (patterns: CaseClause['items'][number]['patterns'], value: string): Eventually<boolean> => {
-      let index = 0;
-      return repeat((matched: boolean): Eventually<Progress<boolean>> => {
-        const pattern = patterns[index++];
-        if (matched || pattern === undefined) return stop(matched);
-        // A pattern of plain text is compared as text: no matcher compiled or looked up.
-        const literal = options.nocase === true ? undefined : literalPattern(pattern, budget);
-        if (literal !== undefined) return next(literal === value);
-        return andThen(expandPattern(pattern, environment, budget), (text) => next(matchesPattern(text, value, options)));
-      }, false);
-    };
-    return andThen(expandWord(clause.subject, environment, budget), (subject) => {
-      let index = 0;
-      let fallingThrough = false;
-      return repeat((status: number): Eventually<Progress<number>> => {
-        const item = clause.items[index++];
-        if (item === undefined) return stop(status);
-        return andThen(fallingThrough || matchesAny(item.patterns, subject), (matched) => {
-          if (!matched) return next(status);
-          // An item with no commands is status 0, not the $? it left alone (bash).
-          return andThen(item.body.items.length === 0 ? 0 : evaluator.runList(item.body, context), (status) => {
-            fallingThrough = item.terminator === ';&';
-            return { done: item.terminator === ';;', value: status };
-          });
-        });
-      }, 0);
-    });
-  });
+  const trapped = traced(evaluator, clause, context);
+  return trapped instanceof Promise ? trapped.then(() => new CaseRun(evaluator, clause, context).run()) : new CaseRun(evaluator, clause, context).run();
+}
+
+/**
+ * One run of a `case`: its subject against each item's patterns in turn, synchronously while
+ * each pattern and body completes at once (no closure or promise per pattern).
+ */
+class CaseRun {
+  private readonly environment: ExpansionEnvironment;
+  private readonly budget = new ExpansionBudget();
+  private readonly options: PatternOptions;
+  private subject = '';
+  /** The last body's status: the case's. */
+  private status = 0;
+
+  constructor(
+    private readonly evaluator: Evaluator,
+    private readonly clause: CaseClause,
+    private readonly context: Context,
+  ) {
+    this.environment = evaluator.expansionEnvironment(context);
+    this.options = { nocase: this.environment.options?.nocasematch, extglob: this.environment.options?.extglob };
+  }
+
+  run(): Eventually<number> {
+    const subject = expandWord(this.clause.subject, this.environment, this.budget);
+    if (subject instanceof Promise) {
+      return subject.then((text) => {
+        this.subject = text;
+        return this.itemsFrom(0, false);
+      });
+    }
+    this.subject = subject;
+    return this.itemsFrom(0, false);
+  }
+
+  /** The items from `from` on; after `;&` (`fallingThrough`) the next body runs unmatched. */
+  private itemsFrom(from: number, fallingThrough: boolean): Eventually<number> {
+    const { items } = this.clause;
+    for (let index = from; index < items.length; index++) {
+      const matched = fallingThrough || this.matchesFrom((items[index] as CaseItem).patterns, 0);
+      if (matched instanceof Promise) return matched.then((yes) => (yes ? this.bodyOf(index) : this.itemsFrom(index + 1, false)));
+      if (matched) return this.bodyOf(index);
+    }
+    return this.status;
+  }
+
+  private matchesFrom(patterns: readonly Word[], from: number): Eventually<boolean> {
+    for (let index = from; index < patterns.length; index++) {
+      const pattern = patterns[index] as Word;
+      // A pattern of plain text is compared as text: no matcher compiled or looked up.
+      const literal = this.options.nocase === true ? undefined : literalPattern(pattern, this.budget);
+      if (literal !== undefined) {
+        if (literal === this.subject) return true;
+        continue;
+      }
+      const text = expandPattern(pattern, this.environment, this.budget);
+      if (text instanceof Promise) return text.then((expanded) => matchesPattern(expanded, this.subject, this.options) || this.matchesFrom(patterns, index + 1));
+      if (matchesPattern(text, this.subject, this.options)) return true;
+    }
+    return false;
+  }
+
+  private bodyOf(index: number): Eventually<number> {
+    const { body } = this.clause.items[index] as CaseItem;
+    // An item with no commands is status 0, not the $? it left alone (bash).
+    const ran = body.items.length === 0 ? 0 : this.evaluator.runList(body, this.context);
+    return ran instanceof Promise ? ran.then((status) => this.afterBody(index, status)) : this.afterBody(index, ran);
+  }
+
+  private afterBody(index: number, status: number): Eventually<number> {
+    const { terminator } = this.clause.items[index] as CaseItem;
+    this.status = status;
+    if (terminator === ';;') return status;
+    return this.itemsFrom(index + 1, terminator === ';&');
+  }
 }
