@@ -56,9 +56,9 @@ export function runClause(evaluator: Evaluator, clause: Clause, context: Context
 function runIf(evaluator: Evaluator, clause: IfClause, context: Context, branch = 0): Eventually<number> {
   const taken = clause.branches[branch];
   if (taken === undefined) return clause.otherwise === null ? 0 : evaluator.runList(clause.otherwise, context);
-  return andThen(evaluator.runList(taken.condition, tested(context)), (status) =>
-    status === 0 ? evaluator.runList(taken.body, context) : runIf(evaluator, clause, context, branch + 1),
-  );
+  const condition = evaluator.runList(taken.condition, tested(context));
+  if (condition instanceof Promise) return condition.then((status) => (status === 0 ? evaluator.runList(taken.body, context) : runIf(evaluator, clause, context, branch + 1)));
+  return condition === 0 ? evaluator.runList(taken.body, context) : runIf(evaluator, clause, context, branch + 1);
 }
 
 /** A condition's context: `set -e` and the ERR trap ignore what fails there. */

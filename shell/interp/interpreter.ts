@@ -791,21 +791,25 @@ export class Interpreter implements BuiltinHost, Evaluator {
 
   /** A compound command with its redirects, performed around each run of it. */
   runCompound(command: CompoundCommand, context: Context): Eventually<number> {
-    // A failure of the clause itself (`(( 1/0 ))`) is reported where its redirects send stderr.
-    const run = (inner: Context): Eventually<number> =>
-      recovering(
-        () => runClause(this, command.clause, inner),
-        (error) => this.reportFailure(error, inner),
-      );
+    if (command.redirects.length === 0) return this.runClauseReporting(command.clause, context);
     return recovering(
-      () => {
-        if (command.redirects.length === 0) return run(context);
-        return planRedirects(command.redirects, this.expansionEnvironment(context), new ExpansionBudget(), context.state, context).then((redirects) =>
-          this.withRedirects(redirects, context, run),
-        );
-      },
+      () =>
+        planRedirects(command.redirects, this.expansionEnvironment(context), new ExpansionBudget(), context.state, context).then((redirects) =>
+          this.withRedirects(redirects, context, (inner) => this.runClauseReporting(command.clause, inner)),
+        ),
       (error) => this.reportFailure(error, context),
     );
+  }
+
+  /** A clause whose own failure (`(( 1/0 ))`) is reported where its context sends stderr (its redirects'). */
+  private runClauseReporting(clause: Clause, context: Context): Eventually<number> {
+    let status: Eventually<number>;
+    try {
+      status = runClause(this, clause, context);
+    } catch (error) {
+      return this.reportFailure(error, context);
+    }
+    return status instanceof Promise ? status.catch((error: unknown) => this.reportFailure(error, context)) : status;
   }
 
   /**
