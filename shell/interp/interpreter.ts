@@ -99,6 +99,9 @@ const DIALECTS: Readonly<Record<string, readonly string[]>> = {
   zsh: ['zsh', '-f'],
 };
 
+/** A call's prefix assignments when it has none. */
+const NO_PREFIX: readonly (readonly [string, string])[] = [];
+
 /** A builtin's view of the jobs outside any pipeline: all of them. */
 const seesEveryJob = (): boolean => true;
 
@@ -435,14 +438,6 @@ export class Interpreter implements BuiltinHost, Evaluator {
   private runReturning(context: Context, withheld: readonly CommandCondition[], run: () => Eventually<number>): Eventually<number> {
     const { traps } = context.state;
     const taken = traps.withhold(withheld);
-    const returned = (error: unknown): number => {
-      if (error instanceof FunctionReturn) return error.status;
-      throw error;
-    };
-    // `return` in the RETURN trap ends only the trap (bash loops on it).
-    const trapReturned = (error: unknown): void => {
-      if (!(error instanceof FunctionReturn)) throw error;
-    };
     return finishing(
       () =>
         andThen(recovering(run, returned), (status) =>
@@ -824,7 +819,7 @@ export class Interpreter implements BuiltinHost, Evaluator {
     // A function's body is outside the caller's loops: `break` there only complains (bash).
     const loopDepth = state.loopDepth;
     state.loopDepth = 0;
-    const prefix = prefixValues(state, planned.assignments);
+    const prefix = planned.assignments.length === 0 ? NO_PREFIX : prefixValues(state, planned.assignments);
     state.enterFunction(definition, planned.argv.slice(1));
     const body = (): Eventually<number> => {
       for (const [name, value] of prefix) {
@@ -835,7 +830,9 @@ export class Interpreter implements BuiltinHost, Evaluator {
       return this.runReturning(context, uninherited(state.options), () =>
         // With `set -T` the DEBUG trap runs again as the body begins, in the function (bash).
         andThen(this.traps.debugTrapDue(context) ? this.runDebugTrap(context) : undefined, () =>
-          this.withRedirects(planned.redirects, context, (inner) => this.runCompound(definition.body, inner)),
+          planned.redirects.length === 0
+            ? this.runCompound(definition.body, context)
+            : this.withRedirectsApplied(planned.redirects, context, (inner) => this.runCompound(definition.body, inner)),
         ),
       );
     };
@@ -1080,12 +1077,28 @@ function programText(program: Program): string {
   return program.body.items.map((item, index, items) => `${andOrText(item.andOr)}${item.background ? ' &' : index < items.length - 1 ? ';' : ''}`).join(' ');
 }
 
+/** `return` ends a function's body or a sourced file with its status. */
+function returned(error: unknown): number {
+  if (error instanceof FunctionReturn) return error.status;
+  throw error;
+}
+
+/** `return` in the RETURN trap ends only the trap (bash loops on it). */
+function trapReturned(error: unknown): void {
+  if (!(error instanceof FunctionReturn)) throw error;
+}
+
+/** What uninherited gives, made once, not at every call. */
+const WITHHELD_ALL: readonly CommandCondition[] = ['DEBUG', 'RETURN', 'ERR'];
+const WITHHELD_UNDER_T: readonly CommandCondition[] = ['ERR'];
+const WITHHELD_UNDER_E: readonly CommandCondition[] = ['DEBUG', 'RETURN'];
+const WITHHELD_NONE: readonly CommandCondition[] = [];
+
 /** The traps a function runs without: DEBUG and RETURN unless `set -T`, ERR unless `set -E` (bash). */
-function uninherited(options: ShellState['options']): CommandCondition[] {
-  const withheld: CommandCondition[] = [];
-  if (!options.has('functrace')) withheld.push('DEBUG', 'RETURN');
-  if (!options.has('errtrace')) withheld.push('ERR');
-  return withheld;
+function uninherited(options: ShellState['options']): readonly CommandCondition[] {
+  const errtrace = options.has('errtrace');
+  if (options.has('functrace')) return errtrace ? WITHHELD_NONE : WITHHELD_UNDER_T;
+  return errtrace ? WITHHELD_UNDER_E : WITHHELD_ALL;
 }
 
 /** FUNCNEST when it is a positive number, as in bash; otherwise Quirl's default. */
