@@ -99,6 +99,13 @@ const DIALECTS: Readonly<Record<string, readonly string[]>> = {
   zsh: ['zsh', '-f'],
 };
 
+/** PIPESTATUS of one command, for each status a command can have: one list each, not one per command. */
+const SINGLE_STATUSES: readonly (readonly number[])[] = Array.from({ length: 256 }, (_, status) => Object.freeze([status]));
+
+function statusList(status: number): readonly number[] {
+  return SINGLE_STATUSES[status] ?? [status];
+}
+
 /** A call's prefix assignments when it has none. */
 const NO_PREFIX: readonly (readonly [string, string])[] = [];
 
@@ -381,7 +388,7 @@ export class Interpreter implements BuiltinHost, Evaluator {
   private pipelineEnded(pipeline: Pipeline, status: number, context: Context, background: boolean): Eventually<number> {
     // PIPESTATUS: a job's stages set it as they end; a brace group, loop or `if` leaves its last pipeline's.
     const single = pipeline.commands.length === 1 ? pipeline.commands[0] : undefined;
-    if (single !== undefined && (single.kind !== 'CompoundCommand' || single.clause.kind === 'Subshell')) context.state.pipeStatus = [status];
+    if (single !== undefined && (single.kind !== 'CompoundCommand' || single.clause.kind === 'Subshell')) context.state.pipeStatus = statusList(status);
     if (pipeline.negated) return status === 0 ? 1 : 0;
     // A compound command other than ( ) failed because of a command inside it, which was judged there.
     const only = pipeline.commands.length === 1 ? pipeline.commands[0] : undefined;
