@@ -1003,14 +1003,18 @@ export class Interpreter implements BuiltinHost, Evaluator {
 
   /** `NAME=value ... [redirects]` with no command: redirects are performed, variables set. */
   private runAssignments(command: PlannedCommand, context: Context): Eventually<number> {
+    if (command.redirects.length === 0) return this.assignFrom(command, context, 0);
+    return andThen(this.withRedirectsApplied(command.redirects, context, () => 0), () => this.assignFrom(command, context, 0));
+  }
+
+  /** The command's assignments from `from` on, each after the warnings of the one before are said. */
+  private assignFrom(command: PlannedCommand, context: Context, from: number): Eventually<number> {
     const { assignments } = command;
-    const assigned = andThen(this.withRedirects(command.redirects, context, () => 0), () =>
-      inTurn(assignments.length, (index) => {
-        const warnings = applyAssignment(context.state, assignments[index] as PlannedAssignment);
-        if (warnings.length > 0) return this.sayEach(context, warnings);
-      }),
-    );
-    return andThen(assigned, () => command.substitutionStatus ?? 0);
+    for (let index = from; index < assignments.length; index++) {
+      const warnings = applyAssignment(context.state, assignments[index] as PlannedAssignment);
+      if (warnings.length > 0) return this.sayEach(context, warnings).then(() => this.assignFrom(command, context, index + 1));
+    }
+    return command.substitutionStatus ?? 0;
   }
 
   private async sayEach(context: Context, messages: readonly string[]): Promise<void> {

@@ -13,7 +13,7 @@ import type { Assignment, Program, SimpleCommand, Word } from '../syntax/ast';
 import { andThen, type Eventually } from '../eventually';
 import { DECLARATION_BUILTINS } from '../syntax/parser';
 import { arithmeticExpansion } from './arithmetic';
-import { expandAssignment, prefixValues, type PlannedAssignment } from './assignment';
+import { expandAssignment, prefixValue, type PlannedAssignment } from './assignment';
 import type { Context } from './context';
 import type { Expanding } from './evaluator';
 import { planRedirects } from './redirects';
@@ -84,7 +84,8 @@ class CommandPlan {
   assignmentsFrom(from: number): Eventually<PlannedCommand> {
     const { assignments } = this.command;
     for (let index = from; index < assignments.length; index++) {
-      this.assigning ??= expansionEnvironment(this.shell, this.context, (this.assigned = new Map()), this.onSubstitution);
+      // Only a later assignment sees an earlier one: a lone assignment needs no map of them.
+      this.assigning ??= expansionEnvironment(this.shell, this.context, assignments.length > 1 ? (this.assigned = new Map()) : NO_ASSIGNMENTS, this.onSubstitution);
       const planned = expandAssignment(assignments[index] as Assignment, this.assigning, this.budget);
       if (planned instanceof Promise) {
         return planned.then((expanded) => {
@@ -99,7 +100,9 @@ class CommandPlan {
 
   private addAssignment(planned: PlannedAssignment): void {
     this.assignments.push(planned);
-    for (const [name, value] of prefixValues(this.context.state, [planned])) this.assigned?.set(name, value);
+    if (this.assigned === undefined) return;
+    const value = prefixValue(this.context.state, planned);
+    if (value !== undefined) this.assigned.set(planned.name, value);
   }
 
   private expanding(): ExpansionEnvironment {
