@@ -24,7 +24,7 @@ import { ATTRIBUTE_LETTERS, type Attribute } from './variable';
 /** A simple command after expansion. */
 export interface PlannedCommand {
   readonly argv: string[];
-  readonly assignments: PlannedAssignment[];
+  readonly assignments: readonly PlannedAssignment[];
   /** Operands of a declaration builtin written as assignments (`local a=(1 2)`), by their place in argv. */
   readonly declarations: ReadonlyMap<number, PlannedAssignment>;
   readonly redirects: PlannedRedirect[];
@@ -34,6 +34,7 @@ export interface PlannedCommand {
 
 const NO_ASSIGNMENTS: ReadonlyMap<string, string> = new Map();
 const NO_DECLARATIONS: ReadonlyMap<number, PlannedAssignment> = new Map();
+const NO_PLANNED_ASSIGNMENTS: readonly PlannedAssignment[] = [];
 
 /** A declaration operand as its builtin's argv shows it: `NAME=value`, `NAME[sub]+=value`, `NAME=(...)`. */
 function declarationText(planned: PlannedAssignment): string {
@@ -60,7 +61,8 @@ export function planCommand(shell: Expanding, command: SimpleCommand, context: C
  */
 class CommandPlan {
   private readonly argv: string[] = [];
-  private readonly assignments: PlannedAssignment[] = [];
+  /** Made at the first assignment: most commands have none. */
+  private assignments: PlannedAssignment[] | undefined;
   private substitutionStatus: number | undefined;
   // Each assignment sees the ones before it (`a=1 b=$a cmd`); the words do not (`x=1 echo $x`).
   // Maps are made only for a command that has assignments or declarations: most have neither.
@@ -99,7 +101,7 @@ class CommandPlan {
   }
 
   private addAssignment(planned: PlannedAssignment): void {
-    this.assignments.push(planned);
+    (this.assignments ??= []).push(planned);
     if (this.assigned === undefined) return;
     const value = prefixValue(this.context.state, planned);
     if (value !== undefined) this.assigned.set(planned.name, value);
@@ -155,8 +157,8 @@ class CommandPlan {
   }
 
   private planned(redirects: PlannedRedirect[]): PlannedCommand {
-    const { argv, assignments, substitutionStatus } = this;
-    return { argv, assignments, declarations: this.declarations ?? NO_DECLARATIONS, redirects, substitutionStatus };
+    const { argv, substitutionStatus } = this;
+    return { argv, assignments: this.assignments ?? NO_PLANNED_ASSIGNMENTS, declarations: this.declarations ?? NO_DECLARATIONS, redirects, substitutionStatus };
   }
 }
 

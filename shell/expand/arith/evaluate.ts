@@ -231,7 +231,12 @@ class Evaluator {
 
 /** Only spaces, tabs and newlines: bash evaluates that as 0 without parsing it. */
 export function isBlank(text: string): boolean {
-  return /^[ \t\n]*$/.test(text);
+  // A loop, not a regular expression: this is asked of every `$(( ))`, and a match allocates.
+  for (let index = 0; index < text.length; index++) {
+    const char = text.charCodeAt(index);
+    if (char !== 0x20 && char !== 0x09 && char !== 0x0a) return false;
+  }
+  return true;
 }
 
 function badSubscript(target: ArithVariable, use: 'read' | 'write'): ArithmeticError {
