@@ -70,6 +70,9 @@ interface CommandLookup {
   readonly searchPath?: string;
 }
 
+/** The usual lookup: functions first, on $PATH. */
+const ANY_COMMAND: CommandLookup = {};
+
 /** Without job control a background job does not read the terminal (POSIX): its stdin is /dev/null. */
 const BACKGROUND_STDIN: PlannedRedirect = { kind: 'open', fd: 0, path: '/dev/null', mode: 'read', permissions: 0 };
 /** `|&`: the stage's stderr goes where its stdout goes (after its own redirects, as in bash). */
@@ -663,7 +666,7 @@ export class Interpreter implements BuiltinHost, Evaluator {
   }
 
   /** An expanded simple command: assignments alone, a function, a builtin, or a program (`command` skips functions). */
-  private runPlanned(planned: PlannedCommand, context: Context, text: string, sees?: (job: Job) => boolean, lookup: CommandLookup = {}): Eventually<number> {
+  private runPlanned(planned: PlannedCommand, context: Context, text: string, sees?: (job: Job) => boolean, lookup: CommandLookup = ANY_COMMAND): Eventually<number> {
     // `$_`: this command's last argument, for the next one (its own words are expanded already).
     context.state.lastArgument = planned.argv.at(-1) ?? '';
     if (context.state.options.has('xtrace')) return this.trace(planned, context).then(() => this.runTraced(planned, context, text, sees, lookup));
