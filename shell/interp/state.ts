@@ -673,6 +673,12 @@ export class ShellState {
   setAttributes(name: string, add: readonly Attribute[], remove: readonly Attribute[]): void {
     const target = add.includes('n') || remove.includes('n') ? name : this.resolveForWrite(name);
     const existing = this.variables.get(target);
+    if (add.length === 0 && remove.length === 0) {
+      // Only declared (`local x`, `declare x`): no attribute to change, no set to copy.
+      if (existing === undefined) this.variables.set(target, { value: undefined, attributes: NO_ATTRIBUTES });
+      this.dynamicNames.delete(target);
+      return;
+    }
     if (existing?.attributes.has('r') === true && (remove.includes('r') || add.some((a) => !existing.attributes.has(a)))) {
       if (remove.includes('r') || add.includes('a') || add.includes('A') || add.includes('n')) throw readonlyError(target);
     }
