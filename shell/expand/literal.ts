@@ -5,7 +5,7 @@
  */
 import { byteLength, joinText } from '../bytes';
 import type { ExpansionBudget } from './budget';
-import type { Word, WordPart } from '../syntax/ast';
+import type { Literal, ParameterExpansion, Word, WordPart } from '../syntax/ast';
 
 /**
  * Unquoted characters that may make a literal word expand to more: a pattern's (an extglob group's
@@ -14,7 +14,7 @@ import type { Word, WordPart } from '../syntax/ast';
 const EXPANDING = /[*?{(]/;
 
 /** A literal word's text and its size in bytes, as the budget counts it. */
-interface Literal {
+interface KnownLiteral {
   readonly text: string;
   readonly bytes: number;
 }
@@ -23,8 +23,8 @@ interface Literal {
  * What literalText found for each word of a tree, by whether wildcards count: a word does not
  * change, and the words of a loop's body or a function's are met again on every pass or call.
  */
-const literals = new WeakMap<Word, Literal | null>();
-const literalsWithoutWildcards = new WeakMap<Word, Literal | null>();
+const literals = new WeakMap<Word, KnownLiteral | null>();
+const literalsWithoutWildcards = new WeakMap<Word, KnownLiteral | null>();
 
 /**
  * A word that expands to itself (literals and single quotes, no unquoted wildcard or `{`), charged to
@@ -43,7 +43,7 @@ export function literalText(word: Word, budget: ExpansionBudget, wildcards = tru
   return literal.text;
 }
 
-function literalOf(word: Word, wildcards: boolean): Literal | null {
+function literalOf(word: Word, wildcards: boolean): KnownLiteral | null {
   let text = '';
   let bracketAt = -1;
   for (const part of word.parts) {
@@ -90,6 +90,28 @@ export function loneParameter(word: Word): LoneParameter | undefined {
 export function loneArithmetic(word: Word): Word | undefined {
   const part = onlyPart(word.parts);
   return part?.kind === 'ArithmeticExpansion' ? part.arithmetic.expression : undefined;
+}
+
+/** A part of a quoted string that expands to one piece of text as it is: quoted text, or a plain parameter. */
+export type QuotedPiece = Literal | ParameterExpansion;
+
+/**
+ * `"$base$ext"`, `"$1"`, `"x=$x"`: a word that is one double-quoted string of quoted text and
+ * plain parameters (no operator, subscript or indirection, not `$@` or `$*`), whose one field is
+ * its pieces joined. Its pieces; undefined for any other word.
+ */
+export function quotedPieces(word: Word): readonly QuotedPiece[] | undefined {
+  const part = onlyPart(word.parts);
+  if (part?.kind !== 'DoubleQuoted') return undefined;
+  for (const piece of part.parts) {
+    if (piece.kind === 'Literal' ? !piece.quoted : piece.kind !== 'ParameterExpansion' || !isPlainParameter(piece)) return undefined;
+  }
+  return part.parts as readonly QuotedPiece[];
+}
+
+function isPlainParameter(parameter: ParameterExpansion): boolean {
+  const { name } = parameter;
+  return parameter.operator === undefined && parameter.indirect !== true && parameter.subscript === undefined && name !== '@' && name !== '*';
 }
 
 function onlyPart(parts: readonly WordPart[]): WordPart | undefined {
