@@ -92,9 +92,9 @@ export const shift: Builtin = async ({ argv, state, output }) => {
 };
 
 /** eval [ARG ...]: the arguments joined by spaces, parsed and run here. */
-export const evalBuiltin: Builtin = async ({ argv, run }) => {
-  const source = argv.slice(1).join(' ');
-  return source.trim() === '' ? 0 : run(source);
+export const evalBuiltin: Builtin = async (context) => {
+  const source = context.argv.slice(1).join(' ');
+  return source.trim() === '' ? 0 : context.run(source);
 };
 
 /**

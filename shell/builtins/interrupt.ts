@@ -15,10 +15,11 @@ export type Interruptible<T> = { readonly kind: 'done'; readonly value: T } | { 
 const INTERRUPTED: Interruptible<never> = { kind: 'interrupted', status: 128 + SIGNALS.SIGINT };
 
 /** `work`'s value, unless Ctrl-C or a trapped signal comes first. */
-export async function unlessInterrupted<T>({ output, trappedSignal }: BuiltinContext, work: Promise<T>): Promise<Interruptible<T>> {
+export async function unlessInterrupted<T>(context: BuiltinContext, work: Promise<T>): Promise<Interruptible<T>> {
+  const { output } = context;
   const { signal } = output;
   if (signal?.aborted === true) return INTERRUPTED;
-  const arrival = trappedSignal();
+  const arrival = context.trappedSignal();
   let listener: (() => void) | undefined;
   const racers: Promise<Interruptible<T>>[] = [work.then((value): Interruptible<T> => ({ kind: 'done', value }))];
   if (signal !== undefined) {

@@ -20,7 +20,11 @@ export class ExpansionBudget {
 
   /** Accounts for `fragment` (its bytes) before the caller appends it. */
   charge(fragment: string): void {
-    const bytes = byteLength(fragment);
+    this.chargeBytes(byteLength(fragment));
+  }
+
+  /** Accounts for a fragment of `bytes` bytes (measured once, for text met again and again). */
+  chargeBytes(bytes: number): void {
     if (bytes > this.limit - this.used) {
       throw new ShellError(
         'ResourceLimit',

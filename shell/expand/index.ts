@@ -12,7 +12,7 @@ import { expandBraces } from './brace';
 import type { ExpansionBudget } from './budget';
 import { FieldBuilder, FieldSeparators, fieldText, parameterJoiner, type Field } from './fields';
 import { fieldPattern, matchPathnames, patternOf } from './glob';
-import { isPlainValue, literalText, loneParameter } from './literal';
+import { isPlainValue, literalText, loneArithmetic, loneParameter, quotedPieces } from './literal';
 import { boundValue, parameterValue } from './parameters';
 import { expandParts, type ExpansionContext } from './word';
 import type { ExpansionEnvironment } from './types';
@@ -53,11 +53,33 @@ function expandWordsFrom(
       }
       continue;
     }
+    const quoted = quotedText(word, env, budget);
+    if (quoted !== undefined) {
+      fields.push(quoted);
+      continue;
+    }
     const wordContext = (context ??= contextFor(env, budget, 'fields'));
     const expanded = expandBracedFrom(expandBraces(word, budget.remaining), 0, wordContext, fields);
     if (expanded instanceof Promise) return expanded.then(() => expandWordsFrom(words, index + 1, wordContext, env, budget, fields));
   }
   return fields;
+}
+
+/**
+ * A word of quotedPieces: its one field, each piece checked and charged in turn as the field
+ * builder would (a NUL is refused with its message), without the builder. Undefined for any other word.
+ */
+function quotedText(word: Word, env: ExpansionEnvironment, budget: ExpansionBudget): string | undefined {
+  const pieces = quotedPieces(word);
+  if (pieces === undefined) return undefined;
+  let text = '';
+  for (const piece of pieces) {
+    const value = piece.kind === 'Literal' ? piece.value : boundValue(piece.name, parameterValue(piece.name, env), env);
+    if (value.includes('\0')) throw new ShellError('InvalidCommandData', `${word.text}: the expansion contains a NUL byte, which is invalid command data`);
+    budget.charge(value);
+    text = joinText(text, value);
+  }
+  return text;
 }
 
 /** Brace expansion's words from `from` on, each through every step, into `fields`. */
@@ -82,6 +104,16 @@ export function expandWord(word: Word, env: ExpansionEnvironment, budget: Expans
       budget.charge(value);
       return value;
     }
+  }
+  const quoted = quotedText(word, env, budget);
+  if (quoted !== undefined) return quoted;
+  // `$((...))` of literal text: its value, a number, is the word (it is never empty and holds no NUL).
+  const expression = loneArithmetic(word);
+  const arithmetic = expression === undefined ? undefined : literalText(expression, budget, false);
+  if (arithmetic !== undefined) {
+    const value = env.arithmetic(arithmetic);
+    budget.charge(value);
+    return value;
   }
   return andThen(expandToFields(word, contextFor(env, budget, 'string')), (fields) => fields.map(fieldText).reduce(joinText, ''));
 }

@@ -56,7 +56,14 @@ export function applyAssignment(state: ShellState, planned: PlannedAssignment): 
 export function prefixValues(state: ShellState, assignments: readonly PlannedAssignment[]): [string, string][] {
   const values: [string, string][] = [];
   for (const planned of assignments) {
-    if (planned.kind === 'scalar') values.push([planned.name, planned.append ? joinText(state.get(planned.name) ?? '', planned.value) : planned.value]);
+    const value = prefixValue(state, planned);
+    if (value !== undefined) values.push([planned.name, value]);
   }
   return values;
+}
+
+/** The value one prefix assignment gives a command's environment; undefined for an array's. */
+export function prefixValue(state: ShellState, planned: PlannedAssignment): string | undefined {
+  if (planned.kind !== 'scalar') return undefined;
+  return planned.append ? joinText(state.get(planned.name) ?? '', planned.value) : planned.value;
 }

@@ -40,6 +40,7 @@ export interface ShellServices {
   functionText(state: ShellState, name: string): string | undefined;
 }
 
+/** Its functions are methods of one object per run (builtin-call.ts): call them on the context, never detached. */
 export interface BuiltinContext {
   /** argv[0] is the builtin's name. */
   readonly argv: readonly string[];

@@ -6,8 +6,9 @@
 import { ExpansionBudget } from '../expand/budget';
 import { expandPattern, expandWord, expandWords } from '../expand';
 import { literalPattern } from '../expand/literal';
-import { matchesPattern } from '../expand/pattern';
-import type { Arithmetic, ArithmeticForClause, CaseClause, Clause, ForClause, IfClause, LoopClause, SelectClause } from '../syntax/ast';
+import { matchesPattern, type PatternOptions } from '../expand/pattern';
+import type { ExpansionEnvironment } from '../expand/types';
+import type { Arithmetic, ArithmeticForClause, CaseClause, CaseItem, Clause, ForClause, IfClause, List, LoopClause, SelectClause, Word } from '../syntax/ast';
 import { andThen, finishing, recovering, repeat, type Eventually, type Progress } from '../eventually';
 import { evaluateArithmetic } from './arithmetic';
 import { evaluateConditional } from './conditional';
@@ -55,9 +56,9 @@ export function runClause(evaluator: Evaluator, clause: Clause, context: Context
 function runIf(evaluator: Evaluator, clause: IfClause, context: Context, branch = 0): Eventually<number> {
   const taken = clause.branches[branch];
   if (taken === undefined) return clause.otherwise === null ? 0 : evaluator.runList(clause.otherwise, context);
-  return andThen(evaluator.runList(taken.condition, tested(context)), (status) =>
-    status === 0 ? evaluator.runList(taken.body, context) : runIf(evaluator, clause, context, branch + 1),
-  );
+  const condition = evaluator.runList(taken.condition, tested(context));
+  if (condition instanceof Promise) return condition.then((status) => (status === 0 ? evaluator.runList(taken.body, context) : runIf(evaluator, clause, context, branch + 1)));
+  return condition === 0 ? evaluator.runList(taken.body, context) : runIf(evaluator, clause, context, branch + 1);
 }
 
 /** A condition's context: `set -e` and the ERR trap ignore what fails there. */
@@ -106,25 +107,108 @@ const next = <T>(value: T): Progress<T> => ({ done: false, value });
 /** The loop ends with this. */
 const stop = <T>(value: T): Progress<T> => ({ done: true, value });
 
+/**
+ * A `while`'s or `for`'s passes: synchronously while each completes at once, in an async loop
+ * after the first that waits (so no promise chain grows with the passes). One object per loop,
+ * no closure or promise per pass: a counting loop of builtins allocates little.
+ */
+abstract class Passes {
+  /** The last body's status: the loop's. */
+  protected status = 0;
+
+  constructor(
+    protected readonly evaluator: Evaluator,
+    protected readonly context: Context,
+    private readonly body: List,
+  ) {}
+
+  /** Whether the loop is over before a pass's checkpoint (a `for` out of words). */
+  protected over(): boolean {
+    return false;
+  }
+
+  /** A pass after its checkpoint: whether the loop goes on. */
+  protected abstract passChecked(): Eventually<boolean>;
+
+  run(): Eventually<number> {
+    for (;;) {
+      const more = this.pass();
+      if (more instanceof Promise) return this.runAfter(more);
+      if (!more) return this.status;
+    }
+  }
+
+  private async runAfter(pending: Promise<boolean>): Promise<number> {
+    let more = await pending;
+    while (more) {
+      const next = this.pass();
+      more = next instanceof Promise ? await next : next;
+    }
+    return this.status;
+  }
+
+  private pass(): Eventually<boolean> {
+    if (this.over()) return false;
+    const checked = this.evaluator.checkpoint(this.context);
+    return checked instanceof Promise ? checked.then(() => this.passChecked()) : this.passChecked();
+  }
+
+  /** The body once: whether the loop goes on (`break` aimed here ends it; `continue` does not). */
+  protected runBody(): Eventually<boolean> {
+    let ran: Eventually<number>;
+    try {
+      ran = this.evaluator.runList(this.body, this.context);
+    } catch (error) {
+      return this.bodyControlled(error);
+    }
+    return ran instanceof Promise ? ran.then(this.bodyEnded, this.bodyControlled) : this.bodyEnded(ran);
+  }
+
+  private readonly bodyEnded = (status: number): boolean => {
+    this.status = status;
+    return true;
+  };
+
+  private readonly bodyControlled = (error: unknown): boolean => {
+    const control = controlled(error);
+    this.status = control.status;
+    return control.step !== 'stop';
+  };
+}
+
+/** `while` / `until`: the condition, then the body while it holds (fails). */
+class ConditionLoop extends Passes {
+  private readonly conditionContext: Context;
+
+  constructor(
+    evaluator: Evaluator,
+    context: Context,
+    private readonly clause: LoopClause,
+  ) {
+    super(evaluator, context, clause.body);
+    this.conditionContext = tested(context);
+  }
+
+  protected passChecked(): Eventually<boolean> {
+    let ran: Eventually<number>;
+    try {
+      ran = this.evaluator.runList(this.clause.condition, this.conditionContext);
+    } catch (error) {
+      return conditionControlled(error);
+    }
+    return ran instanceof Promise ? ran.then(this.conditionEnded, conditionControlled) : this.conditionEnded(ran);
+  }
+
+  private readonly conditionEnded = (status: number): Eventually<boolean> => ((status === 0) === this.clause.until ? false : this.runBody());
+}
+
+/** `break` in a loop's condition ends the loop with its body's last status, as in bash; `continue` goes on to the next pass. */
+function conditionControlled(error: unknown): boolean {
+  return controlled(error).step !== 'stop';
+}
+
 function runLoop(evaluator: Evaluator, clause: LoopClause, context: Context): Eventually<number> {
-  const conditionContext = tested(context);
-  const iteration = (status: number): Eventually<Progress<number>> =>
-    andThen(evaluator.checkpoint(context), () =>
-      andThen(
-        pass(() => evaluator.runList(clause.condition, conditionContext)),
-        (condition): Eventually<Progress<number>> => {
-          // `break` in the condition: the loop's status is its body's last, as in bash.
-          if (condition.step === 'stop') return stop(status);
-          if (condition.control) return next(status);
-          if ((condition.status === 0) === clause.until) return stop(status);
-          return andThen(
-            pass(() => evaluator.runList(clause.body, context)),
-            (body) => ({ done: body.step === 'stop', value: body.status }),
-          );
-        },
-      ),
-    );
-  return inLoop(context, () => repeat(iteration, 0));
+  return inLoop(context, () => new ConditionLoop(evaluator, context, clause).run());
 }
 
 /** The words a `for` or `select` goes through: its list expanded, or the positional parameters. */
@@ -154,27 +238,44 @@ function assignLoopVariable(state: ShellState, name: string, value: string): str
 }
 
 function runFor(evaluator: Evaluator, clause: ForClause, context: Context): Eventually<number> {
-  const { state } = context;
   if (!NAME.test(clause.name)) return invalidLoopName(evaluator, clause, context);
-  return andThen(loopWords(evaluator, clause, context), (values) => {
-    let index = 0;
-    const iteration = (status: number): Eventually<Progress<number>> => {
-      if (index >= values.length) return stop(status);
-      const value = values[index++] as string;
-      return andThen(evaluator.checkpoint(context), () =>
-        // The DEBUG trap comes before each pass, after the words are expanded (bash).
-        andThen(traced(evaluator, clause, context), () => {
-          const refused = assignLoopVariable(state, clause.name, value);
-          if (refused !== undefined) return andThen(evaluator.say(context, refused), () => stop(1));
-          return andThen(
-            pass(() => evaluator.runList(clause.body, context)),
-            (body) => ({ done: body.step === 'stop', value: body.status }),
-          );
-        }),
-      );
-    };
-    return inLoop(context, () => repeat(iteration, 0));
-  });
+  return andThen(loopWords(evaluator, clause, context), (values) => inLoop(context, () => new WordLoop(evaluator, context, clause, values).run()));
+}
+
+/** `for NAME in WORDS`: the body once for each word, NAME set to it. */
+class WordLoop extends Passes {
+  private index = 0;
+  private value = '';
+
+  constructor(
+    evaluator: Evaluator,
+    context: Context,
+    private readonly clause: ForClause,
+    private readonly values: readonly string[],
+  ) {
+    super(evaluator, context, clause.body);
+  }
+
+  protected override over(): boolean {
+    if (this.index >= this.values.length) return true;
+    this.value = this.values[this.index++] as string;
+    return false;
+  }
+
+  protected passChecked(): Eventually<boolean> {
+    // The DEBUG trap comes before each pass, after the words are expanded (bash).
+    const trapped = traced(this.evaluator, this.clause, this.context);
+    return trapped instanceof Promise ? trapped.then(() => this.assigned()) : this.assigned();
+  }
+
+  private assigned(): Eventually<boolean> {
+    const refused = assignLoopVariable(this.context.state, this.clause.name, this.value);
+    if (refused === undefined) return this.runBody();
+    return this.evaluator.say(this.context, refused).then(() => {
+      this.status = 1;
+      return false;
+    });
+  }
 }
 
 /**
@@ -254,36 +355,81 @@ function runArithmeticFor(evaluator: Evaluator, clause: ArithmeticForClause, con
  * characters match only themselves. `;&` runs the next body too; `;;&` tests the next patterns.
  */
 function runCase(evaluator: Evaluator, clause: CaseClause, context: Context): Eventually<number> {
-  return andThen(traced(evaluator, clause, context), () => {
-    const environment = evaluator.expansionEnvironment(context);
-    const budget = new ExpansionBudget();
-    const options = { nocase: environment.options?.nocasematch, extglob: environment.options?.extglob };
-    const matchesAny = (patterns: CaseClause['items'][number]['patterns'], value: string): Eventually<boolean> => {
-      let index = 0;
-      return repeat((matched: boolean): Eventually<Progress<boolean>> => {
-        const pattern = patterns[index++];
-        if (matched || pattern === undefined) return stop(matched);
-        // A pattern of plain text is compared as text: no matcher compiled or looked up.
-        const literal = options.nocase === true ? undefined : literalPattern(pattern, budget);
-        if (literal !== undefined) return next(literal === value);
-        return andThen(expandPattern(pattern, environment, budget), (text) => next(matchesPattern(text, value, options)));
-      }, false);
-    };
-    return andThen(expandWord(clause.subject, environment, budget), (subject) => {
-      let index = 0;
-      let fallingThrough = false;
-      return repeat((status: number): Eventually<Progress<number>> => {
-        const item = clause.items[index++];
-        if (item === undefined) return stop(status);
-        return andThen(fallingThrough || matchesAny(item.patterns, subject), (matched) => {
-          if (!matched) return next(status);
-          // An item with no commands is status 0, not the $? it left alone (bash).
-          return andThen(item.body.items.length === 0 ? 0 : evaluator.runList(item.body, context), (status) => {
-            fallingThrough = item.terminator === ';&';
-            return { done: item.terminator === ';;', value: status };
-          });
-        });
-      }, 0);
-    });
-  });
+  const trapped = traced(evaluator, clause, context);
+  return trapped instanceof Promise ? trapped.then(() => new CaseRun(evaluator, clause, context).run()) : new CaseRun(evaluator, clause, context).run();
+}
+
+/**
+ * One run of a `case`: its subject against each item's patterns in turn, synchronously while
+ * each pattern and body completes at once (no closure or promise per pattern).
+ */
+class CaseRun {
+  private readonly environment: ExpansionEnvironment;
+  private readonly budget = new ExpansionBudget();
+  private readonly options: PatternOptions;
+  private subject = '';
+  /** The last body's status: the case's. */
+  private status = 0;
+
+  constructor(
+    private readonly evaluator: Evaluator,
+    private readonly clause: CaseClause,
+    private readonly context: Context,
+  ) {
+    this.environment = evaluator.expansionEnvironment(context);
+    this.options = { nocase: this.environment.options?.nocasematch, extglob: this.environment.options?.extglob };
+  }
+
+  run(): Eventually<number> {
+    const subject = expandWord(this.clause.subject, this.environment, this.budget);
+    if (subject instanceof Promise) {
+      return subject.then((text) => {
+        this.subject = text;
+        return this.itemsFrom(0, false);
+      });
+    }
+    this.subject = subject;
+    return this.itemsFrom(0, false);
+  }
+
+  /** The items from `from` on; after `;&` (`fallingThrough`) the next body runs unmatched. */
+  private itemsFrom(from: number, fallingThrough: boolean): Eventually<number> {
+    const { items } = this.clause;
+    for (let index = from; index < items.length; index++) {
+      const matched = fallingThrough || this.matchesFrom((items[index] as CaseItem).patterns, 0);
+      if (matched instanceof Promise) return matched.then((yes) => (yes ? this.bodyOf(index) : this.itemsFrom(index + 1, false)));
+      if (matched) return this.bodyOf(index);
+    }
+    return this.status;
+  }
+
+  private matchesFrom(patterns: readonly Word[], from: number): Eventually<boolean> {
+    for (let index = from; index < patterns.length; index++) {
+      const pattern = patterns[index] as Word;
+      // A pattern of plain text is compared as text: no matcher compiled or looked up.
+      const literal = this.options.nocase === true ? undefined : literalPattern(pattern, this.budget);
+      if (literal !== undefined) {
+        if (literal === this.subject) return true;
+        continue;
+      }
+      const text = expandPattern(pattern, this.environment, this.budget);
+      if (text instanceof Promise) return text.then((expanded) => matchesPattern(expanded, this.subject, this.options) || this.matchesFrom(patterns, index + 1));
+      if (matchesPattern(text, this.subject, this.options)) return true;
+    }
+    return false;
+  }
+
+  private bodyOf(index: number): Eventually<number> {
+    const { body } = this.clause.items[index] as CaseItem;
+    // An item with no commands is status 0, not the $? it left alone (bash).
+    const ran = body.items.length === 0 ? 0 : this.evaluator.runList(body, this.context);
+    return ran instanceof Promise ? ran.then((status) => this.afterBody(index, status)) : this.afterBody(index, ran);
+  }
+
+  private afterBody(index: number, status: number): Eventually<number> {
+    const { terminator } = this.clause.items[index] as CaseItem;
+    this.status = status;
+    if (terminator === ';;') return status;
+    return this.itemsFrom(index + 1, terminator === ';&');
+  }
 }

@@ -8,7 +8,9 @@
 import { KeyBindings } from '../interactive/editor/bindings';
 import { functionDefinitionText } from './function-text';
 import { applyAssignment, prefixValues, type PlannedAssignment } from './assignment';
-import { ExitRequest, type BuiltinLookup, type ShellServices } from './builtin-api';
+import { ExitRequest, type Builtin, type BuiltinLookup } from './builtin-api';
+import { BuiltinCall, type BuiltinHost } from './builtin-call';
+import type { TrapArrival } from './signal-traps';
 import type { CommandHistory } from './command-history';
 import { ShellError, isShellError } from '../errors';
 import { ParseError } from '../syntax/source';
@@ -68,6 +70,9 @@ interface CommandLookup {
   readonly searchPath?: string;
 }
 
+/** The usual lookup: functions first, on $PATH. */
+const ANY_COMMAND: CommandLookup = {};
+
 /** Without job control a background job does not read the terminal (POSIX): its stdin is /dev/null. */
 const BACKGROUND_STDIN: PlannedRedirect = { kind: 'open', fd: 0, path: '/dev/null', mode: 'read', permissions: 0 };
 /** `|&`: the stage's stderr goes where its stdout goes (after its own redirects, as in bash). */
@@ -97,7 +102,20 @@ const DIALECTS: Readonly<Record<string, readonly string[]>> = {
   zsh: ['zsh', '-f'],
 };
 
-export class Interpreter implements ShellServices, Evaluator {
+/** PIPESTATUS of one command, for each status a command can have: one list each, not one per command. */
+const SINGLE_STATUSES: readonly (readonly number[])[] = Array.from({ length: 256 }, (_, status) => Object.freeze([status]));
+
+function statusList(status: number): readonly number[] {
+  return SINGLE_STATUSES[status] ?? [status];
+}
+
+/** A call's prefix assignments when it has none. */
+const NO_PREFIX: readonly (readonly [string, string])[] = [];
+
+/** A builtin's view of the jobs outside any pipeline: all of them. */
+const seesEveryJob = (): boolean => true;
+
+export class Interpreter implements BuiltinHost, Evaluator {
   readonly jobControl: JobControl;
   /** `bind`'s table: the interactive shell's line editor reads it; elsewhere bind changes it to no effect, as bash's does. */
   private readonly bindings = new KeyBindings();
@@ -213,26 +231,52 @@ export class Interpreter implements ShellServices, Evaluator {
     // A walk that waits for nothing never unwinds its stack: every so many lists deep (functions
     // calling functions, eval, source), one starts on a fresh stack, from a microtask.
     const fresh = ++this.listNesting % LISTS_PER_STACK === 0;
-    return finishing(
-      () => (fresh ? Promise.resolve().then(() => this.runItems(list, context)) : this.runItems(list, context)),
-      () => {
-        this.listNesting--;
-      },
-    );
+    let ran: Eventually<number>;
+    try {
+      ran = fresh ? Promise.resolve().then(() => this.runItems(list, context, 0)) : this.runItems(list, context, 0);
+    } catch (error) {
+      this.listNesting--;
+      throw error;
+    }
+    if (ran instanceof Promise) return ran.finally(this.leaveList);
+    this.listNesting--;
+    return ran;
   }
 
-  private runItems(list: List, context: Context): Eventually<number> {
+  private readonly leaveList = (): void => {
+    this.listNesting--;
+  };
+
+  /**
+   * The list's items from `from` on, each after a checkpoint: synchronously while they complete
+   * at once (no closure or promise per item), the rest after the first that waits.
+   */
+  private runItems(list: List, context: Context, from: number): Eventually<number> {
     const { items } = list;
-    const ran = inTurn(items.length, (index) => andThen(this.checkpoint(context), () => this.runItem(items[index] as List['items'][number], context)));
-    return andThen(ran, () => context.state.lastStatus);
+    for (let index = from; index < items.length; index++) {
+      const checked = this.checkpoint(context);
+      if (checked instanceof Promise) return checked.then(() => this.runItemsAfter(this.runItem(items[index] as List['items'][number], context), list, context, index + 1));
+      const ran = this.runItem(items[index] as List['items'][number], context);
+      if (ran instanceof Promise) return this.runItemsAfter(ran, list, context, index + 1);
+    }
+    return context.state.lastStatus;
+  }
+
+  private async runItemsAfter(pending: Eventually<void>, list: List, context: Context, from: number): Promise<number> {
+    await pending;
+    return this.runItems(list, context, from);
   }
 
   private runItem(item: List['items'][number], context: Context): Eventually<void> {
     // `set -n`: commands are read, not run (an interactive shell ignores it, as bash does).
     if (context.state.options.has('noexec') && !this.interactive) return;
-    return andThen(item.background ? this.runInBackground(item.andOr, context) : this.runAndOr(item.andOr, context), (status) => {
-      context.state.lastStatus = status;
-    });
+    const status = item.background ? this.runInBackground(item.andOr, context) : this.runAndOr(item.andOr, context);
+    if (status instanceof Promise) {
+      return status.then((ended) => {
+        context.state.lastStatus = ended;
+      });
+    }
+    context.state.lastStatus = status;
   }
 
   /**
@@ -340,13 +384,14 @@ export class Interpreter implements ShellServices, Evaluator {
       pipeline.time === null
         ? this.runPipelineStages(pipeline, inner, background)
         : timePipeline(pipeline.time, async () => this.runPipelineStages(pipeline, inner, background), new CommandOutput(context.fds, undefined));
-    return andThen(status, (status) => this.pipelineEnded(pipeline, status, context, background));
+    if (status instanceof Promise) return status.then((ended) => this.pipelineEnded(pipeline, ended, context, background));
+    return this.pipelineEnded(pipeline, status, context, background);
   }
 
   private pipelineEnded(pipeline: Pipeline, status: number, context: Context, background: boolean): Eventually<number> {
     // PIPESTATUS: a job's stages set it as they end; a brace group, loop or `if` leaves its last pipeline's.
     const single = pipeline.commands.length === 1 ? pipeline.commands[0] : undefined;
-    if (single !== undefined && (single.kind !== 'CompoundCommand' || single.clause.kind === 'Subshell')) context.state.pipeStatus = [status];
+    if (single !== undefined && (single.kind !== 'CompoundCommand' || single.clause.kind === 'Subshell')) context.state.pipeStatus = statusList(status);
     if (pipeline.negated) return status === 0 ? 1 : 0;
     // A compound command other than ( ) failed because of a command inside it, which was judged there.
     const only = pipeline.commands.length === 1 ? pipeline.commands[0] : undefined;
@@ -403,14 +448,6 @@ export class Interpreter implements ShellServices, Evaluator {
   private runReturning(context: Context, withheld: readonly CommandCondition[], run: () => Eventually<number>): Eventually<number> {
     const { traps } = context.state;
     const taken = traps.withhold(withheld);
-    const returned = (error: unknown): number => {
-      if (error instanceof FunctionReturn) return error.status;
-      throw error;
-    };
-    // `return` in the RETURN trap ends only the trap (bash loops on it).
-    const trapReturned = (error: unknown): void => {
-      if (!(error instanceof FunctionReturn)) throw error;
-    };
     return finishing(
       () =>
         andThen(recovering(run, returned), (status) =>
@@ -421,7 +458,7 @@ export class Interpreter implements ShellServices, Evaluator {
   }
 
   /** `.` / `source`: the file's text runs here, and `return` ends it; DEBUG is not inherited without `set -T`. */
-  private async runFile(text: string, name: string, context: Context): Promise<number> {
+  async runFile(text: string, name: string, context: Context): Promise<number> {
     return this.runReturning(context, context.state.options.has('functrace') ? [] : ['DEBUG'], () => this.runSource(text, context, name));
   }
 
@@ -605,21 +642,31 @@ export class Interpreter implements ShellServices, Evaluator {
   }
 
   private runSimpleCommand(command: SimpleCommand, context: Context, text: string): Eventually<number> {
-    return recovering(
-      () =>
-        andThen(this.announceSimple(command, context) ? this.runDebugTrap(context) : undefined, () =>
-          andThen(planCommand(this, command, context, new ExpansionBudget()), (planned) => {
-            // Expanded at its first line, it runs at its last: there a multi-line command's diagnostics and `eval` are (bash).
-            context.state.lineNumber = command.span.end.line;
-            return this.runPlanned(planned, context, text);
-          }),
-        ),
-      (error) => this.reportFailure(error, context),
-    );
+    let status: Eventually<number>;
+    try {
+      status = this.announceSimple(command, context)
+        ? this.runDebugTrap(context).then(() => this.planAndRun(command, context, text))
+        : this.planAndRun(command, context, text);
+    } catch (error) {
+      return this.reportFailure(error, context);
+    }
+    return status instanceof Promise ? status.catch((error: unknown) => this.reportFailure(error, context)) : status;
+  }
+
+  private planAndRun(command: SimpleCommand, context: Context, text: string): Eventually<number> {
+    const planned = planCommand(this, command, context, new ExpansionBudget());
+    if (planned instanceof Promise) return planned.then((expanded) => this.runAtLastLine(command, expanded, context, text));
+    return this.runAtLastLine(command, planned, context, text);
+  }
+
+  private runAtLastLine(command: SimpleCommand, planned: PlannedCommand, context: Context, text: string): Eventually<number> {
+    // Expanded at its first line, it runs at its last: there a multi-line command's diagnostics and `eval` are (bash).
+    context.state.lineNumber = command.span.end.line;
+    return this.runPlanned(planned, context, text);
   }
 
   /** An expanded simple command: assignments alone, a function, a builtin, or a program (`command` skips functions). */
-  private runPlanned(planned: PlannedCommand, context: Context, text: string, sees?: (job: Job) => boolean, lookup: CommandLookup = {}): Eventually<number> {
+  private runPlanned(planned: PlannedCommand, context: Context, text: string, sees?: (job: Job) => boolean, lookup: CommandLookup = ANY_COMMAND): Eventually<number> {
     // `$_`: this command's last argument, for the next one (its own words are expanded already).
     context.state.lastArgument = planned.argv.at(-1) ?? '';
     if (context.state.options.has('xtrace')) return this.trace(planned, context).then(() => this.runTraced(planned, context, text, sees, lookup));
@@ -631,10 +678,10 @@ export class Interpreter implements ShellServices, Evaluator {
     const name = planned.argv[0];
     if (name === undefined) return this.runAssignments(planned, context);
     const definition = lookup.skipFunctions === true ? undefined : context.state.functions.get(name);
-    const builtin = definition === undefined && this.builtins.find(name, context.state.disabledBuiltins) !== undefined;
-    context.state.noteCommand(builtin ? name : undefined);
+    const builtin = definition === undefined ? this.builtins.find(name, context.state.disabledBuiltins) : undefined;
+    context.state.noteCommand(builtin !== undefined ? name : undefined);
     if (definition !== undefined) return this.callFunction(definition, planned, context);
-    if (builtin) return this.runBuiltinHere(planned, context, sees);
+    if (builtin !== undefined) return this.runBuiltinHere(builtin, planned, context, sees);
     return this.runExternal(planned, context, text, lookup);
   }
 
@@ -661,7 +708,12 @@ export class Interpreter implements ShellServices, Evaluator {
 
   /** Where a diagnostic in `context` says it happened: nowhere (`quirl: `) in an interactive shell. */
   private whereIn({ state }: Context): string | undefined {
-    return this.interactive || state.lineNumber === 0 ? undefined : `${state.sourceName()}: line ${state.lineNumber}: `;
+    return this.wherePlace(state.sourceName(), state.lineNumber);
+  }
+
+  /** Where a diagnostic made at `lineNumber` of `sourceName` says it happened. */
+  wherePlace(sourceName: string, lineNumber: number): string | undefined {
+    return this.interactive || lineNumber === 0 ? undefined : `${sourceName}: line ${lineNumber}: `;
   }
 
   /** A ShellError reported where the command's stderr goes, as its status; anything else goes on up. */
@@ -744,21 +796,25 @@ export class Interpreter implements ShellServices, Evaluator {
 
   /** A compound command with its redirects, performed around each run of it. */
   runCompound(command: CompoundCommand, context: Context): Eventually<number> {
-    // A failure of the clause itself (`(( 1/0 ))`) is reported where its redirects send stderr.
-    const run = (inner: Context): Eventually<number> =>
-      recovering(
-        () => runClause(this, command.clause, inner),
-        (error) => this.reportFailure(error, inner),
-      );
+    if (command.redirects.length === 0) return this.runClauseReporting(command.clause, context);
     return recovering(
-      () => {
-        if (command.redirects.length === 0) return run(context);
-        return planRedirects(command.redirects, this.expansionEnvironment(context), new ExpansionBudget(), context.state, context).then((redirects) =>
-          this.withRedirects(redirects, context, run),
-        );
-      },
+      () =>
+        planRedirects(command.redirects, this.expansionEnvironment(context), new ExpansionBudget(), context.state, context).then((redirects) =>
+          this.withRedirects(redirects, context, (inner) => this.runClauseReporting(command.clause, inner)),
+        ),
       (error) => this.reportFailure(error, context),
     );
+  }
+
+  /** A clause whose own failure (`(( 1/0 ))`) is reported where its context sends stderr (its redirects'). */
+  private runClauseReporting(clause: Clause, context: Context): Eventually<number> {
+    let status: Eventually<number>;
+    try {
+      status = runClause(this, clause, context);
+    } catch (error) {
+      return this.reportFailure(error, context);
+    }
+    return status instanceof Promise ? status.catch((error: unknown) => this.reportFailure(error, context)) : status;
   }
 
   /**
@@ -773,7 +829,7 @@ export class Interpreter implements ShellServices, Evaluator {
     // A function's body is outside the caller's loops: `break` there only complains (bash).
     const loopDepth = state.loopDepth;
     state.loopDepth = 0;
-    const prefix = prefixValues(state, planned.assignments);
+    const prefix = planned.assignments.length === 0 ? NO_PREFIX : prefixValues(state, planned.assignments);
     state.enterFunction(definition, planned.argv.slice(1));
     const body = (): Eventually<number> => {
       for (const [name, value] of prefix) {
@@ -784,7 +840,9 @@ export class Interpreter implements ShellServices, Evaluator {
       return this.runReturning(context, uninherited(state.options), () =>
         // With `set -T` the DEBUG trap runs again as the body begins, in the function (bash).
         andThen(this.traps.debugTrapDue(context) ? this.runDebugTrap(context) : undefined, () =>
-          this.withRedirects(planned.redirects, context, (inner) => this.runCompound(definition.body, inner)),
+          planned.redirects.length === 0
+            ? this.runCompound(definition.body, context)
+            : this.withRedirectsApplied(planned.redirects, context, (inner) => this.runCompound(definition.body, inner)),
         ),
       );
     };
@@ -806,18 +864,30 @@ export class Interpreter implements ShellServices, Evaluator {
    * SIGPIPE ends a process (the error goes on up); only an interactive shell's own command line
    * reports it and goes on, as bash, which survives it there.
    */
-  private runBuiltinHere(command: PlannedCommand, context: Context, sees?: (job: Job) => boolean): Eventually<number> {
-    const restore = context.state.assignTemporarily(prefixValues(context.state, command.assignments));
-    const run = (): Eventually<number> =>
-      andThen(
-        this.withRedirects(command.redirects, context, (inner) => this.runBuiltin(command, inner, sees, context.fds)),
-        // Ctrl-C ended the builtin (a `read`): the rest of the line is abandoned too.
-        (status) => (interruptOf(context.scope)?.aborted === true ? andThen(this.checkpoint(context), () => status) : status),
-      );
-    return finishing(
-      () => recovering(run, (error) => this.builtinFailed(error, command.argv[0] as string, context)),
-      restore,
-    );
+  private runBuiltinHere(builtin: Builtin, command: PlannedCommand, context: Context, sees?: (job: Job) => boolean): Eventually<number> {
+    const restore = command.assignments.length === 0 ? undefined : context.state.assignTemporarily(prefixValues(context.state, command.assignments));
+    let status: Eventually<number>;
+    try {
+      status =
+        command.redirects.length === 0
+          ? this.runBuiltin(builtin, command, context, sees)
+          : this.withRedirectsApplied(command.redirects, context, (inner) => this.runBuiltin(builtin, command, inner, sees, context.fds));
+      status = status instanceof Promise ? status.then((ended) => this.builtinEnded(ended, context)) : this.builtinEnded(status, context);
+      if (status instanceof Promise) status = status.catch((error: unknown) => this.builtinFailed(error, command.argv[0] as string, context));
+    } catch (error) {
+      status = this.builtinFailed(error, command.argv[0] as string, context);
+    }
+    if (restore === undefined) return status;
+    if (status instanceof Promise) return status.finally(restore);
+    restore();
+    return status;
+  }
+
+  /** Ctrl-C ended the builtin (a `read`): the rest of the line is abandoned too. */
+  private builtinEnded(status: number, context: Context): Eventually<number> {
+    if (interruptOf(context.scope)?.aborted !== true) return status;
+    const checked = this.checkpoint(context);
+    return checked instanceof Promise ? checked.then(() => status) : status;
   }
 
   /** A write error of a builtin: said, status 1; a broken pipe in a subshell or script ends it, going on up. */
@@ -832,33 +902,28 @@ export class Interpreter implements ShellServices, Evaluator {
 
   /** A builtin the shell runs for a command of its own (`select` reads its answer with `read`). */
   runBuiltinWith(argv: string[], context: Context): Eventually<number> {
-    return this.runBuiltin({ argv, assignments: [], declarations: new Map(), redirects: [], substitutionStatus: undefined }, context);
+    const builtin = this.builtins.find(argv[0] as string, context.state.disabledBuiltins);
+    if (builtin === undefined) throw new Error(`${argv[0]} is not a builtin`);
+    return this.runBuiltin(builtin, { argv, assignments: [], declarations: new Map(), redirects: [], substitutionStatus: undefined }, context);
   }
 
-  private runBuiltin(command: PlannedCommand, context: Context, sees: (job: Job) => boolean = () => true, outerFds = context.fds): Eventually<number> {
-    const builtin = this.builtins.find(command.argv[0] as string, context.state.disabledBuiltins);
-    if (builtin === undefined) throw new Error(`${command.argv[0]} is not a builtin`);
-    return builtin({
-      argv: command.argv,
-      state: context.state,
-      output: new CommandOutput(context.fds, this.builtinControl(context), this.whereIn(context)),
-      shell: this,
-      jobs: () => this.jobControl.list().filter(sees),
-      run: (source, name) => this.runSource(source, context, name),
-      runFile: (source, name) => this.runFile(source, name, context),
-      assignments: prefixValues(context.state, command.assignments),
-      declarations: command.declarations,
-      runCommand: async (argv, searchPath) =>
-        this.runPlanned({ ...command, argv: [...argv], redirects: [] }, context, argv.join(' '), sees, { skipFunctions: true, searchPath }),
-      keepRedirects: () => {
-        // Redirects naming the command's own process substitutions (exec 3< <(list)) are kept with them.
-        const substitutions = context.processSubstitutions;
-        if (substitutions !== undefined && substitutions.fds === outerFds) substitutions.keep(context.fds);
-        else outerFds.adopt(context.fds);
-      },
-      trappedSignal: () => this.traps.trappedSignal(context),
-      expandWords: (words, glob) => this.expandWordsIn(context, words, glob),
-    });
+  private runBuiltin(builtin: Builtin, command: PlannedCommand, context: Context, sees: (job: Job) => boolean = seesEveryJob, outerFds = context.fds): Eventually<number> {
+    return builtin(new BuiltinCall(this, command, context, sees, outerFds));
+  }
+
+  /** BuiltinHost: the jobs the shell knows of. */
+  listJobs(): Job[] {
+    return this.jobControl.list();
+  }
+
+  /** BuiltinHost: `command`'s argv as a builtin or a program, never a function, with no redirects (the builtin's are in place). */
+  async runWithoutFunctions(command: PlannedCommand, argv: readonly string[], context: Context, sees: (job: Job) => boolean, searchPath?: string): Promise<number> {
+    return this.runPlanned({ ...command, argv: [...argv], redirects: [] }, context, argv.join(' '), sees, { skipFunctions: true, searchPath });
+  }
+
+  /** BuiltinHost: a wait for the next trapped signal of `context`'s shell (see BuiltinContext.trappedSignal). */
+  trappedSignal(context: Context): TrapArrival | undefined {
+    return this.traps.trappedSignal(context);
   }
 
   /** `words` expanded in `context` as a command's are; pathname expansion only with `glob` (completion's word lists). */
@@ -873,7 +938,7 @@ export class Interpreter implements ShellServices, Evaluator {
   }
 
   /** What a builtin waits on and gives up on: its stage's job, or the line's Ctrl-C. */
-  private builtinControl(context: Context): Pick<StageControl, 'whileRunning' | 'signal'> | undefined {
+  builtinControl(context: Context): Pick<StageControl, 'whileRunning' | 'signal'> | undefined {
     const { scope } = context;
     if (scope.kind === 'stage') return scope.gate;
     const interrupt = interruptOf(scope);
@@ -884,7 +949,7 @@ export class Interpreter implements ShellServices, Evaluator {
    * `eval`, `.` and a trap's command: the source's commands one at a time in `context`. A syntax
    * error stops it with status 2.
    */
-  private async runSource(source: string, context: Context, name?: string, triggerLine?: number): Promise<number> {
+  async runSource(source: string, context: Context, name?: string, triggerLine?: number): Promise<number> {
     let status = 0;
     // An `eval` string's lines count on from the eval's line, an ERR or DEBUG trap's from the command
     // trapped (`triggerLine`); a signal's, EXIT's and RETURN's from 1 (bash).
@@ -941,14 +1006,18 @@ export class Interpreter implements ShellServices, Evaluator {
 
   /** `NAME=value ... [redirects]` with no command: redirects are performed, variables set. */
   private runAssignments(command: PlannedCommand, context: Context): Eventually<number> {
+    if (command.redirects.length === 0) return this.assignFrom(command, context, 0);
+    return andThen(this.withRedirectsApplied(command.redirects, context, () => 0), () => this.assignFrom(command, context, 0));
+  }
+
+  /** The command's assignments from `from` on, each after the warnings of the one before are said. */
+  private assignFrom(command: PlannedCommand, context: Context, from: number): Eventually<number> {
     const { assignments } = command;
-    const assigned = andThen(this.withRedirects(command.redirects, context, () => 0), () =>
-      inTurn(assignments.length, (index) => {
-        const warnings = applyAssignment(context.state, assignments[index] as PlannedAssignment);
-        if (warnings.length > 0) return this.sayEach(context, warnings);
-      }),
-    );
-    return andThen(assigned, () => command.substitutionStatus ?? 0);
+    for (let index = from; index < assignments.length; index++) {
+      const warnings = applyAssignment(context.state, assignments[index] as PlannedAssignment);
+      if (warnings.length > 0) return this.sayEach(context, warnings).then(() => this.assignFrom(command, context, index + 1));
+    }
+    return command.substitutionStatus ?? 0;
   }
 
   private async sayEach(context: Context, messages: readonly string[]): Promise<void> {
@@ -1022,12 +1091,28 @@ function programText(program: Program): string {
   return program.body.items.map((item, index, items) => `${andOrText(item.andOr)}${item.background ? ' &' : index < items.length - 1 ? ';' : ''}`).join(' ');
 }
 
+/** `return` ends a function's body or a sourced file with its status. */
+function returned(error: unknown): number {
+  if (error instanceof FunctionReturn) return error.status;
+  throw error;
+}
+
+/** `return` in the RETURN trap ends only the trap (bash loops on it). */
+function trapReturned(error: unknown): void {
+  if (!(error instanceof FunctionReturn)) throw error;
+}
+
+/** What uninherited gives, made once, not at every call. */
+const WITHHELD_ALL: readonly CommandCondition[] = ['DEBUG', 'RETURN', 'ERR'];
+const WITHHELD_UNDER_T: readonly CommandCondition[] = ['ERR'];
+const WITHHELD_UNDER_E: readonly CommandCondition[] = ['DEBUG', 'RETURN'];
+const WITHHELD_NONE: readonly CommandCondition[] = [];
+
 /** The traps a function runs without: DEBUG and RETURN unless `set -T`, ERR unless `set -E` (bash). */
-function uninherited(options: ShellState['options']): CommandCondition[] {
-  const withheld: CommandCondition[] = [];
-  if (!options.has('functrace')) withheld.push('DEBUG', 'RETURN');
-  if (!options.has('errtrace')) withheld.push('ERR');
-  return withheld;
+function uninherited(options: ShellState['options']): readonly CommandCondition[] {
+  const errtrace = options.has('errtrace');
+  if (options.has('functrace')) return errtrace ? WITHHELD_NONE : WITHHELD_UNDER_T;
+  return errtrace ? WITHHELD_UNDER_E : WITHHELD_ALL;
 }
 
 /** FUNCNEST when it is a positive number, as in bash; otherwise Quirl's default. */

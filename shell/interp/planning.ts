@@ -10,10 +10,10 @@ import type { ExpansionBudget } from '../expand/budget';
 import { expandWords, literalText } from '../expand';
 import type { ExpansionEnvironment, SpecialParameters } from '../expand/types';
 import type { Assignment, Program, SimpleCommand, Word } from '../syntax/ast';
-import { andThen, inTurn, type Eventually } from '../eventually';
+import { andThen, type Eventually } from '../eventually';
 import { DECLARATION_BUILTINS } from '../syntax/parser';
 import { arithmeticExpansion } from './arithmetic';
-import { expandAssignment, prefixValues, type PlannedAssignment } from './assignment';
+import { expandAssignment, prefixValue, type PlannedAssignment } from './assignment';
 import type { Context } from './context';
 import type { Expanding } from './evaluator';
 import { planRedirects } from './redirects';
@@ -24,7 +24,7 @@ import { ATTRIBUTE_LETTERS, type Attribute } from './variable';
 /** A simple command after expansion. */
 export interface PlannedCommand {
   readonly argv: string[];
-  readonly assignments: PlannedAssignment[];
+  readonly assignments: readonly PlannedAssignment[];
   /** Operands of a declaration builtin written as assignments (`local a=(1 2)`), by their place in argv. */
   readonly declarations: ReadonlyMap<number, PlannedAssignment>;
   readonly redirects: PlannedRedirect[];
@@ -34,6 +34,7 @@ export interface PlannedCommand {
 
 const NO_ASSIGNMENTS: ReadonlyMap<string, string> = new Map();
 const NO_DECLARATIONS: ReadonlyMap<number, PlannedAssignment> = new Map();
+const NO_PLANNED_ASSIGNMENTS: readonly PlannedAssignment[] = [];
 
 /** A declaration operand as its builtin's argv shows it: `NAME=value`, `NAME[sub]+=value`, `NAME=(...)`. */
 function declarationText(planned: PlannedAssignment): string {
@@ -50,50 +51,115 @@ function declarationText(planned: PlannedAssignment): string {
 
 /** Expands a simple command's assignments, words and redirects, in that order. */
 export function planCommand(shell: Expanding, command: SimpleCommand, context: Context, budget: ExpansionBudget): Eventually<PlannedCommand> {
-  let substitutionStatus: number | undefined;
-  const onSubstitution = (status: number): void => {
-    substitutionStatus = status;
-  };
-  const assignments: PlannedAssignment[] = [];
+  return new CommandPlan(shell, command, context, budget).assignmentsFrom(0);
+}
+
+/**
+ * One simple command being expanded: an object, not a closure per step, and it goes on
+ * synchronously while each step completes at once (most commands' words are literal text or
+ * plain expansions), waiting only where a step waits (`$(...)`).
+ */
+class CommandPlan {
+  private readonly argv: string[] = [];
+  /** Made at the first assignment: most commands have none. */
+  private assignments: PlannedAssignment[] | undefined;
+  private substitutionStatus: number | undefined;
   // Each assignment sees the ones before it (`a=1 b=$a cmd`); the words do not (`x=1 echo $x`).
   // Maps are made only for a command that has assignments or declarations: most have neither.
-  let assigned: Map<string, string> | undefined;
-  let assigning: ExpansionEnvironment | undefined;
-  const assigningStep = (index: number): Eventually<void> =>
-    andThen(expandAssignment(command.assignments[index] as Assignment, (assigning ??= expansionEnvironment(shell, context, (assigned = new Map()), onSubstitution)), budget), (planned) => {
-      assignments.push(planned);
-      for (const [name, value] of prefixValues(context.state, [planned])) assigned?.set(name, value);
-    });
-  // Made only for a word that needs more than its literal text (most need none).
-  let environment: ExpansionEnvironment | undefined;
-  const expanding = (): ExpansionEnvironment => (environment ??= expansionEnvironment(shell, context, NO_ASSIGNMENTS, onSubstitution));
-  const argv: string[] = [];
-  let declarations: Map<number, PlannedAssignment> | undefined;
-  const wordStep = (index: number): Eventually<void> => {
-    const word = command.words[index] as Word;
-    // `export NAME=$value`, `local a=(1 2)`: operands taken as assignments, unsplit and unglobbed.
-    if (word.declaration !== undefined && DECLARATION_BUILTINS.has(argv[0] as string)) {
-      return andThen(expandAssignment(word.declaration, expanding(), budget), (planned) => {
-        (declarations ??= new Map()).set(argv.length, planned);
-        argv.push(declarationText(planned));
-      });
-    }
-    const text = literalText(word, budget);
-    if (text !== undefined) {
-      argv.push(text);
-      return;
-    }
-    return andThen(expandWords([word], expanding(), budget), (fields) => {
-      argv.push(...fields);
-    });
+  private assigned: Map<string, string> | undefined;
+  private assigning: ExpansionEnvironment | undefined;
+  /** Made only for a word that needs more than its literal text (most need none). */
+  private environment: ExpansionEnvironment | undefined;
+  private declarations: Map<number, PlannedAssignment> | undefined;
+
+  constructor(
+    private readonly shell: Expanding,
+    private readonly command: SimpleCommand,
+    private readonly context: Context,
+    private readonly budget: ExpansionBudget,
+  ) {}
+
+  private readonly onSubstitution = (status: number): void => {
+    this.substitutionStatus = status;
   };
-  const expanded = andThen(inTurn(command.assignments.length, assigningStep), () => inTurn(command.words.length, wordStep));
-  return andThen(expanded, () =>
-    andThen(
-      command.redirects.length === 0 ? [] : planRedirects(command.redirects, expanding(), budget, context.state, context),
-      (redirects): PlannedCommand => ({ argv, assignments, declarations: declarations ?? NO_DECLARATIONS, redirects, substitutionStatus }),
-    ),
-  );
+
+  assignmentsFrom(from: number): Eventually<PlannedCommand> {
+    const { assignments } = this.command;
+    for (let index = from; index < assignments.length; index++) {
+      // Only a later assignment sees an earlier one: a lone assignment needs no map of them.
+      this.assigning ??= expansionEnvironment(this.shell, this.context, assignments.length > 1 ? (this.assigned = new Map()) : NO_ASSIGNMENTS, this.onSubstitution);
+      const planned = expandAssignment(assignments[index] as Assignment, this.assigning, this.budget);
+      if (planned instanceof Promise) {
+        return planned.then((expanded) => {
+          this.addAssignment(expanded);
+          return this.assignmentsFrom(index + 1);
+        });
+      }
+      this.addAssignment(planned);
+    }
+    return this.wordsFrom(0);
+  }
+
+  private addAssignment(planned: PlannedAssignment): void {
+    (this.assignments ??= []).push(planned);
+    if (this.assigned === undefined) return;
+    const value = prefixValue(this.context.state, planned);
+    if (value !== undefined) this.assigned.set(planned.name, value);
+  }
+
+  private expanding(): ExpansionEnvironment {
+    return (this.environment ??= expansionEnvironment(this.shell, this.context, NO_ASSIGNMENTS, this.onSubstitution));
+  }
+
+  private wordsFrom(from: number): Eventually<PlannedCommand> {
+    const { words } = this.command;
+    const { argv, budget } = this;
+    for (let index = from; index < words.length; index++) {
+      const word = words[index] as Word;
+      // `export NAME=$value`, `local a=(1 2)`: operands taken as assignments, unsplit and unglobbed.
+      if (word.declaration !== undefined && DECLARATION_BUILTINS.has(argv[0] as string)) {
+        const planned = expandAssignment(word.declaration, this.expanding(), budget);
+        if (planned instanceof Promise) {
+          return planned.then((expanded) => {
+            this.addDeclaration(expanded);
+            return this.wordsFrom(index + 1);
+          });
+        }
+        this.addDeclaration(planned);
+        continue;
+      }
+      const text = literalText(word, budget);
+      if (text !== undefined) {
+        argv.push(text);
+        continue;
+      }
+      const fields = expandWords([word], this.expanding(), budget);
+      if (fields instanceof Promise) {
+        return fields.then((expanded) => {
+          argv.push(...expanded);
+          return this.wordsFrom(index + 1);
+        });
+      }
+      argv.push(...fields);
+    }
+    return this.withRedirects();
+  }
+
+  private addDeclaration(planned: PlannedAssignment): void {
+    (this.declarations ??= new Map()).set(this.argv.length, planned);
+    this.argv.push(declarationText(planned));
+  }
+
+  private withRedirects(): Eventually<PlannedCommand> {
+    const { redirects } = this.command;
+    if (redirects.length === 0) return this.planned([]);
+    return andThen(planRedirects(redirects, this.expanding(), this.budget, this.context.state, this.context), (planned) => this.planned(planned));
+  }
+
+  private planned(redirects: PlannedRedirect[]): PlannedCommand {
+    const { argv, substitutionStatus } = this;
+    return { argv, assignments: this.assignments ?? NO_PLANNED_ASSIGNMENTS, declarations: this.declarations ?? NO_DECLARATIONS, redirects, substitutionStatus };
+  }
 }
 
 /** How words expand in `context`; `assigned` holds a command's prefix assignments made so far. */

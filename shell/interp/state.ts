@@ -714,6 +714,12 @@ export class ShellState {
   setAttributes(name: string, add: readonly Attribute[], remove: readonly Attribute[], itself = false): void {
     const target = itself || add.includes('n') || remove.includes('n') ? { name, store: this.variables } : this.resolved(name);
     const existing = target.store.get(target.name);
+    if (add.length === 0 && remove.length === 0) {
+      // Only declared (`local x`, `declare x`): no attribute to change, no set to copy.
+      if (existing === undefined) target.store.set(target.name, { value: undefined, attributes: NO_ATTRIBUTES });
+      if (this.dynamicNames.has(target.name)) this.dynamicNames.delete(target.name);
+      return;
+    }
     if (existing?.attributes.has('r') === true && (remove.includes('r') || add.some((a) => !existing.attributes.has(a)))) {
       if (remove.includes('r') || add.includes('a') || add.includes('A') || add.includes('n')) throw readonlyError(target.name);
     }
