@@ -26,12 +26,13 @@ echo "status=$?"
 # bash ends the group's subshell but may leave its sleep running; that sleep is ended here, so
 # the case checks the status only (the next case checks that Quirl ends the program too). The kill
 # waits until the sleep runs: a sleep forked but not yet exec'd when pkill looks would outlive the case.
+# -s 0 looks in this run's session only: the other shell's row of this case may run at the same time.
 { sleep 5.013; echo never; } &
-until pgrep -f 'sleep 5[.]013' > /dev/null; do sleep 0.01; done
+until pgrep -s 0 -f 'sleep 5[.]013' > /dev/null; do sleep 0.01; done
 kill $!
 wait $!
 echo "status=$?"
-pkill -f 'sleep 5[.]013' || true
+pkill -s 0 -f 'sleep 5[.]013' || true
 ## stdout: status=143
 
 #### kill %1 ends a background loop and the program it runs
