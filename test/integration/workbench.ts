@@ -145,7 +145,7 @@ export class Workbench {
     try {
       await closeBrowser(this.current.context);
       this.server.kill('SIGTERM');
-      const running = await processesLeft(this.options.marker);
+      const running = await processesLeft(this.options.marker, this.server.pid);
       leftBehind = running.length === 0 ? socketFoldersIn(join(this.scratch, 'tmp')) : `still running ${STOP_DEADLINE_MS / 1000} s after code-server's SIGTERM: ${running.join('; ')}`;
     } finally {
       await closeAll(undefined, this.server, this.scratch, this.options.marker);
@@ -265,11 +265,14 @@ function workbenchUrl(address: string, options: WorkbenchOptions): string {
 const STOP_DEADLINE_MS = 30_000;
 
 /** Waits until no process of the run but the browser's is left; those still running at the deadline. */
-async function processesLeft(marker: string): Promise<string[]> {
+async function processesLeft(marker: string, serverPid: number | undefined): Promise<string[]> {
   const end = Date.now() + STOP_DEADLINE_MS;
   const isBrowser = (command: string): boolean => /\/chrom(e|ium)[^/ ]*$/.test(command.split(' ')[0] ?? '');
   for (;;) {
-    const left = markedProcesses(marker).filter((stray) => !isBrowser(stray.command));
+    // This launcher's own helpers (tsx's esbuild service) carry the marker too and live as long as it does;
+    // code-server's processes are never its children but code-server itself.
+    const ownHelpers = new Set(allProcesses().filter((stat) => stat.ppid === process.pid && stat.pid !== serverPid).map((stat) => stat.pid));
+    const left = markedProcesses(marker).filter((stray) => !isBrowser(stray.command) && !ownHelpers.has(stray.pid));
     if (left.length === 0 || Date.now() > end) return left.map((stray) => `${stray.pid} ${stray.command}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
