@@ -21,7 +21,7 @@ import { PROFILE_ID, QuirlProfile } from './profile';
 import { SecretBook } from './secrets';
 import { openSocketDirectory, type SocketDirectory } from './socket-dir';
 import { parentGone, releaseSocketDirectory } from './socket-release';
-import { sweepSocketDirectories } from './socket-sweep';
+import { socketDirectoryAt, sweepSocketDirectories } from './socket-sweep';
 import { JobsStatusBar } from './status-bar';
 import type { WindowTerminals } from './handover';
 import { linkOfProcess } from './process-link';
@@ -249,13 +249,17 @@ function endedForGood(terminal: vscode.Terminal): boolean {
  */
 async function shutDown(endpoint: Endpoint, directory: SocketDirectory, terminals: QuirlTerminals, parentAtActivation: number): Promise<void> {
   const linked = endpoint.shells();
-  const inUse = endpoint.wasHandedOver(directory.socketPath) || linked.length > 0 || vscode.window.terminals.some((terminal) => terminals.secretOf(terminal) !== undefined);
+  const terminalsLinked = linked.length > 0 || vscode.window.terminals.some((terminal) => terminals.secretOf(terminal) !== undefined);
+  // Besides its own, the directories of earlier hosts this one took over (shells of its terminals link there).
+  const taken = endpoint.socketPaths.filter((socketPath) => socketPath !== directory.socketPath).flatMap((socketPath) => socketDirectoryAt(socketPath) ?? []);
+  const handedOver = [directory, ...taken].map((each) => endpoint.wasHandedOver(each.socketPath));
   await endpoint.close();
   const serverGone = parentGone(parentAtActivation);
   // The pty host ends with the server and its terminals with it: the shells are hung up now rather
   // than when it notices, which on a loaded machine can be later than deactivation may last.
   if (serverGone) linked.forEach(hangUp);
-  await releaseSocketDirectory({ directory, inUse, shellsEnd: serverGone || !terminalsPersist() });
+  const shellsEnd = serverGone || !terminalsPersist();
+  await Promise.all([directory, ...taken].map((each, index) => releaseSocketDirectory({ directory: each, inUse: handedOver[index] === true || terminalsLinked, shellsEnd })));
 }
 
 function hangUp(pid: number): void {

@@ -9,11 +9,11 @@
  */
 import { lstatSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { IPC_SOCKET_VARIABLE } from '../shell/ipc/address';
 import { socketDirectoryProblem } from '../shell/ipc/socket-directory';
 import { startupEnvironment } from './process-link';
-import { SOCKET_FILE, socketAnswers } from './socket-dir';
+import { SOCKET_FILE, socketAnswers, type SocketDirectory } from './socket-dir';
 
 /** mkdtemp's name for a socket directory: the prefix and six random characters. */
 const DIRECTORY_NAME = /^quirl-[A-Za-z0-9]{6}$/;
@@ -27,6 +27,17 @@ export interface SweepOptions {
   readonly now?: number;
   /** The socket paths live processes were started with; undefined where that cannot be known. */
   readonly socketPathsInUse?: () => ReadonlySet<string> | undefined;
+}
+
+/**
+ * The socket directory `socketPath` names, when it is one a host of ours made in `parent` (a
+ * `quirl-XXXXXX` folder holding the socket file): only such a folder may be removed for a path
+ * learnt from elsewhere (a shell's environment names any path it was given).
+ */
+export function socketDirectoryAt(socketPath: string, parent: string = tmpdir()): SocketDirectory | undefined {
+  const directory = dirname(socketPath);
+  if (basename(socketPath) !== SOCKET_FILE || dirname(directory) !== parent || !DIRECTORY_NAME.test(basename(directory))) return undefined;
+  return { directory, socketPath, fresh: false };
 }
 
 /** Removes the stale directories; returns the ones removed. */

@@ -7,7 +7,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writ
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MIN_IDLE_MS, socketPathsOfProcesses, sweepSocketDirectories } from '../../extension/socket-sweep';
+import { MIN_IDLE_MS, socketDirectoryAt, socketPathsOfProcesses, sweepSocketDirectories } from '../../extension/socket-sweep';
 import { waitFor } from '../ipc/fake-extension';
 
 /** A socket file nobody listens on: its listener was killed outright. */
@@ -64,4 +64,12 @@ test('socket sweep: where live processes\' environments cannot be read, nothing 
   age(dead, join(dead, 'ext.sock'));
   assert.deepEqual(await sweepSocketDirectories({ parent, keep: '/nowhere', socketPathsInUse: () => undefined }), []);
   assert.ok(existsSync(dead));
+});
+
+test('socket sweep: a socket path learnt from a shell names a removable directory only when it is a quirl-XXXXXX folder of ours in the temp dir', () => {
+  const parent = '/tmp/parent';
+  assert.deepEqual(socketDirectoryAt('/tmp/parent/quirl-aB3dE9/ext.sock', parent), { directory: '/tmp/parent/quirl-aB3dE9', socketPath: '/tmp/parent/quirl-aB3dE9/ext.sock', fresh: false });
+  for (const foreign of ['/home/u/.ssh/ext.sock', '/tmp/parent/quirl-aB3dE9/other.sock', '/tmp/parent/nested/quirl-aB3dE9/ext.sock', '/tmp/parent/quirl-toolong1/ext.sock', '/tmp/parent/quirl-a/ext.sock']) {
+    assert.equal(socketDirectoryAt(foreign, parent), undefined, foreign);
+  }
 });
