@@ -151,8 +151,13 @@ export class TrapRunner {
   /** Signals that arrived for the top-level shell's traps run here, between commands, in its context. */
   async runPendingTraps(context: Context): Promise<void> {
     const { state } = context;
-    // A signal sent a moment ago (`kill -USR1 $$`) reaches its listener through the event loop.
-    if (this.signalTraps.listening) await new Promise((resolve) => setImmediate(resolve));
+    if (this.signalTraps.listening) {
+      // A signal sent a moment ago (`kill -USR1 $$`, or by a job before it ended) reaches its
+      // listener when the event loop next polls. Two turns: called from a poll callback (the
+      // SIGCHLD that ended the job), the first turn's check phase comes before any new poll.
+      await new Promise((resolve) => setImmediate(resolve));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     const deadly = this.signalTraps.takeDeadly();
     if (deadly !== undefined) await this.dieOf(deadly, context);
     for (const signal of this.signalTraps.take()) {
