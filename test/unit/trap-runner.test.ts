@@ -18,7 +18,9 @@ function topLevel(traps: TrapTable): Context {
 test('a trapped signal raised inside a poll callback runs its trap at the next checkpoint', async (t) => {
   const ran: string[] = [];
   const host = { runSource: (text: string) => Promise.resolve(void ran.push(text)).then(() => 0), abandoned: () => Promise.resolve(1) };
-  const runner = new TrapRunner(host, {} as Executor, true);
+  // A child was reaped since the last checkpoint: a job ended.
+  const executor = { watcher: { reaped: 1 } } as unknown as Executor;
+  const runner = new TrapRunner(host, executor, true);
   const traps = new TrapTable();
   traps.set(constants.signals.SIGUSR2, { kind: 'command', text: 'echo usr2' });
   const context = topLevel(traps);
