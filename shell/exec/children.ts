@@ -26,6 +26,8 @@ export class ChildWatcher {
   /** The backstop poll, running while any wait holds the event loop. */
   private timer: NodeJS.Timeout | undefined;
   private holds = 0;
+  /** How many watched children have been reaped: a checkpoint tells from it that a job ended since the last. */
+  reaped = 0;
   private listening = false;
   private readonly onSignal = (): void => this.poll();
 
@@ -94,7 +96,10 @@ export class ChildWatcher {
           break;
         }
         if (status === null) break;
-        if (status.kind === 'exited' || status.kind === 'signaled') this.unwatch(watch.pid);
+        if (status.kind === 'exited' || status.kind === 'signaled') {
+          this.unwatch(watch.pid);
+          this.reaped += 1;
+        }
         watch.listener(status);
         if (status.kind === 'exited' || status.kind === 'signaled') break;
       }

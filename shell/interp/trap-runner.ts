@@ -29,6 +29,8 @@ export class TrapRunner {
   /** A trap's command is running: signal traps wait (bash runs none inside another trap). */
   private inTrap = false;
   private exited = false;
+  /** The executor's count of reaped children at the last checkpoint. */
+  private reapedAtCheckpoint = 0;
 
   constructor(
     private readonly host: TrapHost,
@@ -151,8 +153,17 @@ export class TrapRunner {
   /** Signals that arrived for the top-level shell's traps run here, between commands, in its context. */
   async runPendingTraps(context: Context): Promise<void> {
     const { state } = context;
-    // A signal sent a moment ago (`kill -USR1 $$`) reaches its listener through the event loop.
-    if (this.signalTraps.listening) await new Promise((resolve) => setImmediate(resolve));
+    if (this.signalTraps.listening) {
+      // A signal sent a moment ago (`kill -USR1 $$`) reaches its listener through the event loop.
+      await new Promise((resolve) => setImmediate(resolve));
+      // One a job sent before it ended needs the loop to poll again: the end was seen from a
+      // poll callback (SIGCHLD's), whose turn reaches its check phase before the next poll.
+      const { reaped } = this.executor.watcher;
+      if (reaped !== this.reapedAtCheckpoint) {
+        this.reapedAtCheckpoint = reaped;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
     const deadly = this.signalTraps.takeDeadly();
     if (deadly !== undefined) await this.dieOf(deadly, context);
     for (const signal of this.signalTraps.take()) {
