@@ -88,7 +88,7 @@ export class FieldBuilder {
 
   /** Appends text as it is: a literal, a quoted expansion, a tilde's home directory. */
   append(text: string, quoted: boolean): void {
-    this.rejectNul(text);
+    rejectNul(text, this.origin);
     this.push(text, quoted);
   }
 
@@ -98,7 +98,7 @@ export class FieldBuilder {
       this.append(text, true);
       return;
     }
-    this.rejectNul(text);
+    rejectNul(text, this.origin);
     if (this.separators === null) {
       // An unquoted empty expansion makes no field of its own.
       if (text !== '') this.push(text, false);
@@ -166,9 +166,11 @@ export class FieldBuilder {
     this.closedByWhitespace = false;
   }
 
-  private rejectNul(text: string): void {
-    if (text.includes('\0')) {
-      throw new ShellError('InvalidCommandData', `${this.origin}: the expansion contains a NUL byte, which is invalid command data`);
-    }
+}
+
+/** A fragment of the word written `origin` may not hold a NUL byte: it is invalid command data. */
+export function rejectNul(text: string, origin: string): void {
+  if (text.includes('\0')) {
+    throw new ShellError('InvalidCommandData', `${origin}: the expansion contains a NUL byte, which is invalid command data`);
   }
 }

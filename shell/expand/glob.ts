@@ -35,7 +35,12 @@ export function fieldPattern(field: Field, extglob = false): string | null {
  * `escape` may escape them for another pattern language instead (undefined: a shell pattern's way).
  */
 export function patternOf(field: Field, escape: (quoted: string) => string | undefined = () => undefined): string {
-  return field.map((segment) => (segment.quoted ? (escape(segment.text) ?? segment.text.replace(PATTERN_CHARACTERS, '\\$&')) : segment.text)).join('');
+  return field.map((segment) => (segment.quoted ? (escape(segment.text) ?? escapePattern(segment.text)) : segment.text)).join('');
+}
+
+/** Quoted text as a shell pattern that matches only that text. */
+export function escapePattern(text: string): string {
+  return text.replace(PATTERN_CHARACTERS, '\\$&');
 }
 
 /**

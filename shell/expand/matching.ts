@@ -13,6 +13,8 @@ export function trim(value: string, pattern: string, side: '#' | '%', longest: b
     if (side === '#') return value.startsWith(literal) ? value.slice(literal.length) : value;
     return value.endsWith(literal) ? value.slice(0, value.length - literal.length) : value;
   }
+  const starred = starredLiteral(pattern, options.extglob);
+  if (starred !== undefined) return trimStarred(value, starred, side, longest);
   const matcher = compilePattern(pattern, options).whole;
   const n = value.length;
   // The prefix (or suffix) lengths to try, shortest or longest first.
@@ -23,6 +25,47 @@ export function trim(value: string, pattern: string, side: '#' | '%', longest: b
     }
   }
   return value;
+}
+
+/** A pattern that is literal text with one `*` before it (`*.txt`) or after it (`.*`). */
+interface StarredLiteral {
+  readonly text: string;
+  readonly starFirst: boolean;
+}
+
+/** Surrogates, which a pattern matches as code points: a search by code units could split a pair. */
+const SURROGATE = /[\ud800-\udfff]/;
+
+/** `pattern` as a StarredLiteral, or undefined when it is any other pattern (with extglob, `*(` opens a group). */
+function starredLiteral(pattern: string, extglob = false): StarredLiteral | undefined {
+  let rest: string;
+  let starFirst: boolean;
+  if (pattern.startsWith('*')) {
+    rest = pattern.slice(1);
+    starFirst = true;
+    if (extglob && rest.startsWith('(')) return undefined;
+  } else if (pattern.endsWith('*') && /(?:^|[^\\])(?:\\\\)*\*$/.test(pattern)) {
+    rest = pattern.slice(0, -1);
+    starFirst = false;
+  } else return undefined;
+  if (hasWildcards(rest, extglob)) return undefined;
+  const text = unescapePattern(rest);
+  return SURROGATE.test(text) ? undefined : { text, starFirst };
+}
+
+/**
+ * trim for a StarredLiteral: the shortest or longest prefix (suffix) it matches ends (begins) at
+ * the first or last place the text is found, or is the text alone or the whole value.
+ */
+function trimStarred(value: string, { text, starFirst }: StarredLiteral, side: '#' | '%', longest: boolean): string {
+  if (side === '#') {
+    if (!starFirst) return value.startsWith(text) ? (longest ? '' : value.slice(text.length)) : value;
+    const at = longest ? value.lastIndexOf(text) : value.indexOf(text);
+    return at === -1 ? value : value.slice(at + text.length);
+  }
+  if (starFirst) return value.endsWith(text) ? (longest ? '' : value.slice(0, value.length - text.length)) : value;
+  const at = longest ? value.indexOf(text) : value.lastIndexOf(text);
+  return at === -1 ? value : value.slice(0, at);
 }
 
 export type ReplaceMode = 'first' | 'all' | 'prefix' | 'suffix';

@@ -10,6 +10,7 @@ import { ExpansionBudget } from './budget';
 import { FieldBuilder, FieldSeparators, fieldText, type Field } from './fields';
 import { patternOf } from './glob';
 import { changeCase, replace, trim } from './matching';
+import { operandPattern } from './operand-pattern';
 import { boundValue, parameterValue } from './parameters';
 import { characterCount, charactersOf, fromUnits, sliceCharacters, toUnits, type Characters } from './text';
 import { quote, transformer } from './transform';
@@ -154,7 +155,11 @@ function parseReferent(reference: string): Target {
  */
 function operated(operator: Exclude<ParameterOperator, { kind: 'Default' | 'Bad' | 'Names' | 'Keys' }>, target: Target, value: Value, quoted: boolean, context: ExpansionContext): Eventually<Value> {
   const characters = charactersOf(context.env);
-  const patternUnits = (word: Word): Eventually<string> => andThen(operandField(word, context), (field) => toUnits(patternOf(field), characters));
+  const patternUnits = (word: Word): Eventually<string> => {
+    const known = operandPattern(word, context);
+    if (known !== undefined) return toUnits(known, characters);
+    return andThen(operandField(word, context), (field) => toUnits(patternOf(field), characters));
+  };
   const patterns = { extglob: context.env.options?.extglob };
   switch (operator.kind) {
     case 'Length':
