@@ -176,7 +176,9 @@ function operated(operator: Exclude<ParameterOperator, { kind: 'Default' | 'Bad'
       return andThen(patternUnits(operator.pattern), (pattern) =>
         andThen(operandField(operator.replacement, context), (field) => {
           const replacement = replacer(field, characters);
-          return mapValue(value, characters, (units) => replace(units, pattern, operator.mode, replacement, context.budget, patterns));
+          // bash's nocasematch reaches pattern substitution, not trimming or case changes.
+          const substitution = { ...patterns, nocase: context.env.options?.nocasematch };
+          return mapValue(value, characters, (units) => replace(units, pattern, operator.mode, replacement, context.budget, substitution));
         }),
       );
     }

@@ -165,6 +165,19 @@ shopt -s nocasematch
 [[ ABC == a* ]] && echo match
 ## stdout: match
 
+#### nocasematch in pattern substitution, not in trimming or case changes
+shopt -s nocasematch
+x=ABC.def
+echo ${x/b/z} ${x//[A-B]/_} ${x/#a/z} ${x/%F/z} ${x/c.D*/z}
+echo ${x#*c} ${x%%.D*} ${x^^d} ${x,,a}
+shopt -u nocasematch
+echo ${x/b/z}
+## STDOUT:
+AzC.def __C.def zBC.def ABC.dez ABz
+ABC.def ABC.def ABC.Def ABC.def
+ABC.def
+## END
+
 #### nocasematch off
 case ABC in abc) echo match;; *) echo no;; esac
 ## stdout: no
