@@ -190,6 +190,8 @@ function checkLimits(fn: string, limits: unknown): void {
  * spawn's JavaScript. Compared by content, so no caller has to say when it changed.
  */
 let lastEnvironment: { readonly strings: readonly string[]; readonly block: Buffer } = { strings: [], block: Buffer.alloc(0) };
+/** The array checkEnvironment just passed and remembered, for the inBytes of the same call only. */
+let justChecked: readonly unknown[] | undefined;
 
 function isLastEnvironment(env: readonly unknown[]): boolean {
   const last = lastEnvironment.strings;
@@ -200,21 +202,29 @@ function isLastEnvironment(env: readonly unknown[]): boolean {
 
 function checkEnvironment(fn: string, value: unknown): void {
   const env = array(fn, 'options.env', value);
-  if (isLastEnvironment(env)) return;
-  env.forEach((entry, i) => {
-    if (text(fn, `options.env[${i}]`, entry).indexOf('=') < 1) reject(fn, `options.env[${i}]`, 'a "NAME=value" string', entry);
-  });
+  if (!isLastEnvironment(env)) {
+    env.forEach((entry, i) => {
+      if (text(fn, `options.env[${i}]`, entry).indexOf('=') < 1) reject(fn, `options.env[${i}]`, 'a "NAME=value" string', entry);
+    });
+    remember(env as readonly string[]);
+  }
+  justChecked = env;
+}
+
+function remember(env: readonly string[]): void {
+  const NUL = Buffer.alloc(1);
+  lastEnvironment = { strings: [...env], block: Buffer.concat(env.flatMap((entry) => [encodeText(entry), NUL])) };
 }
 
 /**
- * The bytes of an environment checkEnvironment passed (only such a one is remembered): one block,
- * each entry followed by a NUL, which the addon reads in one piece rather than entry by entry.
+ * The bytes of an environment: one block, each entry followed by a NUL, which the addon reads in
+ * one piece rather than entry by entry. The environment checkEnvironment has just compared is not
+ * compared again (the same synchronous call: nothing can change it between).
  */
 function environmentBlock(env: readonly string[]): Buffer {
-  if (!isLastEnvironment(env)) {
-    const NUL = Buffer.alloc(1);
-    lastEnvironment = { strings: [...env], block: Buffer.concat(env.flatMap((entry) => [encodeText(entry), NUL])) };
-  }
+  const checked = justChecked === env;
+  justChecked = undefined;
+  if (!checked && !isLastEnvironment(env)) remember(env);
   return lastEnvironment.block;
 }
 
