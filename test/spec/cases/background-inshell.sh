@@ -33,6 +33,8 @@ kill $!
 wait $!
 echo "status=$?"
 pkill -s 0 -f 'sleep 5[.]013' || true
+# Until it has ended: the runner counts a sleep still dying as left running.
+while pgrep -s 0 -f 'sleep 5[.]013' >/dev/null; do sleep 0.01; done
 ## stdout: status=143
 
 #### kill %1 ends a background loop and the program it runs
