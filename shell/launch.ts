@@ -7,17 +7,29 @@
  * directory, not the shared temporary one, where another user could plant code; one file per
  * installed bundle, architecture and V8 version (VS Code's runtime has its own), rewritten when
  * the bundle changes and after long runs.
+ *
+ * The start-up snapshot (dist/quirl.blob) is built from this file too (esbuild.mjs): `node
+ * --build-snapshot dist/quirl.js` compiles the bundle with the cache a training session wrote
+ * (the same file, in a cache directory of the build's own), and the snapshot keeps the bytecode
+ * that cache holds. A shell started from it then compiles nothing its start-up runs, where a
+ * snapshot of the bundle alone compiles each function at its first call. Building, nothing here
+ * may stay behind in the snapshot: no signal listener, no exit hook.
  */
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { startupSnapshot } from 'node:v8';
 import { Script } from 'node:vm';
 import { parseArguments } from './invocation';
 import { installLaunchSignals } from './launch-signals';
 
+// Node 20 answers 1 or 0 here, not a boolean; Electron's Node may lack the API.
+const buildingSnapshot = Boolean(startupSnapshot?.isBuildingSnapshot());
+
 // Before anything that takes time: a signal during start-up must find the shell's dispositions.
-installLaunchSignals(parseArguments(process.argv.slice(2)).kind === 'interactive');
+// (A shell started from the snapshot does this first in entry.ts.)
+if (!buildingSnapshot) installLaunchSignals(parseArguments(process.argv.slice(2)).kind === 'interactive');
 
 const BUNDLE = join(__dirname, 'shell.js');
 const LONG_RUN_SECONDS = 1;
@@ -90,12 +102,15 @@ const file = cacheFile(process.env, BUNDLE);
 const cached = readCache(file, header);
 const script = new Script(Module.wrap(source), { filename: BUNDLE, cachedData: cached });
 const valid = cached !== undefined && script.cachedDataRejected !== true;
-process.once('exit', () => {
-  // A long run (an interactive session) compiled what short ones never reach, and a few ms at its
-  // exit go unnoticed; a short one (a script) only writes a cache that is missing or stale.
-  if (!valid || process.uptime() > LONG_RUN_SECONDS) writeCache(file, header, script.createCachedData());
-});
-const bundleModule = new Module(BUNDLE, module);
+if (!buildingSnapshot) {
+  process.once('exit', () => {
+    // A long run (an interactive session) compiled what short ones never reach, and a few ms at its
+    // exit go unnoticed; a short one (a script) only writes a cache that is missing or stale.
+    if (!valid || process.uptime() > LONG_RUN_SECONDS) writeCache(file, header, script.createCachedData());
+  });
+}
+// The snapshot builder runs this file as a bare function, with no module of its own to be the parent.
+const bundleModule = new Module(BUNDLE, buildingSnapshot ? undefined : module);
 bundleModule.filename = BUNDLE;
 const run = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: Module, filename: string, dirname: string) => void;
 run.call(bundleModule.exports, bundleModule.exports, createRequire(BUNDLE), bundleModule, BUNDLE, __dirname);
