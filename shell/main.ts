@@ -35,7 +35,8 @@ import { handledByTrap } from './interp/signal-traps';
 function startingDirectory(env: NodeJS.ProcessEnv): string {
   const cwd = directoryWithBytes();
   const pwd = env.PWD;
-  const physical = (path: string): Buffer => realpathSync(fsPath(path), { encoding: 'buffer' });
+  // realpath(3) in one call, where node's JavaScript realpathSync asks lstat of each component in turn.
+  const physical = (path: string): Buffer => realpathSync.native(fsPath(path), { encoding: 'buffer' });
   try {
     if (pwd !== undefined && pwd.startsWith('/') && physical(pwd).equals(physical(cwd))) return pwd;
   } catch {

@@ -4,7 +4,7 @@
  * STALE_MS, is broken. Where the lock cannot be made at all (a directory that is not writable) or
  * is not had within WAIT_MS, the action runs without it: history must never stop the shell.
  */
-import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 
 const WAIT_MS = 2000;
 const STALE_MS = 10_000;
@@ -16,7 +16,19 @@ export function withFileLock<T>(file: string, action: () => T): T {
   try {
     return action();
   } finally {
-    if (held) rmSync(lock, { force: true });
+    if (held) removeLock(lock);
+  }
+}
+
+/**
+ * The lock file removed, gone already or not: unlink, as rmSync's force would, without the
+ * module node loads for rmSync on its first call (a cost at every shell's first command).
+ */
+function removeLock(lock: string): void {
+  try {
+    unlinkSync(lock);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
 }
 
@@ -39,7 +51,7 @@ function acquire(lock: string): boolean {
     // Released meanwhile: try again at once, but remove nothing (another process may hold it by now).
     if (state === 'released') continue;
     if (state === 'stale') {
-      rmSync(lock, { force: true });
+      removeLock(lock);
       continue;
     }
     if (Date.now() >= deadline) return false;

@@ -98,6 +98,9 @@ const EMOJI_PRESENTATION = /^(?!\p{Regional_Indicator})\p{Emoji_Presentation}$/u
 
 function codePointWidth(character: string): number {
   const codePoint = character.codePointAt(0)!;
+  // Printable ASCII is narrow, none of it a mark or an emoji: the Unicode classes above, which V8
+  // compiles at their first test (a cost the first prompt would pay), wait for the first other character.
+  if (codePoint >= 0x20 && codePoint < 0x7f) return 1;
   if (character !== SOFT_HYPHEN && ZERO_WIDTH.test(character)) return 0;
   if (isWide(codePoint) || EMOJI_PRESENTATION.test(character)) return 2;
   return 1;
