@@ -54,6 +54,9 @@ function trainCodeCache(env) {
     // Only PATH of the build's environment: nothing the user exports (a VS Code terminal's link, PROMPT_COMMAND) may reach it.
     env: { PATH: env.PATH ?? '/usr/bin:/bin', HOME: home, XDG_CACHE_HOME: home, NODE_OPTIONS: '' },
     cwd: home,
+    // A session of its own, so no controlling terminal: an interactive shell takes the terminal it
+    // finds (the build's own, where `npm install` runs in one) for its job control.
+    detached: true,
     timeout: 60_000,
   });
   return home;
