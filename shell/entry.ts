@@ -13,7 +13,7 @@ import { startShell } from './main';
 // Node 20 answers 1 or 0 here, not a boolean.
 if (startupSnapshot?.isBuildingSnapshot()) {
   // Node's modules the shell's start-up loads go into the snapshot too: `performance` (the
-  // interpreter's clock) is node:perf_hooks and seven modules of its own, loaded at its first use
+  // interpreter's clock) is node:perf_hooks and eight internal modules, loaded at its first use
   // (node brings its time origin up to date in a process started from a snapshot).
   performance.now();
   startupSnapshot.setDeserializeMainFunction(() => {
