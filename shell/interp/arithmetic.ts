@@ -6,7 +6,7 @@
 import { andThen, type Eventually } from '../eventually';
 import { ExpansionBudget } from '../expand/budget';
 import { expandWord } from '../expand';
-import { ArithmeticError, evaluateArithmeticText, isEmptyArithmetic } from '../expand/arith';
+import { ArithmeticError, arithmeticValue, evaluateArithmeticText, isEmptyArithmetic } from '../expand/arith';
 import type { Arithmetic } from '../syntax/ast';
 import { ExpansionAbort } from '../control';
 import type { Context } from './context';
@@ -44,7 +44,7 @@ export function evaluateArithmetic(evaluator: Evaluator, arithmetic: Arithmetic,
  */
 export function arithmeticExpansion(text: string, state: ShellState, name?: string): string {
   try {
-    return String(evaluateArithmeticText(text, state.arithmeticVariables()));
+    return String(arithmeticValue(text, state.arithmeticVariables()));
   } catch (error) {
     if (!(error instanceof ArithmeticError)) throw error;
     // An unbound variable under `set -u` is fatal, as everywhere; any other error abandons the line (bash).

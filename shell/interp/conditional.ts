@@ -11,7 +11,7 @@ import { ExpansionBudget } from '../expand/budget';
 import { expandPattern, expandWord } from '../expand';
 import { matchesPattern } from '../expand/pattern';
 import type { ConditionalExpression, Word } from '../syntax/ast';
-import { ArithmeticError, evaluateArithmeticText } from '../expand/arith';
+import { ArithmeticError, arithmeticValue, type ArithmeticValue } from '../expand/arith';
 import { fatalIfUnbound } from './arithmetic';
 import type { Context } from './context';
 import type { Evaluator } from './evaluator';
@@ -68,9 +68,9 @@ export async function evaluateConditional(evaluator: Evaluator, expression: Cond
 }
 
 /** An operand of `-eq` and the like: an arithmetic expression, whose error fails this `[[ ]]` only (status 1), as in bash. */
-function integer(text: string, context: Context): bigint {
+function integer(text: string, context: Context): ArithmeticValue {
   try {
-    return evaluateArithmeticText(text, context.state.arithmeticVariables());
+    return arithmeticValue(text, context.state.arithmeticVariables());
   } catch (error) {
     fatalIfUnbound(error);
     if (error instanceof ArithmeticError) throw new ArithmeticError(`[[: ${error.message}`);
