@@ -48,7 +48,7 @@ export { ArithmeticError } from './ast';
 export type { ArithExpr, ArithVariable, AssignOperator, BinaryOperator, UnaryOperator } from './ast';
 export { MAX_EXPRESSION_DEPTH, type ArithmeticVariables } from './evaluate';
 export { MAX_NESTING } from './parser';
-export type { Value as ArithmeticValue } from './value';
+export { smallDecimal, type Value as ArithmeticValue } from './value';
 
 /** The tree of an expression; blank text is the number 0. Throws ArithmeticError on bad syntax. */
 export function parseArithmetic(text: string): ArithExpr {
