@@ -38,6 +38,8 @@ export class Frame {
   noeval = 0;
   /** Expressions being evaluated at once: bash's expr_depth. */
   depth = 0;
+  /** The env's `nounset`, asked once per evaluation (nothing in an expression can change it). */
+  nounset = false;
   /**
    * The subscript the last read of an element evaluated (undefined for a scalar), taken by a
    * read-modify-write right after the read: passed here rather than in an object per read.
@@ -259,7 +261,7 @@ function reader(target: ArithVariable): Compiled {
   if (target.subscript === undefined) {
     return (frame) => {
       const env = frame.env;
-      checkBound(env, name);
+      if (frame.nounset) checkBound(env, name);
       const value = nested(frame, env.get(name) ?? '', target);
       frame.subscript = undefined;
       return value;
@@ -267,7 +269,7 @@ function reader(target: ArithVariable): Compiled {
   }
   return (frame) => {
     const env = frame.env;
-    checkBound(env, name);
+    if (frame.nounset) checkBound(env, name);
     const subscript = subscriptOf(frame, target, 'read');
     if (env.getElement === undefined) throw badSubscript(target, 'read');
     const value = nested(frame, env.getElement(name, subscript) ?? '', target);
@@ -276,8 +278,9 @@ function reader(target: ArithVariable): Compiled {
   };
 }
 
+/** `set -u`: an unset variable is an error. */
 function checkBound(env: ArithmeticVariables, name: string): void {
-  if (env.nounset && !(env.isSet?.(name) ?? env.get(name) !== undefined)) {
+  if (!(env.isSet?.(name) ?? env.get(name) !== undefined)) {
     throw new ArithmeticError(`${name}: unbound variable`, name);
   }
 }

@@ -21,6 +21,7 @@ function frameFor(env: ArithmeticVariables): Frame {
   frame.env = env;
   frame.noeval = 0;
   frame.depth = 0;
+  frame.nounset = env.nounset === true;
   return frame;
 }
 
