@@ -305,7 +305,7 @@ function subscriptOf(frame: Frame, target: ArithVariable, use: 'read' | 'write')
 
 /** A value or subscript evaluated as an expression of its own, one level deeper. */
 function nested(frame: Frame, text: string, at: ArithVariable): Value {
-  if (!isBlank(text) && frame.depth >= MAX_EXPRESSION_DEPTH) throw ArithmeticError.at(at.expression, at.errorAt, RECURSION);
+  if (frame.depth >= MAX_EXPRESSION_DEPTH && !isBlank(text)) throw ArithmeticError.at(at.expression, at.errorAt, RECURSION);
   return frame.text(text);
 }
 
