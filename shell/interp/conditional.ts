@@ -110,12 +110,14 @@ function decision(operator: string, right: Word): Decision {
     case '==':
     case '!=': {
       const negated = operator === '!=';
-      return (left, run) =>
-        andThen(expandPattern(right, run.environment, run.budget), (pattern) => {
-          // bash matches `[[ == ]]` patterns with extglob whatever the option says (its parser reads them so too).
-          const matches = matchesPattern(pattern, left, { nocase: run.environment.options?.nocasematch, extglob: true });
+      return (left, run) => {
+        // bash matches `[[ == ]]` patterns with extglob whatever the option says (its parser reads them so too).
+        const options = { nocase: run.environment.options?.nocasematch, extglob: true };
+        return andThen(expandPattern(right, run.environment, run.budget), (pattern) => {
+          const matches = matchesPattern(pattern, left, options);
           return negated ? !matches : matches;
         });
+      };
     }
     case '=~':
       return (left, run) => andThen(expandPattern(right, run.environment, run.budget, regexLiteral), (pattern) => matchRegex(left, pattern, run.context));
