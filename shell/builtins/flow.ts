@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { delimiter, join, resolve } from 'node:path';
 import { decodeBytes, fsPath } from '../bytes';
 import { describeErrno, isSystemError } from '../errors';
-import { ArithmeticError, evaluateArithmeticText } from '../expand/arith';
+import { ArithmeticError, arithmeticValue, type ArithmeticValue } from '../expand/arith';
 import { fatalIfUnbound } from '../interp/arithmetic';
 import { FunctionReturn, Interrupted, LoopControl } from '../control';
 import { ExitRequest, type Builtin, type BuiltinContext } from '../interp/builtin-api';
@@ -158,19 +158,15 @@ function findSourceFile(file: string, { state }: BuiltinContext): string {
 }
 
 /** let EXPR ...: each argument is evaluated as arithmetic; status 0 when the last is non-zero. */
-export const letBuiltin: Builtin = async ({ argv, state, output }) => {
-  if (argv.length < 2) {
-    await output.err('quirl: let: expression expected\n');
-    return 1;
-  }
-  let last = 0n;
+export const letBuiltin: Builtin = ({ argv, state, output }) => {
+  if (argv.length < 2) return output.err('quirl: let: expression expected\n').then(() => 1);
+  let last: ArithmeticValue = 0;
   try {
-    for (const expression of argv.slice(1)) last = evaluateArithmeticText(expression, state.arithmeticVariables());
+    for (let index = 1; index < argv.length; index++) last = arithmeticValue(argv[index] as string, state.arithmeticVariables());
   } catch (error) {
     fatalIfUnbound(error);
     if (!(error instanceof ArithmeticError)) throw error;
-    await output.err(`quirl: let: ${error.message}\n`);
-    return 1;
+    return output.err(`quirl: let: ${error.message}\n`).then(() => 1);
   }
-  return last === 0n ? 1 : 0;
+  return last === 0 ? 1 : 0;
 };

@@ -5,16 +5,19 @@
  */
 import { binaryTest, parseInteger, TestSyntaxError, unaryTest, type TestEnvironment } from '../interp/test-operators';
 import type { Builtin } from '../interp/builtin-api';
+import type { FdTable } from '../exec/fds';
+import type { ShellState } from '../interp/state';
 
 export const testBuiltin: Builtin = ({ argv, state, output }) => {
   const name = argv[0] as string;
-  let args = argv.slice(1);
   try {
+    // `[`'s closing bracket is left out of the expression by its end, not by copying argv.
+    let end = argv.length;
     if (name === '[') {
-      if (args[args.length - 1] !== ']') throw new TestSyntaxError("missing `]'");
-      args = args.slice(0, -1);
+      if (argv[end - 1] !== ']') throw new TestSyntaxError("missing `]'");
+      end -= 1;
     }
-    return new Evaluator(args, { state, fds: output.fds }).run() ? 0 : 1;
+    return new Evaluator(argv, end, state, output.fds).run() ? 0 : 1;
   } catch (error) {
     if (!(error instanceof TestSyntaxError)) throw error;
     return output.err(`quirl: ${name}: ${error.message}\n`).then(() => 2);
@@ -32,18 +35,23 @@ function isUnaryOperator(word: string): boolean {
   return word.length === 2 && word[0] === '-' && UNARY_LETTERS.includes(word[1] as string);
 }
 
-/** bash's test.c: `pos` walks the arguments; each grammar function consumes what it uses. */
-class Evaluator {
-  private pos = 0;
+/**
+ * bash's test.c: `pos` walks the arguments argv[1] .. argv[end - 1]; each grammar function
+ * consumes what it uses. It is the file and variable operators' environment too.
+ */
+class Evaluator implements TestEnvironment {
+  private pos = 1;
 
   constructor(
     private readonly args: readonly string[],
-    private readonly env: TestEnvironment,
+    private readonly end: number,
+    readonly state: ShellState,
+    readonly fds: FdTable,
   ) {}
 
   run(): boolean {
     const value = this.posixTest();
-    if (this.pos < this.args.length) {
+    if (this.pos < this.end) {
       const word = this.args[this.pos] as string;
       throw new TestSyntaxError(word.startsWith('-') ? `syntax error: \`${word}' unexpected` : 'too many arguments');
     }
@@ -56,13 +64,13 @@ class Evaluator {
 
   /** POSIX's table by argument count; five or more go to the full grammar. */
   private posixTest(): boolean {
-    const count = this.args.length;
+    const count = this.end - 1;
     if (count === 4) {
       if (this.arg(0) === '!') {
         this.advance(true);
         return !this.threeArguments();
       }
-      if (this.arg(0) === '(' && this.args[3] === ')') {
+      if (this.arg(0) === '(' && this.arg(3) === ')') {
         this.advance(true);
         return this.finish(this.twoArguments());
       }
@@ -75,13 +83,13 @@ class Evaluator {
   }
 
   private finish(value: boolean): boolean {
-    this.pos = this.args.length;
+    this.pos = this.end;
     return value;
   }
 
   private advance(needMore: boolean): void {
     this.pos += 1;
-    if (needMore && this.pos >= this.args.length) throw new TestSyntaxError('argument expected');
+    if (needMore && this.pos >= this.end) throw new TestSyntaxError('argument expected');
   }
 
   private twoArguments(): boolean {
@@ -92,7 +100,9 @@ class Evaluator {
   }
 
   private threeArguments(): boolean {
-    const [first, middle, last] = [this.arg(0), this.arg(1), this.arg(2)];
+    const first = this.arg(0);
+    const middle = this.arg(1);
+    const last = this.arg(2);
     if (isBinaryOperator(middle)) return this.finish(this.binaryOperator());
     if (middle === '-a') return this.finish(first !== '' && last !== '');
     if (middle === '-o') return this.finish(first !== '' || last !== '');
@@ -106,13 +116,13 @@ class Evaluator {
   }
 
   private expression(): boolean {
-    if (this.pos >= this.args.length) throw new TestSyntaxError('argument expected');
+    if (this.pos >= this.end) throw new TestSyntaxError('argument expected');
     return this.or();
   }
 
   private or(): boolean {
     const left = this.and();
-    if (this.pos < this.args.length && this.arg(0) === '-o') {
+    if (this.pos < this.end && this.arg(0) === '-o') {
       this.advance(false);
       const right = this.or();
       return left || right;
@@ -122,7 +132,7 @@ class Evaluator {
 
   private and(): boolean {
     const left = this.term();
-    if (this.pos < this.args.length && this.arg(0) === '-a') {
+    if (this.pos < this.end && this.arg(0) === '-a') {
       this.advance(false);
       const right = this.and();
       return left && right;
@@ -131,10 +141,10 @@ class Evaluator {
   }
 
   private term(): boolean {
-    if (this.pos >= this.args.length) throw new TestSyntaxError('argument expected');
+    if (this.pos >= this.end) throw new TestSyntaxError('argument expected');
     if (this.arg(0) === '!') {
       let negate = false;
-      while (this.pos < this.args.length && this.arg(0) === '!') {
+      while (this.pos < this.end && this.arg(0) === '!') {
         this.advance(true);
         negate = !negate;
       }
@@ -143,12 +153,12 @@ class Evaluator {
     if (this.arg(0) === '(') {
       this.advance(true);
       const value = this.expression();
-      if (this.pos >= this.args.length) throw new TestSyntaxError("`)' expected");
+      if (this.pos >= this.end) throw new TestSyntaxError("`)' expected");
       if (this.arg(0) !== ')') throw new TestSyntaxError(`\`)' expected, found ${this.arg(0)}`);
       this.advance(false);
       return value;
     }
-    const left = this.args.length - this.pos;
+    const left = this.end - this.pos;
     if (left >= 3 && isBinaryOperator(this.arg(1))) return this.binaryOperator();
     if (left >= 2 && isUnaryOperator(this.arg(0))) return this.unaryOperator();
     const value = this.arg(0) !== '';
@@ -157,7 +167,7 @@ class Evaluator {
   }
 
   private binaryOperator(): boolean {
-    const value = binaryTest(this.arg(1), this.arg(0), this.arg(2), this.env);
+    const value = binaryTest(this.arg(1), this.arg(0), this.arg(2), this);
     this.pos += 3;
     return value;
   }
@@ -167,13 +177,13 @@ class Evaluator {
     const operator = this.arg(0);
     if (operator === '-t') {
       this.advance(false);
-      if (this.pos >= this.args.length) return unaryTest(operator, '1', this.env);
+      if (this.pos >= this.end) return unaryTest(operator, '1', this);
       if (parseInteger(this.arg(0)) === undefined) return false;
       this.advance(false);
-      return unaryTest(operator, this.args[this.pos - 1] as string, this.env);
+      return unaryTest(operator, this.args[this.pos - 1] as string, this);
     }
     this.advance(true);
-    const value = unaryTest(operator, this.arg(0), this.env);
+    const value = unaryTest(operator, this.arg(0), this);
     this.pos += 1;
     return value;
   }

@@ -3,10 +3,10 @@
  * arithmetic module with the context's variables. A failure in `(( ))` fails that command
  * (`((: ` before bash's message); in `$(( ))` it abandons the command line (ExpansionAbort).
  */
-import { andThen, type Eventually } from '../eventually';
+import type { Eventually } from '../eventually';
 import { ExpansionBudget } from '../expand/budget';
 import { expandWord } from '../expand';
-import { ArithmeticError, evaluateArithmeticText, isEmptyArithmetic } from '../expand/arith';
+import { ArithmeticError, arithmeticValue, evaluateArithmeticText, isEmptyArithmetic } from '../expand/arith';
 import type { Arithmetic } from '../syntax/ast';
 import { ExpansionAbort } from '../control';
 import type { Context } from './context';
@@ -26,16 +26,19 @@ export function fatalIfUnbound(error: unknown): void {
  * this command's, status 1.
  */
 export function evaluateArithmetic(evaluator: Evaluator, arithmetic: Arithmetic, context: Context, ifEmpty = 0n): Eventually<bigint> {
-  return andThen(expandWord(arithmetic.expression, evaluator.expansionEnvironment(context), new ExpansionBudget()), (text) => {
-    if (isEmptyArithmetic(text)) return ifEmpty;
-    try {
-      return evaluateArithmeticText(text, context.state.arithmeticVariables());
-    } catch (error) {
-      fatalIfUnbound(error);
-      if (error instanceof ArithmeticError) throw new ArithmeticError(`((: ${error.message}`);
-      throw error;
-    }
-  });
+  const text = expandWord(arithmetic.expression, evaluator.expansionEnvironment(context), new ExpansionBudget());
+  return text instanceof Promise ? text.then((expanded) => commandValue(expanded, context, ifEmpty)) : commandValue(text, context, ifEmpty);
+}
+
+function commandValue(text: string, context: Context, ifEmpty: bigint): bigint {
+  if (isEmptyArithmetic(text)) return ifEmpty;
+  try {
+    return evaluateArithmeticText(text, context.state.arithmeticVariables());
+  } catch (error) {
+    fatalIfUnbound(error);
+    if (error instanceof ArithmeticError) throw new ArithmeticError(`((: ${error.message}`);
+    throw error;
+  }
 }
 
 /**
@@ -44,7 +47,7 @@ export function evaluateArithmetic(evaluator: Evaluator, arithmetic: Arithmetic,
  */
 export function arithmeticExpansion(text: string, state: ShellState, name?: string): string {
   try {
-    return String(evaluateArithmeticText(text, state.arithmeticVariables()));
+    return String(arithmeticValue(text, state.arithmeticVariables()));
   } catch (error) {
     if (!(error instanceof ArithmeticError)) throw error;
     // An unbound variable under `set -u` is fatal, as everywhere; any other error abandons the line (bash).

@@ -48,7 +48,7 @@ export function runClause(evaluator: Evaluator, clause: Clause, context: Context
     case 'ArithmeticCommand':
       return andThen(traced(evaluator, clause, context), () => andThen(evaluateArithmetic(evaluator, clause.arithmetic, context), (value) => (value === 0n ? 1 : 0)));
     case 'ConditionalCommand':
-      return andThen(traced(evaluator, clause, context), () => evaluateConditional(evaluator, clause.expression, context).then((holds) => (holds ? 0 : 1)));
+      return andThen(traced(evaluator, clause, context), () => andThen(evaluateConditional(evaluator, clause.expression, context), (holds) => (holds ? 0 : 1)));
   }
 }
 

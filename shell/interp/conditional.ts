@@ -3,74 +3,143 @@
  * as a pattern (its quoted parts literally), `=~` as an extended regular expression (whose
  * match goes to BASH_REMATCH), `-eq` and the other integer operators compare arithmetic values,
  * and `&&` / `||` evaluate only what they need. File and string tests are `test`'s own.
+ *
+ * Each expression is compiled once per syntax node into closures: evaluating it again decides
+ * no operator, and it completes synchronously (no promise) unless a word's expansion waits.
  */
 import { binaryTest, INTEGER_COMPARISONS, unaryTest } from './test-operators';
-import type { Eventually } from '../eventually';
+import { andThen, type Eventually } from '../eventually';
 import { ShellError } from '../errors';
 import { ExpansionBudget } from '../expand/budget';
-import { expandPattern, expandWord } from '../expand';
+import { expandPattern, expandWord, type ExpansionEnvironment } from '../expand';
 import { matchesPattern } from '../expand/pattern';
 import type { ConditionalExpression, Word } from '../syntax/ast';
-import { ArithmeticError, evaluateArithmeticText } from '../expand/arith';
+import { ArithmeticError, arithmeticValue, type ArithmeticValue } from '../expand/arith';
 import { fatalIfUnbound } from './arithmetic';
 import type { Context } from './context';
 import type { Evaluator } from './evaluator';
 import { conditionChain } from './command-text';
 import { regexFromExtended, regexLiteral } from './regex';
 
-export async function evaluateConditional(evaluator: Evaluator, expression: ConditionalExpression, context: Context): Promise<boolean> {
-  const environment = evaluator.expansionEnvironment(context);
-  const budget = new ExpansionBudget();
-  const expand = (word: Word): Eventually<string> => expandWord(word, environment, budget);
-  const test = { state: context.state, fds: context.fds };
+/** One evaluation: its words share one expansion budget, as one command's do. */
+interface Run {
+  readonly environment: ExpansionEnvironment;
+  readonly budget: ExpansionBudget;
+  readonly context: Context;
+}
 
-  const evaluate = async (node: ConditionalExpression): Promise<boolean> => {
-    switch (node.kind) {
-      case 'CondWord':
-        return (await expand(node.word)) !== '';
-      case 'CondNot':
-        return !(await evaluate(node.operand));
-      case 'CondGroup':
-        return evaluate(node.inner);
-      case 'CondAnd':
-      case 'CondOr': {
-        const { first, links } = conditionChain(node);
-        let value = await evaluate(first);
-        for (const link of links) if (link.kind === 'CondAnd' ? value : !value) value = await evaluate(link.right);
-        return value;
-      }
-      case 'CondUnary':
-        return unaryTest(node.operator, await expand(node.operand), test);
-      case 'CondBinary': {
-        const left = await expand(node.left);
-        switch (node.operator) {
-          case '=':
-          case '==':
-          case '!=': {
-            // bash matches `[[ == ]]` patterns with extglob whatever the option says (its parser reads them so too).
-            const options = { nocase: environment.options?.nocasematch, extglob: true };
-            const matches = matchesPattern(await expandPattern(node.right, environment, budget), left, options);
-            return node.operator === '!=' ? !matches : matches;
-          }
-          case '=~':
-            return matchRegex(left, await expandPattern(node.right, environment, budget, regexLiteral), context);
-          default: {
-            const compare = INTEGER_COMPARISONS[node.operator];
-            const right = await expand(node.right);
-            if (compare === undefined) return binaryTest(node.operator, left, right, test);
-            return compare(integer(left, context), integer(right, context));
-          }
-        }
-      }
+type Condition = (run: Run) => Eventually<boolean>;
+/** A binary operator applied to its left operand, expanded: it expands the right one itself. */
+type Decision = (left: string, run: Run) => Eventually<boolean>;
+
+const compiled = new WeakMap<ConditionalExpression, Condition>();
+
+export function evaluateConditional(evaluator: Evaluator, expression: ConditionalExpression, context: Context): Eventually<boolean> {
+  let condition = compiled.get(expression);
+  if (condition === undefined) {
+    condition = compile(expression);
+    compiled.set(expression, condition);
+  }
+  return condition({ environment: evaluator.expansionEnvironment(context), budget: new ExpansionBudget(), context });
+}
+
+const nonEmpty = (text: string): boolean => text !== '';
+const negate = (value: boolean): boolean => !value;
+
+function expand(word: Word, run: Run): Eventually<string> {
+  return expandWord(word, run.environment, run.budget);
+}
+
+function compile(node: ConditionalExpression): Condition {
+  switch (node.kind) {
+    case 'CondWord': {
+      const { word } = node;
+      return (run) => andThen(expand(word, run), nonEmpty);
     }
+    case 'CondNot': {
+      const operand = compile(node.operand);
+      return (run) => andThen(operand(run), negate);
+    }
+    case 'CondGroup':
+      return compile(node.inner);
+    case 'CondAnd':
+    case 'CondOr':
+      return compileChain(node);
+    case 'CondUnary': {
+      const { operator, operand } = node;
+      return (run) => {
+        const word = expand(operand, run);
+        return word instanceof Promise ? word.then((text) => unaryTest(operator, text, run.context)) : unaryTest(operator, word, run.context);
+      };
+    }
+    case 'CondBinary': {
+      const decide = decision(node.operator, node.right);
+      const { left } = node;
+      return (run) => {
+        const word = expand(left, run);
+        return word instanceof Promise ? word.then((text) => decide(text, run)) : decide(word, run);
+      };
+    }
+  }
+}
+
+/** `a && b || c`: a left spine, run as a loop that evaluates a link only when it decides the value. */
+function compileChain(node: Extract<ConditionalExpression, { kind: 'CondAnd' | 'CondOr' }>): Condition {
+  const { first, links } = conditionChain(node);
+  const head = compile(first);
+  const rights = links.map((link) => compile(link.right));
+  const ands = links.map((link) => link.kind === 'CondAnd');
+  const from = (value: boolean, index: number, run: Run): Eventually<boolean> => {
+    for (let at = index; at < rights.length; at++) {
+      if (ands[at] !== value) continue;
+      const next = (rights[at] as Condition)(run);
+      if (next instanceof Promise) return next.then((settled) => from(settled, at + 1, run));
+      value = next;
+    }
+    return value;
   };
-  return evaluate(expression);
+  return (run) => {
+    const value = head(run);
+    return value instanceof Promise ? value.then((settled) => from(settled, 0, run)) : from(value, 0, run);
+  };
+}
+
+function decision(operator: string, right: Word): Decision {
+  switch (operator) {
+    case '=':
+    case '==':
+    case '!=': {
+      const negated = operator === '!=';
+      return (left, run) => {
+        // bash matches `[[ == ]]` patterns with extglob whatever the option says (its parser reads them so too).
+        const options = { nocase: run.environment.options?.nocasematch, extglob: true };
+        return andThen(expandPattern(right, run.environment, run.budget), (pattern) => {
+          const matches = matchesPattern(pattern, left, options);
+          return negated ? !matches : matches;
+        });
+      };
+    }
+    case '=~':
+      return (left, run) => andThen(expandPattern(right, run.environment, run.budget, regexLiteral), (pattern) => matchRegex(left, pattern, run.context));
+  }
+  const compare = INTEGER_COMPARISONS[operator];
+  if (compare === undefined) {
+    return (left, run) => {
+      const word = expand(right, run);
+      return word instanceof Promise ? word.then((text) => binaryTest(operator, left, text, run.context)) : binaryTest(operator, left, word, run.context);
+    };
+  }
+  const compareValues = (left: string, text: string, context: Context): boolean => compare(integer(left, context), integer(text, context));
+  return (left, run) => {
+    const word = expand(right, run);
+    return word instanceof Promise ? word.then((text) => compareValues(left, text, run.context)) : compareValues(left, word, run.context);
+  };
 }
 
 /** An operand of `-eq` and the like: an arithmetic expression, whose error fails this `[[ ]]` only (status 1), as in bash. */
-function integer(text: string, context: Context): bigint {
+function integer(text: string, context: Context): ArithmeticValue {
   try {
-    return evaluateArithmeticText(text, context.state.arithmeticVariables());
+    return arithmeticValue(text, context.state.arithmeticVariables());
   } catch (error) {
     fatalIfUnbound(error);
     if (error instanceof ArithmeticError) throw new ArithmeticError(`[[: ${error.message}`);

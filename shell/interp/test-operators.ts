@@ -10,7 +10,7 @@ import type { ShellState } from './state';
 import type { Variable } from './variable';
 import { AssociativeArray, IndexedArray } from './arrays';
 import { ShellError } from '../errors';
-import { evaluateArithmeticText } from '../expand/arith';
+import { evaluateArithmeticText, smallDecimal } from '../expand/arith';
 
 /** A usage error of the expression: bash prints it and exits 2. */
 export class TestSyntaxError extends Error {}
@@ -40,9 +40,6 @@ function integerOperand(word: string): bigint {
   if (value === undefined) throw new TestSyntaxError(`${word}: integer expression expected`);
   return value;
 }
-
-/** A plain decimal of at most 15 digits: exact as a number, so compared without BigInt (a loop's `[ $i -lt $n ]`). */
-const SMALL_DECIMAL = /^-?\d{1,15}$/;
 
 type Comparison = <T extends bigint | number>(left: T, right: T) => boolean;
 
@@ -79,7 +76,10 @@ export function binaryTest(operator: string, left: string, right: string, env: T
       return compareFiles(operator, statPath(left, env), statPath(right, env));
   }
   const compare = INTEGER_COMPARISONS[operator] as Comparison;
-  if (SMALL_DECIMAL.test(left) && SMALL_DECIMAL.test(right)) return compare(Number(left), Number(right));
+  // A plain decimal (a loop's `[ $i -lt $n ]`) is compared as a number: no BigInt, no match.
+  const leftNumber = smallDecimal(left);
+  const rightNumber = leftNumber === undefined ? undefined : smallDecimal(right);
+  if (leftNumber !== undefined && rightNumber !== undefined) return compare(leftNumber, rightNumber);
   const leftValue = integerOperand(left);
   return compare(leftValue, integerOperand(right));
 }

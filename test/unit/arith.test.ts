@@ -383,3 +383,20 @@ test('2,500 random expressions: the value (and a, b, c after it) or the error me
   const errors = samples.filter((_, i) => bash[i]?.[0]?.startsWith('!')).length;
   assert.ok(errors > 100 && errors < 2400, `a useful mix of values and errors (${errors} errors)`);
 });
+
+test('every operator at the edges of 32 bits, 2^53 and 64 bits: the value, as bash', () => {
+  // Values are numbers up to ±(2^53 - 1) and BigInts beyond: each operation crossing an edge must still wrap as bash's.
+  const edges = ['0', '1', '-1', '2', '3', '31', '32', '63', '2147483647', '-2147483648', '4294967296',
+    '9007199254740991', '-9007199254740991', '9007199254740992', '-9007199254740993', '3037000500',
+    '9223372036854775807', '-9223372036854775807 - 1', 'x', 'y'];
+  const operators = ['+', '-', '*', '/', '%', '**', '<<', '>>', '&', '|', '^', '<', '>', '<=', '>=', '==', '!=', '&&', '||'];
+  const setup: Setup = { vars: { x: '9007199254740991', y: '-9007199254740992' } };
+  const cases = edges.flatMap((a) => [...operators.flatMap((op) => edges.map((b) => `(${a}) ${op} (${b})`)), `-(${a})`, `~(${a})`, `!(${a})`]);
+  const bash = runBash(cases.map((expr) => [expr, setup]));
+  const differ = cases.flatMap((expr, i) => {
+    const ours = quirl(expr, setup).slice(0, 1);
+    const theirs = bash[i] ?? [];
+    return JSON.stringify(ours) === JSON.stringify(theirs) ? [] : [`${expr}: quirl ${JSON.stringify(ours)}, bash ${JSON.stringify(theirs)}`];
+  });
+  assert.deepEqual(differ.slice(0, 10), []);
+});

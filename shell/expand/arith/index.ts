@@ -11,13 +11,15 @@
  *       value is evaluated, its errors and side effects first, before a is assigned.
  *   parseArithmetic(text): ArithExpr             the tree; throws ArithmeticError on bad syntax.
  *   evaluateArithmetic(expr, env): bigint        evaluates a tree (from parseArithmetic).
+ *   arithmeticValue(text, env): number | bigint  evaluateArithmeticText's value, a number while
+ *       it is a safe integer: for a caller that only prints or tests it.
  *   isEmptyArithmetic(text): boolean             only blanks (space, tab, newline).
  *
  * Empty expressions: `$(( ))` is 0, so `(( ))` and `let ''` have status 1 (the value is 0); but
  * in `for (( init; cond; step ))` an empty cond is true — the caller checks isEmptyArithmetic(cond)
  * and uses 1. An empty init or step is evaluated as 0 and has no effect.
  *
- * Values are 64-bit two's complement (BigInt, wrapped after every operation), as bash on x86-64:
+ * Values are 64-bit two's complement (wrapped after every operation), as bash on x86-64:
  * `2**63` is -9223372036854775808, shift counts are taken mod 64, `INT64_MIN / -1` is INT64_MIN.
  *
  * Errors are ArithmeticError (code 'ArithmeticError', status 1) with bash's message without its
@@ -40,11 +42,13 @@
 import { ArithmeticError, type ArithExpr } from './ast';
 import { evaluate, evaluateText, isBlank, withinStack, type ArithmeticVariables } from './evaluate';
 import { parse } from './parser';
+import { toBig, type Value } from './value';
 
 export { ArithmeticError } from './ast';
 export type { ArithExpr, ArithVariable, AssignOperator, BinaryOperator, UnaryOperator } from './ast';
 export { MAX_EXPRESSION_DEPTH, type ArithmeticVariables } from './evaluate';
 export { MAX_NESTING } from './parser';
+export { smallDecimal, type Value as ArithmeticValue } from './value';
 
 /** The tree of an expression; blank text is the number 0. Throws ArithmeticError on bad syntax. */
 export function parseArithmetic(text: string): ArithExpr {
@@ -61,6 +65,14 @@ export function evaluateArithmetic(expr: ArithExpr, env: ArithmeticVariables): b
 
 /** Parses and evaluates in bash's order (see the top of this module). */
 export function evaluateArithmeticText(text: string, env: ArithmeticVariables): bigint {
+  return toBig(evaluateText(text, env));
+}
+
+/**
+ * evaluateArithmeticText's value as a number while it is a safe integer (a BigInt beyond): what
+ * a caller that only prints or tests the value takes, allocating nothing for it.
+ */
+export function arithmeticValue(text: string, env: ArithmeticVariables): Value {
   return evaluateText(text, env);
 }
 

@@ -5,7 +5,6 @@
  * reaches it, holding what bash had evaluated by then, and the enclosing operations never complete.
  */
 import { ArithmeticError, type ArithExpr, type ArithVariable, type BinaryOperator } from './ast';
-import { BoundedCache } from '../bounded-cache';
 import { LexFailure, readToken, type Token, type TokenKind } from './lexer';
 
 /**
@@ -27,14 +26,11 @@ export interface ParseResult {
 }
 
 /**
- * Trees by their text: a loop's `$((i+1))` is parsed once, not at each pass. A tree depends on
- * its text alone and is never changed by evaluation, so one tree serves every evaluation.
+ * Parses non-blank `text` (a blank expression is 0 and never parsed, as in bash). Evaluation
+ * caches what it compiles from the tree by the text, so a loop's `$((i+1))` is parsed once.
  */
-const parsed = new BoundedCache<string, ParseResult>(512);
-
-/** Parses non-blank `text` (a blank expression is 0 and never parsed, as in bash). */
 export function parse(text: string): ParseResult {
-  return parsed.get(text, (source) => new Parser(source).parseAll());
+  return new Parser(text).parseAll();
 }
 
 class Parser {
