@@ -13,6 +13,9 @@ import type { Builtin, BuiltinContext } from '../interp/builtin-api';
 
 type Kind = 'declare' | 'local' | 'readonly' | 'export';
 
+const NONE: readonly Attribute[] = [];
+const READONLY: readonly Attribute[] = ['r'];
+
 interface Options {
   add: Attribute[];
   remove: Attribute[];
@@ -79,7 +82,7 @@ function parseOptions(kind: Kind, argv: readonly string[]): { options: Options; 
       index++;
       break;
     }
-    if (!/^[-+]./.test(word)) break;
+    if ((word[0] !== '-' && word[0] !== '+') || !/^[-+]./.test(word)) break;
     const adding = word[0] === '-';
     for (const letter of word.slice(1)) {
       if (!SPECS[kind].letters.includes(letter)) return `${word[0]}${letter}`;
@@ -96,6 +99,8 @@ function parseOptions(kind: Kind, argv: readonly string[]): { options: Options; 
 
 /** An operand that came from an expansion (`declare "$name=1"`): NAME, NAME=value or NAME+=value. */
 function plannedFromText(operand: string): PlannedAssignment | string {
+  // Most are a bare NAME (`local base ext m`).
+  if (!operand.includes('=')) return operand;
   const match = /^([^=[]*?)(\[.*\])?(\+?)=(.*)$/s.exec(operand);
   if (match === null) return operand;
   const [, name, subscript, plus, value] = match as unknown as [string, string, string | undefined, string, string];
@@ -124,10 +129,10 @@ function declareOne(state: ShellState, kind: Kind, options: Options, operand: Pl
     throw new ShellError('AssignmentError', `\`${own.value}': invalid variable name for name reference`);
   }
   // `readonly x=1` assigns before the variable becomes readonly; other attributes apply first (`declare -i x=1+1`).
-  const later = options.add.filter((letter) => letter === 'r');
+  const later = options.add.includes('r') ? READONLY : NONE;
   // bash's declare and local give a circular nameref's attributes to the nameref; export and readonly to the variable it reaches.
   const itself = (kind === 'declare' || kind === 'local') && state.isCircularReference(name);
-  state.setAttributes(name, options.add.filter((letter) => letter !== 'r'), options.remove, itself);
+  state.setAttributes(name, later === NONE ? options.add : options.add.filter((letter) => letter !== 'r'), options.remove, itself);
   let warnings: string[] = [];
   // `declare -n r=NAME` points r itself at NAME, even where r already names another variable.
   if (reference !== undefined) {

@@ -3,19 +3,20 @@
  * `%%` trimming, `/` replacement and `^` `,` case changes. Patterns are shell patterns with
  * quoted characters escaped (glob.ts patternOf).
  */
+import { BoundedCache } from './bounded-cache';
 import type { ExpansionBudget } from './budget';
 import { compilePattern, hasWildcards, leadingGroup, unescapePattern, type PatternOptions } from './pattern';
 
-/** `${x#p}` (longest: `##`) from the start, `${x%p}` (`%%`) from the end; `options` say whether extglob is on. */
-export function trim(value: string, pattern: string, side: '#' | '%', longest: boolean, options: PatternOptions = {}): string {
-  if (!hasWildcards(pattern, options.extglob)) {
-    const literal = unescapePattern(pattern);
-    if (side === '#') return value.startsWith(literal) ? value.slice(literal.length) : value;
-    return value.endsWith(literal) ? value.slice(0, value.length - literal.length) : value;
+/** `${x#p}` (longest: `##`) from the start, `${x%p}` (`%%`) from the end, with extglob on or off. */
+export function trim(value: string, pattern: string, side: '#' | '%', longest: boolean, extglob = false): string {
+  const trimmer = trimmerOf(pattern, extglob);
+  if (trimmer.kind === 'literal') {
+    const { text } = trimmer;
+    if (side === '#') return value.startsWith(text) ? value.slice(text.length) : value;
+    return value.endsWith(text) ? value.slice(0, value.length - text.length) : value;
   }
-  const starred = starredLiteral(pattern, options.extglob);
-  if (starred !== undefined) return trimStarred(value, starred, side, longest);
-  const matcher = compilePattern(pattern, options).whole;
+  if (trimmer.kind === 'starred') return trimStarred(value, trimmer, side, longest);
+  const { matcher } = trimmer;
   const n = value.length;
   // The prefix (or suffix) lengths to try, shortest or longest first.
   for (let step = 0; step <= n; step++) {
@@ -25,6 +26,21 @@ export function trim(value: string, pattern: string, side: '#' | '%', longest: b
     }
   }
   return value;
+}
+
+/** How trim matches a pattern: text compared, a StarredLiteral searched for, or a matcher tried at each length. */
+type Trimmer = { readonly kind: 'literal'; readonly text: string } | ({ readonly kind: 'starred' } & StarredLiteral) | { readonly kind: 'matched'; readonly matcher: RegExp };
+
+/** Trimmers by extglob and pattern text: a `${x%%.*}` in a loop or a function is analysed once. */
+const trimmers = new BoundedCache<string, Trimmer>(512);
+
+function trimmerOf(pattern: string, extglob: boolean): Trimmer {
+  return trimmers.get(`${extglob ? 'x' : '-'}${pattern}`, (): Trimmer => {
+    if (!hasWildcards(pattern, extglob)) return { kind: 'literal', text: unescapePattern(pattern) };
+    const starred = starredLiteral(pattern, extglob);
+    if (starred !== undefined) return { kind: 'starred', ...starred };
+    return { kind: 'matched', matcher: compilePattern(pattern, { extglob }).whole };
+  });
 }
 
 /** A pattern that is literal text with one `*` before it (`*.txt`) or after it (`.*`). */

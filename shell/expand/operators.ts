@@ -19,6 +19,9 @@ import { emitList, expandParts, type ExpansionContext } from './word';
 /** A parameter's value: a string, a list for `@` and `*`, or undefined when unset. */
 type Value = string | readonly string[] | undefined;
 
+/** The operators `operated` applies. */
+type OperatedBy = Exclude<ParameterOperator, { kind: 'Default' | 'Bad' | 'Names' | 'Keys' }>;
+
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const POSITIONAL_OR_SPECIAL = /^(?:[0-9]+|[?$!#@*-])$/;
 
@@ -32,17 +35,26 @@ export function expandOperator(parameter: ParameterExpansion, quoted: boolean, c
   if (operator?.kind === 'Keys') {
     return emitNames((context.env.entries(parameter.name) ?? []).map(([key]) => key), operator.star, ' ', quoted, context, out);
   }
-  return andThen(targetOf(parameter, context), (target) => {
-    const value = valueOf(target, context);
-    // `set -u`: only the `-` `=` `?` `+` operators may see an unset parameter.
-    if (value === undefined && operator?.kind !== 'Default') boundValue(target.text, value, context.env);
-    if (operator === undefined) return emit(value, target.star, quoted, context, out);
-    if (operator.kind === 'Default') return defaulted(operator, target, value, quoted, context, out);
-    return andThen(operated(operator, target, value, quoted, context), (result) => {
-      if (joinsIndirectList(operator, target) && typeof result === 'object' && result.length > 0) return emitJoined(result, target, quoted, context, out);
-      emit(result, target.star, quoted, context, out);
-    });
-  });
+  const target = targetOf(parameter, context);
+  if (target instanceof Promise) return target.then((known) => expandTarget(operator, known, quoted, context, out));
+  return expandTarget(operator, target, quoted, context, out);
+}
+
+/** `${...}` once what it reads is known: the value, through its operator. */
+function expandTarget(operator: ParameterOperator | undefined, target: Target, quoted: boolean, context: ExpansionContext, out: FieldBuilder): Eventually<void> {
+  const value = valueOf(target, context);
+  // `set -u`: only the `-` `=` `?` `+` operators may see an unset parameter.
+  if (value === undefined && operator?.kind !== 'Default') boundValue(target.text, value, context.env);
+  if (operator === undefined) return emit(value, target.star, quoted, context, out);
+  if (operator.kind === 'Default') return defaulted(operator, target, value, quoted, context, out);
+  const result = operated(operator as OperatedBy, target, value, quoted, context);
+  if (result instanceof Promise) return result.then((known) => emitOperated(known, operator, target, quoted, context, out));
+  return emitOperated(result, operator, target, quoted, context, out);
+}
+
+function emitOperated(result: Value, operator: ParameterOperator, target: Target, quoted: boolean, context: ExpansionContext, out: FieldBuilder): void {
+  if (joinsIndirectList(operator, target) && typeof result === 'object' && result.length > 0) return emitJoined(result, target, quoted, context, out);
+  emit(result, target.star, quoted, context, out);
 }
 
 /**
@@ -117,8 +129,13 @@ function targetOf(parameter: ParameterExpansion, context: ExpansionContext): Eve
     return andThen(own, (own): Target => ({ ...parseReferent(referent(own, valueOf(own, context))), indirection: own.text }));
   }
   if (subscript !== undefined) return subscripted(parameter.name, subscript, context);
-  return plainTarget(parameter.name);
+  let target = plainTargets.get(parameter);
+  if (target === undefined) plainTargets.set(parameter, (target = plainTarget(parameter.name)));
+  return target;
 }
+
+/** The Target of each `${name...}` without `!` or a subscript: the same at every expansion of that node. */
+const plainTargets = new WeakMap<ParameterExpansion, Target>();
 
 function plainTarget(name: string): Target {
   const all = name === '@' || name === '*';
@@ -153,7 +170,8 @@ function parseReferent(reference: string): Target {
  * for a parameter that is unset (or a list with no element), and a trimming operator none for an
  * empty value: `${u/x/$((m-=1))}` leaves m alone, `${e#$(cmd)}` runs no cmd.
  */
-function operated(operator: Exclude<ParameterOperator, { kind: 'Default' | 'Bad' | 'Names' | 'Keys' }>, target: Target, value: Value, quoted: boolean, context: ExpansionContext): Eventually<Value> {
+function operated(operator: OperatedBy, target: Target, value: Value, quoted: boolean, context: ExpansionContext): Eventually<Value> {
+  if (operator.kind === 'Trim') return trimmed(operator, value, quoted, context);
   const characters = charactersOf(context.env);
   const patternUnits = (word: Word): Eventually<string> => {
     const known = operandPattern(word, context);
@@ -167,10 +185,6 @@ function operated(operator: Exclude<ParameterOperator, { kind: 'Default' | 'Bad'
       return String(characterCount(toUnits(value ?? '', characters)));
     case 'Substring':
       return substring(operator, target, value, context, characters);
-    case 'Trim': {
-      if (isAbsent(value) || isNull(value, quoted, context)) return value;
-      return andThen(patternUnits(operator.pattern), (pattern) => mapValue(value, characters, (units) => trim(units, pattern, operator.side, operator.longest, patterns)));
-    }
     case 'Replace': {
       if (isAbsent(value)) return value;
       return andThen(patternUnits(operator.pattern), (pattern) =>
@@ -203,6 +217,23 @@ function operated(operator: Exclude<ParameterOperator, { kind: 'Default' | 'Bad'
     }
   }
 }
+
+/**
+ * `${x#p}`, `${x%%p}`...: a value and a pattern all ASCII are their own units in any locale (the
+ * usual case: no locale looked up); otherwise both are taken in the locale's units.
+ */
+function trimmed(operator: Extract<ParameterOperator, { kind: 'Trim' }>, value: Value, quoted: boolean, context: ExpansionContext): Eventually<Value> {
+  if (isAbsent(value) || isNull(value, quoted, context)) return value;
+  const extglob = context.env.options?.extglob === true;
+  const known = operandPattern(operator.pattern, context);
+  if (known !== undefined && typeof value === 'string' && ASCII.test(known) && ASCII.test(value)) return trim(value, known, operator.side, operator.longest, extglob);
+  const characters = charactersOf(context.env);
+  const pattern = known !== undefined ? toUnits(known, characters) : andThen(operandField(operator.pattern, context), (field) => toUnits(patternOf(field), characters));
+  return andThen(pattern, (units) => mapValue(value, characters, (text) => trim(text, units, operator.side, operator.longest, extglob)));
+}
+
+/** Text whose units are the same in every locale. */
+const ASCII = /^[\x00-\x7f]*$/;
 
 /** `${x-w}`, `${x:=w}`, `${x?w}`, `${x:+w}`...: the value, or the word. */
 function defaulted(

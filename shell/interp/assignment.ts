@@ -17,10 +17,16 @@ export type PlannedAssignment =
 export function expandAssignment(assignment: Assignment, env: ExpansionEnvironment, budget: ExpansionBudget): Eventually<PlannedAssignment> {
   const { name, append, value, subscript } = assignment;
   if (value.kind === 'ArrayLiteral') return expandArrayLiteral(assignment, value, env, budget);
-  return andThen(expandWord(value, env, budget), (text) => {
-    if (subscript === null) return { kind: 'scalar', name, value: text, append };
-    return andThen(expandWord(subscript, env, budget), (expanded): PlannedAssignment => ({ kind: 'element', name, subscript: expanded, value: text, append }));
-  });
+  const text = expandWord(value, env, budget);
+  // The common `name=word`: no closure, no promise when the word expands at once.
+  if (subscript === null) return text instanceof Promise ? text.then((known) => scalar(name, known, append)) : scalar(name, text, append);
+  return andThen(text, (known) =>
+    andThen(expandWord(subscript, env, budget), (expanded): PlannedAssignment => ({ kind: 'element', name, subscript: expanded, value: known, append })),
+  );
+}
+
+function scalar(name: string, value: string, append: boolean): PlannedAssignment {
+  return { kind: 'scalar', name, value, append };
 }
 
 async function expandArrayLiteral(assignment: Assignment, value: ArrayLiteral, env: ExpansionEnvironment, budget: ExpansionBudget): Promise<PlannedAssignment> {

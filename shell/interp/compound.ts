@@ -3,6 +3,7 @@
  * `if`, `while` / `until`, `for` (word lists and bash's arithmetic form), `select`, `case`, `(( ))` and
  * `[[ ]]`. Loops take `break N` / `continue N` as typed control flow and pass the rest of N outward.
  */
+import { byteLength } from '../bytes';
 import { ExpansionBudget } from '../expand/budget';
 import { expandPattern, expandWord, expandWords } from '../expand';
 import { literalPattern } from '../expand/literal';
@@ -359,6 +360,27 @@ function runCase(evaluator: Evaluator, clause: CaseClause, context: Context): Ev
   return trapped instanceof Promise ? trapped.then(() => new CaseRun(evaluator, clause, context).run()) : new CaseRun(evaluator, clause, context).run();
 }
 
+/** A `case` pattern: plain text, compared as it is (its size charged to the budget) unless nocasematch, or a word to expand and match. */
+type CasePattern = { readonly kind: 'literal'; readonly word: Word; readonly text: string; readonly bytes: number } | { readonly kind: 'expanded'; readonly word: Word };
+
+/** Each `case` node's patterns, item by item, sorted into literal and expanded once: a function's `case` runs again at every call. */
+const compiledCases = new WeakMap<CaseClause, readonly (readonly CasePattern[])[]>();
+
+function casePatterns(clause: CaseClause): readonly (readonly CasePattern[])[] {
+  let compiled = compiledCases.get(clause);
+  if (compiled === undefined) {
+    compiled = clause.items.map((item) => item.patterns.map(casePattern));
+    compiledCases.set(clause, compiled);
+  }
+  return compiled;
+}
+
+function casePattern(word: Word): CasePattern {
+  // Measured against no limit here: each run charges the text's bytes to its own budget, and fails there as before.
+  const text = literalPattern(word, new ExpansionBudget(Number.POSITIVE_INFINITY));
+  return text === undefined ? { kind: 'expanded', word } : { kind: 'literal', word, text, bytes: byteLength(text) };
+}
+
 /**
  * One run of a `case`: its subject against each item's patterns in turn, synchronously while
  * each pattern and body completes at once (no closure or promise per pattern).
@@ -396,24 +418,25 @@ class CaseRun {
   private itemsFrom(from: number, fallingThrough: boolean): Eventually<number> {
     const { items } = this.clause;
     for (let index = from; index < items.length; index++) {
-      const matched = fallingThrough || this.matchesFrom((items[index] as CaseItem).patterns, 0);
+      const matched = fallingThrough || this.matchesFrom(index, 0);
       if (matched instanceof Promise) return matched.then((yes) => (yes ? this.bodyOf(index) : this.itemsFrom(index + 1, false)));
       if (matched) return this.bodyOf(index);
     }
     return this.status;
   }
 
-  private matchesFrom(patterns: readonly Word[], from: number): Eventually<boolean> {
+  private matchesFrom(item: number, from: number): Eventually<boolean> {
+    const patterns = casePatterns(this.clause)[item] as readonly CasePattern[];
     for (let index = from; index < patterns.length; index++) {
-      const pattern = patterns[index] as Word;
+      const pattern = patterns[index] as CasePattern;
       // A pattern of plain text is compared as text: no matcher compiled or looked up.
-      const literal = this.options.nocase === true ? undefined : literalPattern(pattern, this.budget);
-      if (literal !== undefined) {
-        if (literal === this.subject) return true;
+      if (pattern.kind === 'literal' && this.options.nocase !== true) {
+        this.budget.chargeBytes(pattern.bytes);
+        if (pattern.text === this.subject) return true;
         continue;
       }
-      const text = expandPattern(pattern, this.environment, this.budget);
-      if (text instanceof Promise) return text.then((expanded) => matchesPattern(expanded, this.subject, this.options) || this.matchesFrom(patterns, index + 1));
+      const text = expandPattern(pattern.word, this.environment, this.budget);
+      if (text instanceof Promise) return text.then((expanded) => matchesPattern(expanded, this.subject, this.options) || this.matchesFrom(item, index + 1));
       if (matchesPattern(text, this.subject, this.options)) return true;
     }
     return false;

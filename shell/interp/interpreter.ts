@@ -830,27 +830,33 @@ export class Interpreter implements BuiltinHost, Evaluator {
     const loopDepth = state.loopDepth;
     state.loopDepth = 0;
     const prefix = planned.assignments.length === 0 ? NO_PREFIX : prefixValues(state, planned.assignments);
-    state.enterFunction(definition, planned.argv.slice(1));
+    // One array for $@ and the call's frame: neither is changed in place (`set --` and `shift` replace $@).
+    const args = planned.argv.slice(1);
+    state.enterFunction(definition, args);
     const body = (): Eventually<number> => {
       for (const [name, value] of prefix) {
         state.makeLocal(name);
         state.export(name, value);
       }
-      state.positional = planned.argv.slice(1);
-      return this.runReturning(context, uninherited(state.options), () =>
-        // With `set -T` the DEBUG trap runs again as the body begins, in the function (bash).
-        andThen(this.traps.debugTrapDue(context) ? this.runDebugTrap(context) : undefined, () =>
-          planned.redirects.length === 0
-            ? this.runCompound(definition.body, context)
-            : this.withRedirectsApplied(planned.redirects, context, (inner) => this.runCompound(definition.body, inner)),
-        ),
-      );
+      state.positional = args;
+      return this.runReturning(context, uninherited(state.options), () => this.runFunctionBody(definition, planned, context));
     };
     return finishing(body, () => {
       state.positional = positional;
       state.loopDepth = loopDepth;
       state.leaveFunction();
     });
+  }
+
+  /** A function's body in its call, after the DEBUG trap where `set -T` runs it again as the body begins (bash). */
+  private runFunctionBody(definition: FunctionDefinition, planned: PlannedCommand, context: Context): Eventually<number> {
+    if (this.traps.debugTrapDue(context)) return this.runDebugTrap(context).then(() => this.runBodyWithRedirects(definition, planned, context));
+    return this.runBodyWithRedirects(definition, planned, context);
+  }
+
+  private runBodyWithRedirects(definition: FunctionDefinition, planned: PlannedCommand, context: Context): Eventually<number> {
+    if (planned.redirects.length === 0) return this.runCompound(definition.body, context);
+    return this.withRedirectsApplied(planned.redirects, context, (inner) => this.runCompound(definition.body, inner));
   }
 
   /** bash abandons the whole command the runaway call is part of, not just the innermost call. */

@@ -892,7 +892,8 @@ export class ShellState {
 
   /** Whether `name` is a nameref whose chain comes back to its start or to a nameref naming itself. */
   isCircularReference(name: string): boolean {
-    return this.chain(name).circle !== undefined;
+    const variable = this.variables.get(name);
+    return variable !== undefined && isReference(variable) && this.chain(name).circle !== undefined;
   }
 
   /** `declare -n r='a[1]'`: the element a nameref names, if it names one. */
