@@ -53,7 +53,8 @@ export class FieldSeparators {
 /** What "$*" puts between the positional parameters: the first character of IFS. */
 export function parameterJoiner(ifs: string | undefined): string {
   if (ifs === undefined) return ' ';
-  return [...ifs][0] ?? '';
+  const first = ifs.codePointAt(0);
+  return first === undefined ? '' : String.fromCodePoint(first);
 }
 
 function codePointEscape(c: string): string {
@@ -135,6 +136,13 @@ export class FieldBuilder {
   finish(): Field[] {
     this.end();
     return this.fields;
+  }
+
+  /** Everything appended, as one text: what a word expanded as a string is. */
+  text(): string {
+    let text = '';
+    for (const field of this.finish()) text = joinText(text, fieldText(field));
+    return text;
   }
 
   /**

@@ -1,0 +1,196 @@
+/**
+ * How each word of a tree expands, worked out once per word: a word does not change, and the
+ * words of a loop's body or a function's are expanded again on every pass or call. The plan says
+ * what the expansion needs, so that running it needs no more than that: a literal word is its
+ * text; a lone `$x` or `"$x"` one lookup; a word that can only be one field (`"$base$ext"`,
+ * `x"${1%%.*}"`) and any word expanded as a string (an assignment's value) its pieces joined,
+ * with no field builder, splitting or pathname expansion. Every other word takes the expander's
+ * full path (brace expansion, a FieldBuilder, splitting and pathname expansion).
+ */
+import { byteLength, joinText } from '../bytes';
+import type { ParameterExpansion, Word, WordPart } from '../syntax/ast';
+import type { Quoting } from './word';
+
+/** A literal word's text and its size in bytes, as the budget counts it. */
+export interface KnownLiteral {
+  readonly text: string;
+  readonly bytes: number;
+}
+
+/** A piece of a word that expands to one piece of text, in its turn. */
+export type Piece =
+  /** Text as written: charged, never checked again (text with a NUL byte is a 'part', refused in its turn). */
+  | { readonly kind: 'text'; readonly text: string; readonly bytes: number }
+  /** `$x`, `${x}` (not `$@` or `$*`): the value, or nothing when unset. */
+  | { readonly kind: 'parameter'; readonly name: string }
+  /** `$(( ))`: the value of its expression, expanded as a string. */
+  | { readonly kind: 'arithmetic'; readonly expression: Word }
+  /** Any other part, through the expander's own step for it: the text of what it appends. */
+  | { readonly kind: 'part'; readonly part: WordPart; readonly quoting: Quoting };
+
+/** A word as a string: an assignment's value, a here-string, an arithmetic expression's text. */
+export type StringPlan =
+  | { readonly kind: 'literal'; readonly literal: KnownLiteral }
+  | { readonly kind: 'pieces'; readonly pieces: readonly Piece[] };
+
+/** A word as fields: a command's word, a `for` list's, a redirect target. */
+export type FieldsPlan =
+  /** Literal text with nothing for brace or pathname expansion: one field, itself. */
+  | { readonly kind: 'literal'; readonly literal: KnownLiteral }
+  /** `$x`, `"$x"`: one value, split and globbed only when unquoted and the value asks for it. */
+  | { readonly kind: 'parameter'; readonly name: string; readonly quoted: boolean }
+  /** An unquoted `$(( ))`: its value, split and globbed only when it asks for it (an IFS of digits). */
+  | { readonly kind: 'arithmetic'; readonly expression: Word }
+  /** `"$@"`: a field per positional parameter; `"$*"`: one, of them joined. */
+  | { readonly kind: 'positional'; readonly star: boolean }
+  /** Quoted expansions and text, and unquoted text with no wildcard or brace: exactly one field, its pieces joined. */
+  | { readonly kind: 'joined'; readonly pieces: readonly Piece[] }
+  /** The expander's full path. */
+  | { readonly kind: 'general' };
+
+interface WordPlans {
+  string?: StringPlan;
+  fields?: FieldsPlan;
+}
+
+const plans = new WeakMap<Word, WordPlans>();
+
+function plansOf(word: Word): WordPlans {
+  let known = plans.get(word);
+  if (known === undefined) {
+    known = {};
+    plans.set(word, known);
+  }
+  return known;
+}
+
+export function stringPlan(word: Word): StringPlan {
+  const known = plansOf(word);
+  return (known.string ??= stringPlanOf(word));
+}
+
+export function fieldsPlan(word: Word): FieldsPlan {
+  const known = plansOf(word);
+  return (known.fields ??= fieldsPlanOf(word));
+}
+
+function stringPlanOf(word: Word): StringPlan {
+  // Neither brace nor pathname expansion applies to a string: any literal word is its text.
+  const literal = literalOf(word, false);
+  if (literal !== null) return { kind: 'literal', literal };
+  const pieces: Piece[] = [];
+  for (const part of word.parts) addPieces(part, 'word', pieces);
+  return { kind: 'pieces', pieces };
+}
+
+/** The pieces of `part` where it stands (`quoting`), double quotes opened into theirs. */
+function addPieces(part: WordPart, quoting: Quoting, pieces: Piece[]): void {
+  switch (part.kind) {
+    case 'Literal':
+    case 'SingleQuoted':
+      pieces.push(part.value.includes('\0') ? { kind: 'part', part, quoting } : { kind: 'text', text: part.value, bytes: byteLength(part.value) });
+      return;
+    case 'DoubleQuoted':
+      // Its empty quoted segment (which makes a field) adds no text; "$@" among its parts is a 'part'.
+      for (const inner of part.parts) addPieces(inner, 'quoted', pieces);
+      return;
+    case 'ParameterExpansion':
+      pieces.push(isPlainParameter(part) ? { kind: 'parameter', name: part.name } : { kind: 'part', part, quoting });
+      return;
+    case 'ArithmeticExpansion':
+      pieces.push({ kind: 'arithmetic', expression: part.arithmetic.expression });
+      return;
+    default:
+      pieces.push({ kind: 'part', part, quoting });
+  }
+}
+
+/**
+ * Unquoted characters that may make a literal word expand to more: a pattern's (an extglob group's
+ * `(`), and brace expansion's `{`. A `[` only with a `]` after it: `[` alone (the test command) is no pattern.
+ */
+const LITERAL_EXPANDING = /[*?{(]/;
+/** Unquoted characters that may make a field of several parts more than itself: the same, and any `[`. */
+const EXPANDING = /[*?[({]/;
+
+/** The text of a word of literals and single quotes only; with `wildcards`, only where nothing in it may expand to more. */
+function literalOf(word: Word, wildcards: boolean): KnownLiteral | null {
+  let text = '';
+  let bracketAt = -1;
+  for (const part of word.parts) {
+    if (part.kind === 'Literal' && !part.quoted && wildcards) {
+      if (LITERAL_EXPANDING.test(part.value)) return null;
+      const bracket = part.value.indexOf('[');
+      if (bracket !== -1 && bracketAt === -1) bracketAt = text.length + bracket;
+    } else if (part.kind !== 'SingleQuoted' && part.kind !== 'Literal') {
+      return null;
+    }
+    text = joinText(text, part.value);
+  }
+  if (word.parts.length === 0 || text.includes('\0') || (bracketAt !== -1 && text.includes(']', bracketAt))) return null;
+  return { text, bytes: byteLength(text) };
+}
+
+function fieldsPlanOf(word: Word): FieldsPlan {
+  const literal = literalOf(word, true);
+  if (literal !== null) return { kind: 'literal', literal };
+  const { parts } = word;
+  const only = parts.length === 1 ? parts[0] : undefined;
+  if (only?.kind === 'ParameterExpansion' && isPlainParameter(only)) return { kind: 'parameter', name: only.name, quoted: false };
+  if (only?.kind === 'ArithmeticExpansion') return { kind: 'arithmetic', expression: only.arithmetic.expression };
+  const quotedOnly = only?.kind === 'DoubleQuoted' && only.parts.length === 1 ? only.parts[0] : undefined;
+  if (quotedOnly?.kind === 'ParameterExpansion' && isSimple(quotedOnly)) {
+    if (quotedOnly.name === '@' || quotedOnly.name === '*') return { kind: 'positional', star: quotedOnly.name === '*' };
+    return { kind: 'parameter', name: quotedOnly.name, quoted: true };
+  }
+  return joinedPlanOf(parts) ?? { kind: 'general' };
+}
+
+/**
+ * The pieces of a word that is always exactly one field that pathname expansion leaves whole:
+ * something in it is quoted (which makes the field), every expansion is quoted and one piece of
+ * text (no list such as "$@" anywhere in it), and its unquoted text has no wildcard or `{`.
+ * Null for any other word.
+ */
+function joinedPlanOf(parts: readonly WordPart[]): FieldsPlan | null {
+  let quoted = false;
+  const pieces: Piece[] = [];
+  for (const part of parts) {
+    if (part.kind === 'Literal' && !part.quoted) {
+      if (EXPANDING.test(part.value)) return null;
+    } else if (part.kind === 'DoubleQuoted') {
+      if (!part.parts.every(isOneText)) return null;
+      quoted = true;
+    } else if (part.kind === 'Literal' || part.kind === 'SingleQuoted') {
+      quoted = true;
+    } else {
+      return null;
+    }
+    addPieces(part, 'word', pieces);
+  }
+  return quoted ? { kind: 'joined', pieces } : null;
+}
+
+/**
+ * Whether a part in double quotes appends one piece of text, never a list's fields: no `$@` or
+ * `$*`, no `[@]` or `[*]`, no indirection (`${!r}` may name `@`), no `${!prefix@}` or `${!a[@]}`,
+ * and a default's word (which appends itself where the `${...}` stands) of such parts too.
+ */
+function isOneText(part: WordPart): boolean {
+  if (part.kind !== 'ParameterExpansion') return part.kind !== 'DoubleQuoted' || part.parts.every(isOneText);
+  const { operator, subscript, name } = part;
+  if (name === '@' || name === '*' || part.indirect === true || subscript?.kind === 'All') return false;
+  if (operator === undefined) return true;
+  if (operator.kind === 'Names' || operator.kind === 'Keys') return false;
+  return operator.kind !== 'Default' || operator.word.parts.every(isOneText);
+}
+
+/** `$x`, `${x}`, `$1`: no operator, subscript or indirection. */
+function isSimple(parameter: ParameterExpansion): boolean {
+  return parameter.operator === undefined && parameter.indirect !== true && parameter.subscript === undefined;
+}
+
+/** A simple parameter that is one value, not the list of `$@` or `$*`. */
+function isPlainParameter(parameter: ParameterExpansion): boolean {
+  return isSimple(parameter) && parameter.name !== '@' && parameter.name !== '*';
+}
