@@ -6,19 +6,22 @@
  */
 import { andThen, type Eventually } from '../eventually';
 import { ShellError } from '../errors';
-import type { Word } from '../syntax/ast';
+import type { ParameterExpansion, Word } from '../syntax/ast';
 import { expandBraces } from './brace';
-import type { ExpansionBudget } from './budget';
+import { ExpansionBudget } from './budget';
 import { FieldBuilder, fieldText, parameterJoiner, rejectNul, type Field } from './fields';
 import { fieldPattern, matchPathnames, patternOf } from './glob';
 import { arithmeticValue, expandString, joinPieces } from './joined';
 import { isPlainValue } from './literal';
 import { boundValue, parameterValue } from './parameters';
 import { fieldsPlan } from './plan';
-import { expandParts, expansionContext, type ExpansionContext } from './word';
+import { expandPart, expandParts, expansionContext, type ExpansionContext } from './word';
 import type { ExpansionEnvironment } from './types';
 
 export { ExpansionBudget, PIPELINE_EXPANSION_LIMIT } from './budget';
+
+/** For a value that is charged where it is kept, not where it is first made. */
+const UNCOUNTED = new ExpansionBudget(Number.POSITIVE_INFINITY);
 export { literalText } from './literal';
 export type { ExpansionEnvironment, SpecialParameters } from './types';
 
@@ -52,14 +55,35 @@ function expandWordsFrom(
       case 'positional':
         addPositional(plan.star, word, env, budget, fields);
         continue;
-      case 'arithmetic':
-        expanded = andThen(arithmeticValue(plan.expression, env, budget), (value) => addExpansion(value, word, env, budget, fields));
+      case 'arithmetic': {
+        const value = arithmeticValue(plan.expression, env, budget);
+        if (!(value instanceof Promise)) {
+          addExpansion(value, word, env, budget, fields);
+          continue;
+        }
+        expanded = value.then((known) => addExpansion(known, word, env, budget, fields));
         break;
-      case 'joined':
-        expanded = andThen(joinPieces(plan.pieces, 0, '', word.text, env, budget, 'fields', context), (text) => {
+      }
+      case 'operated': {
+        const value = operatedValue(plan.part, (context ??= expansionContext(env, budget, 'fields')), word);
+        if (!(value instanceof Promise)) {
+          addExpansion(value, word, env, budget, fields);
+          continue;
+        }
+        expanded = value.then((known) => addExpansion(known, word, env, budget, fields));
+        break;
+      }
+      case 'joined': {
+        const text = joinPieces(plan.pieces, 0, '', word.text, env, budget, 'fields', context);
+        if (!(text instanceof Promise)) {
           fields.push(text);
+          continue;
+        }
+        expanded = text.then((known) => {
+          fields.push(known);
         });
         break;
+      }
       case 'general': {
         const wordContext = (context ??= expansionContext(env, budget, 'fields'));
         expanded = expandBracedFrom(expandBraces(word, budget.remaining), 0, wordContext, fields);
@@ -85,6 +109,13 @@ function addExpansion(value: string, word: Word, env: ExpansionEnvironment, budg
   } else {
     for (const field of expansionFields(value, word, expansionContext(env, budget, 'fields'))) fields.push(field);
   }
+}
+
+/** What an unquoted `${...}` that makes one value appends, NUL-checked as it is appended but not yet charged: addExpansion charges what it keeps. */
+function operatedValue(part: ParameterExpansion, context: ExpansionContext, word: Word): Eventually<string> {
+  const out = new FieldBuilder(UNCOUNTED, null, word.text);
+  const step = expandPart(part, context, out, 'word');
+  return step instanceof Promise ? step.then(() => out.text()) : out.text();
 }
 
 /** `"$@"`: a field per positional parameter, none when there are none; `"$*"`: one field, of them joined by IFS's first character. */

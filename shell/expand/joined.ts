@@ -5,7 +5,7 @@
  * expander's own step (an operator, `$(...)`) gets a context and a builder of its own.
  */
 import { joinText } from '../bytes';
-import { andThen, type Eventually } from '../eventually';
+import type { Eventually } from '../eventually';
 import type { Word } from '../syntax/ast';
 import type { ExpansionBudget } from './budget';
 import { FieldBuilder, rejectNul } from './fields';
@@ -47,13 +47,15 @@ export function joinPieces(
       case 'parameter':
         value = checked(boundValue(piece.name, parameterValue(piece.name, env), env), origin, budget);
         break;
-      case 'arithmetic':
-        value = andThen(arithmeticValue(piece.expression, env, budget), (result) => checked(result, origin, budget));
+      case 'arithmetic': {
+        const result = arithmeticValue(piece.expression, env, budget);
+        value = result instanceof Promise ? result.then((known) => checked(known, origin, budget)) : checked(result, origin, budget);
         break;
+      }
       case 'part': {
-        const partContext = (context ??= expansionContext(env, budget, mode));
         const out = new FieldBuilder(budget, null, origin);
-        value = andThen(expandPart(piece.part, partContext, out, piece.quoting), () => out.text());
+        const step = expandPart(piece.part, (context ??= expansionContext(env, budget, mode)), out, piece.quoting);
+        value = step instanceof Promise ? step.then(() => out.text()) : out.text();
         break;
       }
     }
@@ -68,7 +70,8 @@ export function joinPieces(
 
 /** `$(( ))` of `expression`: its text expanded as a string (charged), then evaluated. */
 export function arithmeticValue(expression: Word, env: ExpansionEnvironment, budget: ExpansionBudget): Eventually<string> {
-  return andThen(expandString(expression, env, budget), (text) => env.arithmetic(text));
+  const text = expandString(expression, env, budget);
+  return text instanceof Promise ? text.then((known) => env.arithmetic(known)) : env.arithmetic(text);
 }
 
 /** An expansion's value as a FieldBuilder appends it: refused with a NUL byte, then charged. */

@@ -41,6 +41,8 @@ export type FieldsPlan =
   | { readonly kind: 'parameter'; readonly name: string; readonly quoted: boolean }
   /** An unquoted `$(( ))`: its value, split and globbed only when it asks for it (an IFS of digits). */
   | { readonly kind: 'arithmetic'; readonly expression: Word }
+  /** An unquoted `${...}` whose operator makes one value of one parameter (`${x%%.*}`, `${#x}`): that value, split and globbed only when it asks for it. */
+  | { readonly kind: 'operated'; readonly part: ParameterExpansion }
   /** `"$@"`: a field per positional parameter; `"$*"`: one, of them joined. */
   | { readonly kind: 'positional'; readonly star: boolean }
   /** Quoted expansions and text, and unquoted text with no wildcard or brace: exactly one field, its pieces joined. */
@@ -49,17 +51,22 @@ export type FieldsPlan =
   | { readonly kind: 'general' };
 
 interface WordPlans {
-  string?: StringPlan;
-  fields?: FieldsPlan;
+  string: StringPlan | undefined;
+  fields: FieldsPlan | undefined;
 }
 
-const plans = new WeakMap<Word, WordPlans>();
+/**
+ * Where a word keeps its plans: a property of its own, set when first asked for, not enumerable so
+ * that the tree still compares and prints as the parser made it. (A WeakMap's lookup showed in
+ * profiles: a word is looked up on every expansion.)
+ */
+const PLANS = Symbol('plans');
 
 function plansOf(word: Word): WordPlans {
-  let known = plans.get(word);
+  let known = (word as { [PLANS]?: WordPlans })[PLANS];
   if (known === undefined) {
-    known = {};
-    plans.set(word, known);
+    known = { string: undefined, fields: undefined };
+    Object.defineProperty(word, PLANS, { value: known });
   }
   return known;
 }
@@ -137,6 +144,7 @@ function fieldsPlanOf(word: Word): FieldsPlan {
   const { parts } = word;
   const only = parts.length === 1 ? parts[0] : undefined;
   if (only?.kind === 'ParameterExpansion' && isPlainParameter(only)) return { kind: 'parameter', name: only.name, quoted: false };
+  if (only?.kind === 'ParameterExpansion' && makesOneValue(only)) return { kind: 'operated', part: only };
   if (only?.kind === 'ArithmeticExpansion') return { kind: 'arithmetic', expression: only.arithmetic.expression };
   const quotedOnly = only?.kind === 'DoubleQuoted' && only.parts.length === 1 ? only.parts[0] : undefined;
   if (quotedOnly?.kind === 'ParameterExpansion' && isSimple(quotedOnly)) {
@@ -183,6 +191,17 @@ function isOneText(part: WordPart): boolean {
   if (operator === undefined) return true;
   if (operator.kind === 'Names' || operator.kind === 'Keys') return false;
   return operator.kind !== 'Default' || operator.word.parts.every(isOneText);
+}
+
+/**
+ * `${x%%.*}`, `${#x}`, `${a[1]/p/r}`...: an operator that appends its parameter's value, changed,
+ * once (not a default, whose word appends itself, unquoted parts split as written), of a
+ * parameter that is no list (no `$@`, `[@]`, or indirection, which may name one).
+ */
+function makesOneValue(parameter: ParameterExpansion): boolean {
+  const { operator, name } = parameter;
+  if (operator === undefined || operator.kind === 'Default' || operator.kind === 'Names' || operator.kind === 'Keys') return false;
+  return name !== '@' && name !== '*' && parameter.indirect !== true && parameter.subscript?.kind !== 'All';
 }
 
 /** `$x`, `${x}`, `$1`: no operator, subscript or indirection. */
