@@ -55,17 +55,9 @@ function expandWordsFrom(
       case 'positional':
         addPositional(plan.star, word, env, budget, fields);
         continue;
-      case 'arithmetic': {
-        const value = arithmeticValue(plan.expression, env, budget);
-        if (!(value instanceof Promise)) {
-          addExpansion(value, word, env, budget, fields);
-          continue;
-        }
-        expanded = value.then((known) => addExpansion(known, word, env, budget, fields));
-        break;
-      }
+      case 'arithmetic':
       case 'operated': {
-        const value = operatedValue(plan.part, (context ??= expansionContext(env, budget, 'fields')), word);
+        const value = plan.kind === 'arithmetic' ? arithmeticValue(plan.expression, env, budget) : operatedValue(plan.part, (context ??= expansionContext(env, budget, 'fields')), word);
         if (!(value instanceof Promise)) {
           addExpansion(value, word, env, budget, fields);
           continue;
