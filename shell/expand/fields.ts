@@ -75,14 +75,27 @@ export class FieldBuilder {
    * `separators` null: no splitting (an empty IFS, or a word that is never split). `origin` is the
    * word's source text, for error messages.
    */
+  /** Everything appended so far, joined: all that a builder made by forText keeps. */
+  private joined = '';
+
   constructor(
     private readonly budget: ExpansionBudget,
     private readonly separators: FieldSeparators | null,
     private readonly origin: string,
+    private readonly keepsFields = true,
   ) {}
+
+  /**
+   * A builder for a step whose result is only its text (a piece of a word that is one field or a
+   * string): what is appended is checked and charged as ever, but no field or segment is made.
+   */
+  static forText(budget: ExpansionBudget, origin: string): FieldBuilder {
+    return new FieldBuilder(budget, null, origin, false);
+  }
 
   /** Starts a field if none is open: quotes make a field even when they are empty (`""`). */
   open(): void {
+    if (!this.keepsFields) return;
     this.current ??= [];
     this.closedByWhitespace = false;
   }
@@ -138,11 +151,9 @@ export class FieldBuilder {
     return this.fields;
   }
 
-  /** Everything appended, as one text: what a word expanded as a string is. */
+  /** A forText builder's text: everything appended, joined. */
   text(): string {
-    let text = '';
-    for (const field of this.finish()) text = joinText(text, fieldText(field));
-    return text;
+    return this.joined;
   }
 
   /**
@@ -167,6 +178,10 @@ export class FieldBuilder {
   /** The contract's budget: charged before the fragment is appended, so the first byte over never is. */
   private push(text: string, quoted: boolean): void {
     this.budget.charge(text);
+    if (!this.keepsFields) {
+      this.joined = joinText(this.joined, text);
+      return;
+    }
     const field = (this.current ??= []);
     const last = field.at(-1);
     if (last?.quoted === quoted) last.text = joinText(last.text, text);

@@ -105,7 +105,7 @@ function addExpansion(value: string, word: Word, env: ExpansionEnvironment, budg
 
 /** What an unquoted `${...}` that makes one value appends, NUL-checked as it is appended but not yet charged: addExpansion charges what it keeps. */
 function operatedValue(part: ParameterExpansion, context: ExpansionContext, word: Word): Eventually<string> {
-  const out = new FieldBuilder(UNCOUNTED, null, word.text);
+  const out = FieldBuilder.forText(UNCOUNTED, word.text);
   const step = expandPart(part, context, out, 'word');
   return step instanceof Promise ? step.then(() => out.text()) : out.text();
 }

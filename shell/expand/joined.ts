@@ -53,7 +53,7 @@ export function joinPieces(
         break;
       }
       case 'part': {
-        const out = new FieldBuilder(budget, null, origin);
+        const out = FieldBuilder.forText(budget, origin);
         const step = expandPart(piece.part, (context ??= expansionContext(env, budget, mode)), out, piece.quoting);
         value = step instanceof Promise ? step.then(() => out.text()) : out.text();
         break;
