@@ -4,7 +4,7 @@
  * a literal pattern, and a double-quoted string of text and plain parameters.
  */
 import type { ExpansionBudget } from './budget';
-import type { Literal, ParameterExpansion, Word, WordPart } from '../syntax/ast';
+import type { Word } from '../syntax/ast';
 import { fieldsPlan, stringPlan } from './plan';
 
 /**
@@ -28,31 +28,7 @@ export function literalPattern(word: Word, budget: ExpansionBudget): string | un
   return text === undefined || PATTERN_SYNTAX.test(text) ? undefined : text;
 }
 
-/** A part of a quoted string that expands to one piece of text as it is: quoted text, or a plain parameter. */
-export type QuotedPiece = Literal | ParameterExpansion;
-
-/**
- * `"$base$ext"`, `"$1"`, `"x=$x"`: a word that is one double-quoted string of quoted text and
- * plain parameters (no operator, subscript or indirection, not `$@` or `$*`), whose one field is
- * its pieces joined. Its pieces; undefined for any other word.
- */
-export function quotedPieces(word: Word): readonly QuotedPiece[] | undefined {
-  const part = onlyPart(word.parts);
-  if (part?.kind !== 'DoubleQuoted') return undefined;
-  for (const piece of part.parts) {
-    if (piece.kind === 'Literal' ? !piece.quoted : piece.kind !== 'ParameterExpansion' || !isPlainParameter(piece)) return undefined;
-  }
-  return part.parts as readonly QuotedPiece[];
-}
-
-function isPlainParameter(parameter: ParameterExpansion): boolean {
-  const { name } = parameter;
-  return parameter.operator === undefined && parameter.indirect !== true && parameter.subscript === undefined && name !== '@' && name !== '*';
-}
-
-function onlyPart(parts: readonly WordPart[]): WordPart | undefined {
-  return parts.length === 1 ? parts[0] : undefined;
-}
+export { quotedPieces, type QuotedPiece } from './plan';
 
 /** An unquoted value with no default IFS character and nothing pathname expansion would see. */
 const PLAIN_VALUE = /^[\w./:,+=@%-]+$/;

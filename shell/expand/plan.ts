@@ -8,7 +8,7 @@
  * full path (brace expansion, a FieldBuilder, splitting and pathname expansion).
  */
 import { byteLength, joinText } from '../bytes';
-import type { ParameterExpansion, Word, WordPart } from '../syntax/ast';
+import type { Literal, ParameterExpansion, Word, WordPart } from '../syntax/ast';
 import type { Quoting } from './word';
 
 /** A literal word's text and its size in bytes, as the budget counts it. */
@@ -50,9 +50,14 @@ export type FieldsPlan =
   /** The expander's full path. */
   | { readonly kind: 'general' };
 
+/** A part of a quoted string that expands to one piece of text as it is: quoted text, or a plain parameter. */
+export type QuotedPiece = Literal | ParameterExpansion;
+
 interface WordPlans {
   string: StringPlan | undefined;
   fields: FieldsPlan | undefined;
+  /** See quotedPieces: null for a word that is not one. */
+  quoted: readonly QuotedPiece[] | null | undefined;
 }
 
 /**
@@ -65,7 +70,7 @@ const PLANS = Symbol('plans');
 function plansOf(word: Word): WordPlans {
   let known = (word as { [PLANS]?: WordPlans })[PLANS];
   if (known === undefined) {
-    known = { string: undefined, fields: undefined };
+    known = { string: undefined, fields: undefined, quoted: undefined };
     Object.defineProperty(word, PLANS, { value: known });
   }
   return known;
@@ -79,6 +84,26 @@ export function stringPlan(word: Word): StringPlan {
 export function fieldsPlan(word: Word): FieldsPlan {
   const known = plansOf(word);
   return (known.fields ??= fieldsPlanOf(word));
+}
+
+/**
+ * `"$base$ext"`, `"$1"`, `"x=$x"`: a word that is one double-quoted string of quoted text and
+ * plain parameters (no operator, subscript or indirection, not `$@` or `$*`), whose one field is
+ * its pieces joined. Its pieces; undefined for any other word.
+ */
+export function quotedPieces(word: Word): readonly QuotedPiece[] | undefined {
+  const known = plansOf(word);
+  if (known.quoted === undefined) known.quoted = quotedPiecesOf(word);
+  return known.quoted ?? undefined;
+}
+
+function quotedPiecesOf(word: Word): readonly QuotedPiece[] | null {
+  const part = word.parts.length === 1 ? word.parts[0] : undefined;
+  if (part?.kind !== 'DoubleQuoted') return null;
+  for (const piece of part.parts) {
+    if (piece.kind === 'Literal' ? !piece.quoted : piece.kind !== 'ParameterExpansion' || !isPlainParameter(piece)) return null;
+  }
+  return part.parts as readonly QuotedPiece[];
 }
 
 function stringPlanOf(word: Word): StringPlan {
