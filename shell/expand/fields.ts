@@ -106,6 +106,15 @@ export class FieldBuilder {
     this.push(text, quoted);
   }
 
+  /**
+   * Appends text that was checked and charged already, as append or appendExpansion did (an
+   * unquoted empty text is no fragment): what a plan read before it met a value to split.
+   */
+  appendCharged(text: string, quoted: boolean): void {
+    if (!quoted && text === '') return;
+    this.keep(text, quoted);
+  }
+
   /** Appends an expansion's result: quoted, as it is; unquoted, split on IFS and open to pathname expansion. */
   appendExpansion(text: string, quoted: boolean): void {
     if (quoted) {
@@ -178,6 +187,10 @@ export class FieldBuilder {
   /** The contract's budget: charged before the fragment is appended, so the first byte over never is. */
   private push(text: string, quoted: boolean): void {
     this.budget.charge(text);
+    this.keep(text, quoted);
+  }
+
+  private keep(text: string, quoted: boolean): void {
     if (!this.keepsFields) {
       this.joined = joinText(this.joined, text);
       return;

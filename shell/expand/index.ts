@@ -4,6 +4,7 @@
  * substitution, field splitting, pathname expansion, quote removal. Every
  * byte is charged to the pipeline's budget before it is appended; NUL bytes are refused.
  */
+import { joinText } from '../bytes';
 import { andThen, type Eventually } from '../eventually';
 import { ShellError } from '../errors';
 import type { ParameterExpansion, Word } from '../syntax/ast';
@@ -14,7 +15,7 @@ import { fieldPattern, matchPathnames, patternOf } from './glob';
 import { arithmeticValue, expandString, joinPieces } from './joined';
 import { isPlainValue } from './literal';
 import { boundValue, parameterValue } from './parameters';
-import { fieldsPlan } from './plan';
+import { fieldsPlan, type SplitPlan } from './plan';
 import { expandPart, expandParts, expansionContext, type ExpansionContext } from './word';
 import type { ExpansionEnvironment } from './types';
 
@@ -76,6 +77,9 @@ function expandWordsFrom(
         });
         break;
       }
+      case 'split':
+        addSplit(plan, word, env, budget, fields);
+        continue;
       case 'general': {
         const wordContext = (context ??= expansionContext(env, budget, 'fields'));
         expanded = expandBracedFrom(expandBraces(word, budget.remaining), 0, wordContext, fields);
@@ -108,6 +112,47 @@ function operatedValue(part: ParameterExpansion, context: ExpansionContext, word
   const out = FieldBuilder.forText(UNCOUNTED, word.text);
   const step = expandPart(part, context, out, 'word');
   return step instanceof Promise ? step.then(() => out.text()) : out.text();
+}
+
+/** A word of text and plain parameters, some unquoted: see SplitPlan. */
+function addSplit(plan: SplitPlan, word: Word, env: ExpansionEnvironment, budget: ExpansionBudget, fields: string[]): void {
+  const { pieces, quoted, values } = plan;
+  const ifs = env.lookup('IFS');
+  let text = '';
+  for (let index = 0; index < pieces.length; index++) {
+    const piece = pieces[index] as SplitPlan['pieces'][number];
+    if (piece.kind === 'text') {
+      budget.chargeBytes(piece.bytes);
+      text = joinText(text, piece.text);
+      values[index] = piece.text;
+      continue;
+    }
+    const value = boundValue(piece.name, parameterValue(piece.name, env), env);
+    rejectNul(value, word.text);
+    values[index] = value;
+    if (!quoted[index] && value !== '' && !isPlainValue(value, ifs)) {
+      splitFrom(plan, index, word, env, budget, fields);
+      return;
+    }
+    budget.charge(value);
+    text = joinText(text, value);
+  }
+  if (plan.makesField || text !== '') fields.push(text);
+}
+
+/** The rest of a SplitPlan's word from the piece at `at`, whose value (read) asks for splitting or pathname expansion: through a FieldBuilder. */
+function splitFrom(plan: SplitPlan, at: number, word: Word, env: ExpansionEnvironment, budget: ExpansionBudget, fields: string[]): void {
+  const { pieces, quoted, values } = plan;
+  const context = expansionContext(env, budget, 'fields');
+  const out = new FieldBuilder(budget, context.separators, word.text);
+  for (let index = 0; index < at; index++) out.appendCharged(values[index] as string, quoted[index] as boolean);
+  for (let index = at; index < pieces.length; index++) {
+    const piece = pieces[index] as SplitPlan['pieces'][number];
+    const value = piece.kind === 'text' ? piece.text : index === at ? (values[at] as string) : boundValue(piece.name, parameterValue(piece.name, env), env);
+    if (piece.kind === 'parameter' && !quoted[index]) out.appendExpansion(value, false);
+    else out.append(value, quoted[index] as boolean);
+  }
+  for (const field of pathnames(out.finish(), context)) fields.push(field);
 }
 
 /** `"$@"`: a field per positional parameter, none when there are none; `"$*"`: one field, of them joined by IFS's first character. */

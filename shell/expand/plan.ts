@@ -4,8 +4,9 @@
  * what the expansion needs, so that running it needs no more than that: a literal word is its
  * text; a lone `$x` or `"$x"` one lookup; a word that can only be one field (`"$base$ext"`,
  * `x"${1%%.*}"`) and any word expanded as a string (an assignment's value) its pieces joined,
- * with no field builder, splitting or pathname expansion. Every other word takes the expander's
- * full path (brace expansion, a FieldBuilder, splitting and pathname expansion).
+ * with no field builder, splitting or pathname expansion; a word of text and plain parameters
+ * (`$dir/$file`) the same, unless a value asks to be split or globbed. Every other word takes the
+ * expander's full path (brace expansion, a FieldBuilder, splitting and pathname expansion).
  */
 import { byteLength, joinText } from '../bytes';
 import type { Literal, ParameterExpansion, Word, WordPart } from '../syntax/ast';
@@ -47,8 +48,27 @@ export type FieldsPlan =
   | { readonly kind: 'positional'; readonly star: boolean }
   /** Quoted expansions and text, and unquoted text with no wildcard or brace: exactly one field, its pieces joined. */
   | { readonly kind: 'joined'; readonly pieces: readonly Piece[] }
+  /** Text and plain parameters, some unquoted: see splitPlanOf. */
+  | SplitPlan
   /** The expander's full path. */
   | { readonly kind: 'general' };
+
+/**
+ * `$dir/$file`, `-D$flag`, `"$a"$b`: text (no wildcard or `{` unquoted) and plain parameters, some
+ * unquoted. Where every unquoted value is one that field splitting and pathname expansion leave
+ * whole (as most are), the word is its pieces joined: one field, or none when it is empty and
+ * nothing in it is quoted. Else the values read so far (kept in `values`, the plan's own: a
+ * parameter is read once, as the full path reads it) go on through a FieldBuilder.
+ */
+export interface SplitPlan {
+  readonly kind: 'split';
+  readonly pieces: readonly (Piece & { readonly kind: 'text' | 'parameter' })[];
+  /** By piece: whether it is quoted (a double-quoted string's start is an empty quoted text, which makes a field). */
+  readonly quoted: readonly boolean[];
+  /** Whether something in the word is quoted, so that it makes a field even when empty. */
+  readonly makesField: boolean;
+  readonly values: string[];
+}
 
 /** A part of a quoted string that expands to one piece of text as it is: quoted text, or a plain parameter. */
 export type QuotedPiece = Literal | ParameterExpansion;
@@ -176,7 +196,7 @@ function fieldsPlanOf(word: Word): FieldsPlan {
     if (quotedOnly.name === '@' || quotedOnly.name === '*') return { kind: 'positional', star: quotedOnly.name === '*' };
     return { kind: 'parameter', name: quotedOnly.name, quoted: true };
   }
-  return joinedPlanOf(parts) ?? { kind: 'general' };
+  return joinedPlanOf(parts) ?? splitPlanOf(parts) ?? { kind: 'general' };
 }
 
 /**
@@ -202,6 +222,38 @@ function joinedPlanOf(parts: readonly WordPart[]): FieldsPlan | null {
     addPieces(part, 'word', pieces);
   }
   return quoted ? { kind: 'joined', pieces } : null;
+}
+
+function splitPlanOf(parts: readonly WordPart[]): SplitPlan | null {
+  const pieces: SplitPlan['pieces'][number][] = [];
+  const quoted: boolean[] = [];
+  let unquotedParameter = false;
+  const add = (part: WordPart, inQuotes: boolean): boolean => {
+    if (part.kind === 'ParameterExpansion') {
+      if (!isPlainParameter(part)) return false;
+      pieces.push({ kind: 'parameter', name: part.name });
+      quoted.push(inQuotes);
+      unquotedParameter ||= !inQuotes;
+      return true;
+    }
+    if (part.kind !== 'Literal' && part.kind !== 'SingleQuoted') return false;
+    const isQuoted = part.kind === 'SingleQuoted' || part.quoted;
+    if (part.value.includes('\0') || (!isQuoted && EXPANDING.test(part.value))) return false;
+    pieces.push({ kind: 'text', text: part.value, bytes: byteLength(part.value) });
+    quoted.push(isQuoted);
+    return true;
+  };
+  for (const part of parts) {
+    if (part.kind !== 'DoubleQuoted') {
+      if (!add(part, false)) return null;
+      continue;
+    }
+    pieces.push({ kind: 'text', text: '', bytes: 0 });
+    quoted.push(true);
+    if (!part.parts.every((inner) => add(inner, true))) return null;
+  }
+  if (!unquotedParameter) return null;
+  return { kind: 'split', pieces, quoted, makesField: quoted.includes(true), values: new Array<string>(pieces.length).fill('') };
 }
 
 /**
