@@ -48,7 +48,7 @@ export type FieldsPlan =
   | { readonly kind: 'positional'; readonly star: boolean }
   /** Quoted expansions and text, and unquoted text with no wildcard or brace: exactly one field, its pieces joined. */
   | { readonly kind: 'joined'; readonly pieces: readonly Piece[] }
-  /** Text and plain parameters, some unquoted: see splitPlanOf. */
+  /** Text and plain parameters, some unquoted. */
   | SplitPlan
   /** The expander's full path. */
   | { readonly kind: 'general' };
