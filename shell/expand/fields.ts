@@ -53,7 +53,8 @@ export class FieldSeparators {
 /** What "$*" puts between the positional parameters: the first character of IFS. */
 export function parameterJoiner(ifs: string | undefined): string {
   if (ifs === undefined) return ' ';
-  return [...ifs][0] ?? '';
+  const first = ifs.codePointAt(0);
+  return first === undefined ? '' : String.fromCodePoint(first);
 }
 
 function codePointEscape(c: string): string {
@@ -74,14 +75,27 @@ export class FieldBuilder {
    * `separators` null: no splitting (an empty IFS, or a word that is never split). `origin` is the
    * word's source text, for error messages.
    */
+  /** Everything appended so far, joined: all that a builder made by forText keeps. */
+  private joined = '';
+
   constructor(
     private readonly budget: ExpansionBudget,
     private readonly separators: FieldSeparators | null,
     private readonly origin: string,
+    private readonly keepsFields = true,
   ) {}
+
+  /**
+   * A builder for a step whose result is only its text (a piece of a word that is one field or a
+   * string): what is appended is checked and charged as ever, but no field or segment is made.
+   */
+  static forText(budget: ExpansionBudget, origin: string): FieldBuilder {
+    return new FieldBuilder(budget, null, origin, false);
+  }
 
   /** Starts a field if none is open: quotes make a field even when they are empty (`""`). */
   open(): void {
+    if (!this.keepsFields) return;
     this.current ??= [];
     this.closedByWhitespace = false;
   }
@@ -90,6 +104,15 @@ export class FieldBuilder {
   append(text: string, quoted: boolean): void {
     rejectNul(text, this.origin);
     this.push(text, quoted);
+  }
+
+  /**
+   * Appends text that was checked and charged already, as append or appendExpansion did (an
+   * unquoted empty text is no fragment): what a plan read before it met a value to split.
+   */
+  appendCharged(text: string, quoted: boolean): void {
+    if (!quoted && text === '') return;
+    this.keep(text, quoted);
   }
 
   /** Appends an expansion's result: quoted, as it is; unquoted, split on IFS and open to pathname expansion. */
@@ -137,6 +160,11 @@ export class FieldBuilder {
     return this.fields;
   }
 
+  /** A forText builder's text: everything appended, joined. */
+  text(): string {
+    return this.joined;
+  }
+
   /**
    * POSIX field splitting: IFS white space ends the open field (and makes none when none is
    * open); any other IFS character ends one, even an empty one, unless it follows white space
@@ -159,6 +187,14 @@ export class FieldBuilder {
   /** The contract's budget: charged before the fragment is appended, so the first byte over never is. */
   private push(text: string, quoted: boolean): void {
     this.budget.charge(text);
+    this.keep(text, quoted);
+  }
+
+  private keep(text: string, quoted: boolean): void {
+    if (!this.keepsFields) {
+      this.joined = joinText(this.joined, text);
+      return;
+    }
     const field = (this.current ??= []);
     const last = field.at(-1);
     if (last?.quoted === quoted) last.text = joinText(last.text, text);

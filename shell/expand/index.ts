@@ -7,17 +7,22 @@
 import { joinText } from '../bytes';
 import { andThen, type Eventually } from '../eventually';
 import { ShellError } from '../errors';
-import type { Word } from '../syntax/ast';
+import type { ParameterExpansion, Word } from '../syntax/ast';
 import { expandBraces } from './brace';
-import type { ExpansionBudget } from './budget';
-import { FieldBuilder, FieldSeparators, fieldText, parameterJoiner, type Field } from './fields';
+import { ExpansionBudget } from './budget';
+import { FieldBuilder, fieldText, parameterJoiner, rejectNul, type Field } from './fields';
 import { fieldPattern, matchPathnames, patternOf } from './glob';
-import { isPlainValue, literalText, loneArithmetic, loneParameter, quotedPieces } from './literal';
+import { arithmeticValue, expandString, joinPieces } from './joined';
+import { isPlainValue } from './literal';
 import { boundValue, parameterValue } from './parameters';
-import { expandParts, type ExpansionContext } from './word';
+import { fieldsPlan, type SplitPlan } from './plan';
+import { expandPart, expandParts, expansionContext, type ExpansionContext } from './word';
 import type { ExpansionEnvironment } from './types';
 
 export { ExpansionBudget, PIPELINE_EXPANSION_LIMIT } from './budget';
+
+/** For a value that is charged where it is kept, not where it is first made. */
+const UNCOUNTED = new ExpansionBudget(Number.POSITIVE_INFINITY);
 export { literalText } from './literal';
 export type { ExpansionEnvironment, SpecialParameters } from './types';
 
@@ -26,7 +31,7 @@ export function expandWords(words: readonly Word[], env: ExpansionEnvironment, b
   return expandWordsFrom(words, 0, undefined, env, budget, []);
 }
 
-/** The words from `from` on, into `fields`; `context` is made at the first word that needs it. */
+/** The words from `from` on, into `fields`, each as its plan says; `context` is made at the first word that needs it. */
 function expandWordsFrom(
   words: readonly Word[],
   from: number,
@@ -37,49 +42,131 @@ function expandWordsFrom(
 ): Eventually<string[]> {
   for (let index = from; index < words.length; index++) {
     const word = words[index] as Word;
-    const text = literalText(word, budget);
-    if (text !== undefined) {
-      fields.push(text);
-      continue;
-    }
-    const parameter = loneParameter(word);
-    if (parameter !== undefined) {
-      const value = boundValue(parameter.name, parameterValue(parameter.name, env), env);
-      if ((parameter.quoted || isPlainValue(value, env.lookup('IFS'))) && !value.includes('\0')) {
-        budget.charge(value);
-        fields.push(value);
-      } else {
-        fields.push(...expansionFields(value, parameter.quoted, word, (context ??= contextFor(env, budget, 'fields'))));
+    const plan = fieldsPlan(word);
+    let expanded: Eventually<void>;
+    switch (plan.kind) {
+      case 'literal':
+        budget.chargeBytes(plan.literal.bytes);
+        fields.push(plan.literal.text);
+        continue;
+      case 'parameter':
+        if (plan.quoted) fields.push(checked(boundValue(plan.name, parameterValue(plan.name, env), env), word, budget));
+        else addExpansion(boundValue(plan.name, parameterValue(plan.name, env), env), word, env, budget, fields);
+        continue;
+      case 'positional':
+        addPositional(plan.star, word, env, budget, fields);
+        continue;
+      case 'arithmetic':
+      case 'operated': {
+        const value = plan.kind === 'arithmetic' ? arithmeticValue(plan.expression, env, budget) : operatedValue(plan.part, (context ??= expansionContext(env, budget, 'fields')), word);
+        if (!(value instanceof Promise)) {
+          addExpansion(value, word, env, budget, fields);
+          continue;
+        }
+        expanded = value.then((known) => addExpansion(known, word, env, budget, fields));
+        break;
       }
-      continue;
+      case 'joined': {
+        const text = joinPieces(plan.pieces, 0, '', word.text, env, budget, 'fields', context);
+        if (!(text instanceof Promise)) {
+          fields.push(text);
+          continue;
+        }
+        expanded = text.then((known) => {
+          fields.push(known);
+        });
+        break;
+      }
+      case 'split':
+        addSplit(plan, word, env, budget, fields);
+        continue;
+      case 'general': {
+        const wordContext = (context ??= expansionContext(env, budget, 'fields'));
+        expanded = expandBracedFrom(expandBraces(word, budget.remaining), 0, wordContext, fields);
+        break;
+      }
     }
-    const quoted = quotedText(word, env, budget);
-    if (quoted !== undefined) {
-      fields.push(quoted);
-      continue;
+    if (expanded instanceof Promise) {
+      const known = context;
+      return expanded.then(() => expandWordsFrom(words, index + 1, known, env, budget, fields));
     }
-    const wordContext = (context ??= contextFor(env, budget, 'fields'));
-    const expanded = expandBracedFrom(expandBraces(word, budget.remaining), 0, wordContext, fields);
-    if (expanded instanceof Promise) return expanded.then(() => expandWordsFrom(words, index + 1, wordContext, env, budget, fields));
   }
   return fields;
 }
 
 /**
- * A word of quotedPieces: its one field, each piece checked and charged in turn as the field
- * builder would (a NUL is refused with its message), without the builder. Undefined for any other word.
+ * An unquoted expansion that is a whole word (`$x`, `$((i+1))`): its value as it is when field
+ * splitting and pathname expansion would leave it whole, as they usually do; else through them.
  */
-function quotedText(word: Word, env: ExpansionEnvironment, budget: ExpansionBudget): string | undefined {
-  const pieces = quotedPieces(word);
-  if (pieces === undefined) return undefined;
+function addExpansion(value: string, word: Word, env: ExpansionEnvironment, budget: ExpansionBudget, fields: string[]): void {
+  if (isPlainValue(value, env.lookup('IFS')) && !value.includes('\0')) {
+    budget.charge(value);
+    fields.push(value);
+  } else {
+    for (const field of expansionFields(value, word, expansionContext(env, budget, 'fields'))) fields.push(field);
+  }
+}
+
+/** What an unquoted `${...}` that makes one value appends, NUL-checked as it is appended but not yet charged: addExpansion charges what it keeps. */
+function operatedValue(part: ParameterExpansion, context: ExpansionContext, word: Word): Eventually<string> {
+  const out = FieldBuilder.forText(UNCOUNTED, word.text);
+  const step = expandPart(part, context, out, 'word');
+  return step instanceof Promise ? step.then(() => out.text()) : out.text();
+}
+
+/** A word of text and plain parameters, some unquoted: see SplitPlan. */
+function addSplit(plan: SplitPlan, word: Word, env: ExpansionEnvironment, budget: ExpansionBudget, fields: string[]): void {
+  const { pieces, quoted, values } = plan;
+  const ifs = env.lookup('IFS');
   let text = '';
-  for (const piece of pieces) {
-    const value = piece.kind === 'Literal' ? piece.value : boundValue(piece.name, parameterValue(piece.name, env), env);
-    if (value.includes('\0')) throw new ShellError('InvalidCommandData', `${word.text}: the expansion contains a NUL byte, which is invalid command data`);
+  for (let index = 0; index < pieces.length; index++) {
+    const piece = pieces[index] as SplitPlan['pieces'][number];
+    if (piece.kind === 'text') {
+      budget.chargeBytes(piece.bytes);
+      text = joinText(text, piece.text);
+      values[index] = piece.text;
+      continue;
+    }
+    const value = boundValue(piece.name, parameterValue(piece.name, env), env);
+    rejectNul(value, word.text);
+    values[index] = value;
+    if (!quoted[index] && value !== '' && !isPlainValue(value, ifs)) {
+      splitFrom(plan, index, word, env, budget, fields);
+      return;
+    }
     budget.charge(value);
     text = joinText(text, value);
   }
-  return text;
+  if (plan.makesField || text !== '') fields.push(text);
+}
+
+/** The rest of a SplitPlan's word from the piece at `at`, whose value (read) asks for splitting or pathname expansion: through a FieldBuilder. */
+function splitFrom(plan: SplitPlan, at: number, word: Word, env: ExpansionEnvironment, budget: ExpansionBudget, fields: string[]): void {
+  const { pieces, quoted, values } = plan;
+  const context = expansionContext(env, budget, 'fields');
+  const out = new FieldBuilder(budget, context.separators, word.text);
+  for (let index = 0; index < at; index++) out.appendCharged(values[index] as string, quoted[index] as boolean);
+  for (let index = at; index < pieces.length; index++) {
+    const piece = pieces[index] as SplitPlan['pieces'][number];
+    const value = piece.kind === 'text' ? piece.text : index === at ? (values[at] as string) : boundValue(piece.name, parameterValue(piece.name, env), env);
+    if (piece.kind === 'parameter' && !quoted[index]) out.appendExpansion(value, false);
+    else out.append(value, quoted[index] as boolean);
+  }
+  for (const field of pathnames(out.finish(), context)) fields.push(field);
+}
+
+/** `"$@"`: a field per positional parameter, none when there are none; `"$*"`: one field, of them joined by IFS's first character. */
+function addPositional(star: boolean, word: Word, env: ExpansionEnvironment, budget: ExpansionBudget, fields: string[]): void {
+  const values = env.special.positional;
+  if (star) fields.push(checked(values.join(parameterJoiner(env.lookup('IFS'))), word, budget));
+  else for (const value of values) fields.push(checked(value, word, budget));
+}
+
+/** A quoted expansion's value as the word's field: refused with a NUL byte, then charged. */
+function checked(value: string, word: Word, budget: ExpansionBudget): string {
+  rejectNul(value, word.text);
+  budget.charge(value);
+  return value;
 }
 
 /** Brace expansion's words from `from` on, each through every step, into `fields`. */
@@ -94,28 +181,7 @@ function expandBracedFrom(braced: readonly Word[], from: number, context: Expans
 
 /** An assignment value or a here-string: no field splitting and no pathname expansion. */
 export function expandWord(word: Word, env: ExpansionEnvironment, budget: ExpansionBudget): Eventually<string> {
-  const text = literalText(word, budget);
-  if (text !== undefined) return text;
-  const parameter = loneParameter(word);
-  if (parameter !== undefined) {
-    const value = boundValue(parameter.name, parameterValue(parameter.name, env), env);
-    // A NUL is refused on the full path, with its message.
-    if (!value.includes('\0')) {
-      budget.charge(value);
-      return value;
-    }
-  }
-  const quoted = quotedText(word, env, budget);
-  if (quoted !== undefined) return quoted;
-  // `$((...))` of literal text: its value, a number, is the word (it is never empty and holds no NUL).
-  const expression = loneArithmetic(word);
-  const arithmetic = expression === undefined ? undefined : literalText(expression, budget, false);
-  if (arithmetic !== undefined) {
-    const value = env.arithmetic(arithmetic);
-    budget.charge(value);
-    return value;
-  }
-  return andThen(expandToFields(word, contextFor(env, budget, 'string')), (fields) => fields.map(fieldText).reduce(joinText, ''));
+  return expandString(word, env, budget);
 }
 
 /**
@@ -129,22 +195,15 @@ export function expandPattern(
   budget: ExpansionBudget,
   escape: (quoted: string) => string | undefined = () => undefined,
 ): Eventually<string> {
-  return andThen(expandToFields(word, contextFor(env, budget, 'string')), (fields) => fields.map((field) => patternOf(field, escape)).join(''));
+  return andThen(expandToFields(word, expansionContext(env, budget, 'string')), (fields) => fields.map((field) => patternOf(field, escape)).join(''));
 }
 
 /** A redirect target: every step, and it must come to exactly one field. */
 export async function expandRedirectTarget(word: Word, env: ExpansionEnvironment, budget: ExpansionBudget): Promise<string> {
-  const context = contextFor(env, budget, 'fields');
-  const fields: string[] = [];
-  for (const braced of expandBraces(word, budget.remaining)) fields.push(...(await expandFully(braced, context)));
+  const fields = await expandWordsFrom([word], 0, undefined, env, budget, []);
   const [only] = fields;
   if (only === undefined || fields.length > 1) throw new ShellError('RedirectFailed', `${word.text}: ambiguous redirect`);
   return only;
-}
-
-function contextFor(env: ExpansionEnvironment, budget: ExpansionBudget, mode: ExpansionContext['mode']): ExpansionContext {
-  const ifs = env.lookup('IFS');
-  return { env, budget, mode, joiner: parameterJoiner(ifs), separators: mode === 'fields' ? FieldSeparators.fromIfs(ifs) : null };
 }
 
 function expandToFields(word: Word, context: ExpansionContext): Eventually<Field[]> {
@@ -152,10 +211,10 @@ function expandToFields(word: Word, context: ExpansionContext): Eventually<Field
   return andThen(expandParts(word.parts, context, out), () => out.finish());
 }
 
-/** An expansion's result as a word's fields: split (unquoted, in 'fields' mode) and globbed as any expansion's, a NUL refused. */
-function expansionFields(value: string, quoted: boolean, word: Word, context: ExpansionContext): string[] {
+/** An unquoted expansion's result as a word's fields: split and globbed as any expansion's, a NUL refused. */
+function expansionFields(value: string, word: Word, context: ExpansionContext): string[] {
   const out = new FieldBuilder(context.budget, context.separators, word.text);
-  out.appendExpansion(value, quoted);
+  out.appendExpansion(value, false);
   return pathnames(out.finish(), context);
 }
 

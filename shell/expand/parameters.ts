@@ -2,6 +2,8 @@
 import { ShellError } from '../errors';
 import type { ExpansionEnvironment } from './types';
 
+const POSITIONAL = /^[1-9][0-9]*$/;
+
 /** The value of parameter `name`, or undefined when it is unset. `@` and `*` are expanded by the caller. */
 export function parameterValue(name: string, env: ExpansionEnvironment): string | undefined {
   const special = env.special;
@@ -19,7 +21,9 @@ export function parameterValue(name: string, env: ExpansionEnvironment): string 
     case '0':
       return special.scriptName;
   }
-  if (/^[1-9][0-9]*$/.test(name)) return special.positional[Number(name) - 1];
+  // Only a name that starts with a digit can be positional: most are variables, and a pattern test of each showed in profiles.
+  const first = name.charCodeAt(0);
+  if (first >= 0x31 && first <= 0x39 && POSITIONAL.test(name)) return special.positional[Number(name) - 1];
   return env.lookup(name);
 }
 

@@ -14,14 +14,27 @@ export interface Characters {
   readonly bytes: boolean;
 }
 
+/** The two ways there are: made once, since a `${x%%p}` asks on every expansion. */
+const BY_BYTES: Characters = { bytes: true };
+const BY_CODE_POINTS: Characters = { bytes: false };
+
 export function charactersOf(env: Pick<ExpansionEnvironment, 'lookup'>): Characters {
-  return { bytes: !isUtf8Locale((name) => env.lookup(name)) };
+  return isUtf8(env.lookup('LC_ALL') || env.lookup('LC_CTYPE') || env.lookup('LANG')) ? BY_CODE_POINTS : BY_BYTES;
 }
 
 /** Whether the locale is UTF-8: LC_ALL, then LC_CTYPE, then LANG decide; unset is the C locale. */
 export function isUtf8Locale(lookup: (name: string) => string | undefined): boolean {
-  const locale = [lookup('LC_ALL'), lookup('LC_CTYPE'), lookup('LANG')].find((value) => value !== undefined && value !== '');
-  return locale !== undefined && /utf-?8/i.test(locale);
+  return isUtf8(lookup('LC_ALL') || lookup('LC_CTYPE') || lookup('LANG'));
+}
+
+/** The last locale asked about and the answer: a script's locale seldom changes. */
+let lastLocale: { readonly name: string; readonly utf8: boolean } | undefined;
+
+/** Whether locale `name` (the first of the variables set and not empty) is a UTF-8 one. */
+function isUtf8(name: string | undefined): boolean {
+  if (name === undefined || name === '') return false;
+  if (lastLocale?.name !== name) lastLocale = { name, utf8: /utf-?8/i.test(name) };
+  return lastLocale.utf8;
 }
 
 /** `text` with one JavaScript character per character of the locale (bytes: one per byte). */

@@ -7,8 +7,8 @@ import { andThen, type Eventually } from '../eventually';
 import { ShellError } from '../errors';
 import type { ArithmeticExpansion, CommandSubstitution, ParameterExpansion, ProcessSubstitution, Tilde, WordPart } from '../syntax/ast';
 import type { ExpansionBudget } from './budget';
-import { FieldBuilder, fieldText, type FieldSeparators } from './fields';
-import { literalText } from './literal';
+import { FieldBuilder, FieldSeparators, parameterJoiner } from './fields';
+import { arithmeticValue } from './joined';
 import { expandOperator } from './operators';
 import { boundValue, parameterValue } from './parameters';
 import type { ExpansionEnvironment } from './types';
@@ -42,7 +42,13 @@ export function expandParts(parts: readonly WordPart[], context: ExpansionContex
   }
 }
 
-function expandPart(part: WordPart, context: ExpansionContext, out: FieldBuilder, quoting: Quoting): Eventually<void> {
+/** A context to expand words in `mode` with: IFS as it is now says how they split and what joins "$*". */
+export function expansionContext(env: ExpansionEnvironment, budget: ExpansionBudget, mode: ExpansionContext['mode']): ExpansionContext {
+  const ifs = env.lookup('IFS');
+  return { env, budget, mode, joiner: parameterJoiner(ifs), separators: mode === 'fields' ? FieldSeparators.fromIfs(ifs) : null };
+}
+
+export function expandPart(part: WordPart, context: ExpansionContext, out: FieldBuilder, quoting: Quoting): Eventually<void> {
   const quoted = quoting === 'quoted';
   switch (part.kind) {
     case 'Literal':
@@ -88,13 +94,7 @@ function mayMakeNoField(part: WordPart): boolean {
 
 /** `$(( ))`: its text expands as inside double quotes, then evaluates. */
 function arithmetic(part: ArithmeticExpansion, context: ExpansionContext): Eventually<string> {
-  const { expression } = part.arithmetic;
-  const literal = literalText(expression, context.budget, false);
-  if (literal !== undefined) return context.env.arithmetic(literal);
-  const text = new FieldBuilder(context.budget, null, expression.text);
-  return andThen(expandParts(expression.parts, { ...context, mode: 'string', separators: null }, text), () =>
-    context.env.arithmetic(text.finish().map(fieldText).join('')),
-  );
+  return arithmeticValue(part.arithmetic.expression, context.env, context.budget);
 }
 
 function expandTilde(tilde: Tilde, context: ExpansionContext, out: FieldBuilder, quoting: Quoting): Eventually<void> {

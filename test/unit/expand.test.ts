@@ -199,6 +199,17 @@ const wordRows: { input: string; want: string[]; setup?: Setup }[] = [
   { input: 'echo "${unset:-"$x"}" ${unset:-$(greet)} ${#x} ${#@}', want: ['echo', 'a b', 'hello', 'world', '3', '2'] },
   { input: 'echo ${glob#\\*} "${glob%.*}" "${glob/t/T}" "${glob//t/<&>}" ${glob:1:2} "${glob^^}"', want: ['echo', '.txt', '*', '*.Txt', '*.<t>x<t>', '.t', '*.TXT'] },
   { input: 'echo "${@:2}" "${*#o}" "${@/o/0}"', want: ['echo', 'two words', 'ne two words', '0ne', 'tw0 words'] },
+
+  // Words of one value or one text (each planned once): split and globbed exactly where the full path would.
+  { input: 'echo "${x:+"$@"}" a"${x%% *}"b "pre-$x-post" "${x:-$empty}" ${x%b} ${#x}', want: ['echo', 'one', 'two words', 'aab', 'pre-a b-post', 'a b', 'a', '3'] },
+  { input: 'echo $((n+10)) "$((n+10))" ${n%1}', want: ['echo', '1', '', '133', '12'], setup: { vars: { IFS: '3', n: '123' } } },
+  { input: 'echo ${glob/txt/md} "${glob/txt/md}"', want: ['echo', 'c.md', '*.md'] },
+  {
+    input: 'echo $d/$f x$empty"" $empty$empty a$x-b "$x"$v $v"$empty" ./$glob $d.$empty',
+    want: ['echo', 'dir/file.sh', 'x', 'aa', 'b-b', 'a b', 'c', 'c', '', './a.txt', './b.txt', 'dir.'],
+    setup: { vars: { d: 'dir', f: 'file.sh', v: ' c ' } },
+  },
+  { input: 'echo $d/$f a$d$x', want: ['echo', 'dir/file.sh', 'adira b'], setup: { vars: { IFS: '/', d: 'dir', f: 'file.sh' } } },
 ];
 
 for (const { input, want, setup } of wordRows) {
