@@ -34,7 +34,7 @@ import { parseErrorReport } from './parse-report';
 import { runClause } from './compound';
 import { ExpansionAbort, FunctionReturn, Interrupted, LoopControl } from '../control';
 import { BROKEN_PIPE_STATUS, BrokenPipe, CommandOutput, WriteFailed } from './output';
-import { expansionEnvironment, planCommand, type PlannedCommand } from './planning';
+import { expansionEnvironment, expansionEnvironmentWithOptions, planCommand, type PlannedCommand } from './planning';
 import { assignNamedDescriptors, planRedirects, type NamedRedirect } from './redirects';
 import type { ShellState } from './state';
 import type { Context } from './context';
@@ -95,6 +95,8 @@ const LISTS_PER_STACK = 32;
 
 /** How often a command line that runs only inside the shell lets signals, children and the link be heard. */
 const YIELD_INTERVAL_MS = 20;
+/** How many checkpoints pass between two readings of the clock for YIELD_INTERVAL_MS. */
+const STEPS_PER_CLOCK_READING = 8;
 
 /** The fixed, noninteractive command lines of the reference dialects. */
 const DIALECTS: Readonly<Record<string, readonly string[]>> = {
@@ -120,6 +122,8 @@ export class Interpreter implements BuiltinHost, Evaluator {
   /** `bind`'s table: the interactive shell's line editor reads it; elsewhere bind changes it to no effect, as bash's does. */
   private readonly bindings = new KeyBindings();
   private lastYield = performance.now();
+  /** Checkpoints to pass before the next reads the clock. */
+  private stepsUntilClock = STEPS_PER_CLOCK_READING;
   /** Lists running inside one another: how deep the synchronous walk may have gone. */
   private listNesting = 0;
   private readonly traps: TrapRunner;
@@ -285,6 +289,9 @@ export class Interpreter implements BuiltinHost, Evaluator {
    * It waits for nothing otherwise: a loop of builtins runs synchronously between its yields.
    */
   checkpoint(context: Context): Eventually<void> {
+    // The clock is read only every so many checkpoints: most steps take microseconds.
+    if (--this.stepsUntilClock > 0) return this.checkStage(context);
+    this.stepsUntilClock = STEPS_PER_CLOCK_READING;
     if (performance.now() - this.lastYield < YIELD_INTERVAL_MS) return this.checkStage(context);
     return new Promise((resolve) => setImmediate(resolve)).then(() => {
       this.lastYield = performance.now();
@@ -928,11 +935,11 @@ export class Interpreter implements BuiltinHost, Evaluator {
 
   /** `words` expanded in `context` as a command's are; pathname expansion only with `glob` (completion's word lists). */
   async expandWordsIn(context: Context, words: readonly Word[], glob: boolean): Promise<string[]> {
-    // The environment takes the options as they are when it is made.
+    // This environment keeps the options as they are when it is made.
     const { options } = context.state;
     const noglob = options.has('noglob');
     options.apply({ name: 'noglob', on: noglob || !glob });
-    const env = this.expansionEnvironment(context);
+    const env = expansionEnvironmentWithOptions(this, context);
     options.apply({ name: 'noglob', on: noglob });
     return expandWords(words, env, new ExpansionBudget());
   }
