@@ -7,9 +7,10 @@ import { readdirSync } from 'node:fs';
 import { decodeBytes, fsPath } from '../bytes';
 import type { PlannedRedirect } from '../exec/fds';
 import type { ExpansionBudget } from '../expand/budget';
-import { expandWords, literalText } from '../expand';
+import { expandWords } from '../expand';
 import type { ExpansionEnvironment, ExpansionOptions, SpecialParameters } from '../expand/types';
-import type { Assignment, Program, SimpleCommand, Word } from '../syntax/ast';
+import type { Assignment, Program, Word } from '../syntax/ast';
+import type { CompiledSimple } from './compiled';
 import { andThen, type Eventually } from '../eventually';
 import { DECLARATION_BUILTINS } from '../syntax/parser';
 import { arithmeticExpansion } from './arithmetic';
@@ -23,11 +24,11 @@ import { ATTRIBUTE_LETTERS, type Attribute } from './variable';
 
 /** A simple command after expansion. */
 export interface PlannedCommand {
-  readonly argv: string[];
+  readonly argv: readonly string[];
   readonly assignments: readonly PlannedAssignment[];
   /** Operands of a declaration builtin written as assignments (`local a=(1 2)`), by their place in argv. */
   readonly declarations: ReadonlyMap<number, PlannedAssignment>;
-  readonly redirects: PlannedRedirect[];
+  readonly redirects: readonly PlannedRedirect[];
   /** The status of the last command substitution in its words, if any ran: `$?` of `x=$(false)`. */
   readonly substitutionStatus: number | undefined;
 }
@@ -50,7 +51,7 @@ function declarationText(planned: PlannedAssignment): string {
 }
 
 /** Expands a simple command's assignments, words and redirects, in that order. */
-export function planCommand(shell: Expanding, command: SimpleCommand, context: Context, budget: ExpansionBudget): Eventually<PlannedCommand> {
+export function planCommand(shell: Expanding, command: CompiledSimple, context: Context, budget: ExpansionBudget): Eventually<PlannedCommand> {
   return new CommandPlan(shell, command, context, budget).assignmentsFrom(0);
 }
 
@@ -75,13 +76,13 @@ class CommandPlan {
 
   constructor(
     private readonly shell: Expanding,
-    private readonly command: SimpleCommand,
+    private readonly compiled: CompiledSimple,
     private readonly context: Context,
     private readonly budget: ExpansionBudget,
   ) {}
 
   assignmentsFrom(from: number): Eventually<PlannedCommand> {
-    const { assignments } = this.command;
+    const { assignments } = this.compiled.command;
     for (let index = from; index < assignments.length; index++) {
       // Only a later assignment sees an earlier one: a lone assignment needs no map of them.
       this.assigning ??= assignments.length > 1 ? new ContextEnvironment(this.shell, this.context, (this.assigned = new Map()), undefined) : this.expanding();
@@ -113,7 +114,8 @@ class CommandPlan {
   }
 
   private wordsFrom(from: number): Eventually<PlannedCommand> {
-    const { words } = this.command;
+    const { words } = this.compiled.command;
+    const literals = this.compiled.words;
     const { argv, budget } = this;
     for (let index = from; index < words.length; index++) {
       const word = words[index] as Word;
@@ -129,9 +131,10 @@ class CommandPlan {
         this.addDeclaration(planned);
         continue;
       }
-      const text = literalText(word, budget);
-      if (text !== undefined) {
-        argv.push(text);
+      const literal = literals[index];
+      if (literal !== undefined) {
+        budget.chargeBytes(literal.bytes);
+        argv.push(literal.text);
         continue;
       }
       const fields = expandWords([word], this.expanding(), budget);
@@ -152,7 +155,7 @@ class CommandPlan {
   }
 
   private withRedirects(): Eventually<PlannedCommand> {
-    const { redirects } = this.command;
+    const { redirects } = this.compiled.command;
     if (redirects.length === 0) return this.planned([]);
     return andThen(planRedirects(redirects, this.expanding(), this.budget, this.context.state, this.context), (planned) => this.planned(planned));
   }
