@@ -7,12 +7,10 @@
  * traps) is looked at when it runs.
  */
 import { byteLength } from '../bytes';
-import type { PlannedRedirect } from '../exec/fds';
 import { literalText } from '../expand';
 import { ExpansionBudget, PIPELINE_EXPANSION_LIMIT } from '../expand/budget';
 import type { Clause, Command, List, ListItem, SimpleCommand } from '../syntax/ast';
-import type { PlannedAssignment } from './assignment';
-import type { PlannedCommand } from './planning';
+import { literalPlan, type PlannedCommand } from './planning';
 import { ownsProcessSubstitution } from './process-substitution';
 
 /** A list's items, each compiled. */
@@ -119,14 +117,10 @@ function compileSimple(command: SimpleCommand): CompiledSimple {
     const text = literalText(word, measuring);
     return text === undefined ? undefined : { text, bytes: byteLength(text) };
   });
-  return { kind: 'SimpleCommand', command, processSubstitution: ownsProcessSubstitution(command), words, literal: literalPlan(command, words) };
+  return { kind: 'SimpleCommand', command, processSubstitution: ownsProcessSubstitution(command), words, literal: planOfLiterals(command, words) };
 }
 
-const NO_DECLARATIONS: ReadonlyMap<number, PlannedAssignment> = new Map();
-const NO_REDIRECTS: readonly PlannedRedirect[] = Object.freeze([]);
-const NO_ASSIGNMENTS: readonly PlannedAssignment[] = Object.freeze([]);
-
-function literalPlan(command: SimpleCommand, words: readonly (LiteralWord | undefined)[]): PlannedCommand | undefined {
+function planOfLiterals(command: SimpleCommand, words: readonly (LiteralWord | undefined)[]): PlannedCommand | undefined {
   if (command.assignments.length > 0 || command.redirects.length > 0 || words.length === 0) return undefined;
   if (command.words.some((word) => word.declaration !== undefined)) return undefined;
   const argv: string[] = [];
@@ -138,6 +132,5 @@ function literalPlan(command: SimpleCommand, words: readonly (LiteralWord | unde
   }
   // One that passes the limit takes the general path, which fails as the limit says.
   if (bytes > PIPELINE_EXPANSION_LIMIT) return undefined;
-  // Shared by every run of the command: what takes its argv reads it, never changes it.
-  return Object.freeze({ argv: Object.freeze(argv), assignments: NO_ASSIGNMENTS, declarations: NO_DECLARATIONS, redirects: NO_REDIRECTS, substitutionStatus: undefined });
+  return literalPlan(argv);
 }

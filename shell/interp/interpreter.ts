@@ -268,6 +268,8 @@ export class Interpreter implements BuiltinHost, Evaluator {
 
   private async runItemsAfter(pending: Eventually<void>, list: CompiledList, context: Context, from: number): Promise<number> {
     await pending;
+    // An item that waited took time: the next checkpoint reads the clock, as after any long step.
+    this.stepsUntilClock = 1;
     return this.runItems(list, context, from);
   }
 
@@ -471,13 +473,34 @@ export class Interpreter implements BuiltinHost, Evaluator {
   private runReturning(context: Context, withheld: readonly CommandCondition[], run: () => Eventually<number>): Eventually<number> {
     const { traps } = context.state;
     const taken = traps.withhold(withheld);
-    return finishing(
-      () =>
-        andThen(recovering(run, returned), (status) =>
-          traps.command('RETURN') === undefined ? status : this.traps.runConditionTrap('RETURN', context).catch(trapReturned).then(() => status),
-        ),
-      () => traps.restore(taken),
-    );
+    // As a `finally`, without a closure for a body that completes at once (most function calls).
+    let status: Eventually<number>;
+    try {
+      status = this.returning(context, run);
+    } catch (error) {
+      traps.restore(taken);
+      throw error;
+    }
+    if (status instanceof Promise) return status.finally(() => traps.restore(taken));
+    traps.restore(taken);
+    return status;
+  }
+
+  /** The body's status, or the one `return` gave, after the RETURN trap. */
+  private returning(context: Context, run: () => Eventually<number>): Eventually<number> {
+    let status: Eventually<number>;
+    try {
+      status = run();
+    } catch (error) {
+      status = returned(error);
+    }
+    if (status instanceof Promise) return status.catch(returned).then((ended) => this.afterReturn(ended, context));
+    return this.afterReturn(status, context);
+  }
+
+  private afterReturn(status: number, context: Context): Eventually<number> {
+    if (context.state.traps.command('RETURN') === undefined) return status;
+    return this.traps.runConditionTrap('RETURN', context).catch(trapReturned).then(() => status);
   }
 
   /** `.` / `source`: the file's text runs here, and `return` ends it; DEBUG is not inherited without `set -T`. */

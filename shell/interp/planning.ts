@@ -36,6 +36,7 @@ export interface PlannedCommand {
 const NO_ASSIGNMENTS: ReadonlyMap<string, string> = new Map();
 const NO_DECLARATIONS: ReadonlyMap<number, PlannedAssignment> = new Map();
 const NO_PLANNED_ASSIGNMENTS: readonly PlannedAssignment[] = [];
+const NO_REDIRECTS: readonly PlannedRedirect[] = [];
 
 /** A declaration operand as its builtin's argv shows it: `NAME=value`, `NAME[sub]+=value`, `NAME=(...)`. */
 function declarationText(planned: PlannedAssignment): string {
@@ -50,20 +51,29 @@ function declarationText(planned: PlannedAssignment): string {
   }
 }
 
+/** The plan of a command of literal words alone, the same on every run: what takes its argv reads it, never changes it. */
+export function literalPlan(argv: readonly string[]): PlannedCommand {
+  return Object.freeze({ argv: Object.freeze(argv), assignments: NO_PLANNED_ASSIGNMENTS, declarations: NO_DECLARATIONS, redirects: NO_REDIRECTS, substitutionStatus: undefined });
+}
+
 /** Expands a simple command's assignments, words and redirects, in that order. */
 export function planCommand(shell: Expanding, command: CompiledSimple, context: Context, budget: ExpansionBudget): Eventually<PlannedCommand> {
   return new CommandPlan(shell, command, context, budget).assignmentsFrom(0);
 }
 
 /**
- * One simple command being expanded: an object, not a closure per step, and it goes on
- * synchronously while each step completes at once (most commands' words are literal text or
- * plain expansions), waiting only where a step waits (`$(...)`).
+ * One simple command being expanded, and then the plan it made: an object, not a closure per
+ * step, and it goes on synchronously while each step completes at once (most commands' words are
+ * literal text or plain expansions), waiting only where a step waits (`$(...)`).
  */
-class CommandPlan {
-  private readonly argv: string[] = [];
+class CommandPlan implements PlannedCommand {
+  readonly argv: string[] = [];
+  assignments: readonly PlannedAssignment[] = NO_PLANNED_ASSIGNMENTS;
+  declarations: ReadonlyMap<number, PlannedAssignment> = NO_DECLARATIONS;
+  redirects: readonly PlannedRedirect[] = NO_REDIRECTS;
+  substitutionStatus: number | undefined;
   /** Made at the first assignment: most commands have none. */
-  private assignments: PlannedAssignment[] | undefined;
+  private madeAssignments: PlannedAssignment[] | undefined;
   // Each assignment sees the ones before it (`a=1 b=$a cmd`); the words do not (`x=1 echo $x`).
   // A map is made only for a command with more than one assignment: most have none.
   private assigned: Map<string, string> | undefined;
@@ -72,7 +82,7 @@ class CommandPlan {
   private environment: ContextEnvironment | undefined;
   /** Its count of command substitutions when this plan took it. */
   private substitutionsBefore = 0;
-  private declarations: Map<number, PlannedAssignment> | undefined;
+  private madeDeclarations: Map<number, PlannedAssignment> | undefined;
 
   constructor(
     private readonly shell: Expanding,
@@ -99,7 +109,7 @@ class CommandPlan {
   }
 
   private addAssignment(planned: PlannedAssignment): void {
-    (this.assignments ??= []).push(planned);
+    (this.madeAssignments ??= []).push(planned);
     if (this.assigned === undefined) return;
     const value = prefixValue(this.context.state, planned);
     if (value !== undefined) this.assigned.set(planned.name, value);
@@ -150,25 +160,27 @@ class CommandPlan {
   }
 
   private addDeclaration(planned: PlannedAssignment): void {
-    (this.declarations ??= new Map()).set(this.argv.length, planned);
+    (this.madeDeclarations ??= new Map()).set(this.argv.length, planned);
     this.argv.push(declarationText(planned));
   }
 
   private withRedirects(): Eventually<PlannedCommand> {
     const { redirects } = this.compiled.command;
-    if (redirects.length === 0) return this.planned([]);
+    if (redirects.length === 0) return this.planned(NO_REDIRECTS);
     return andThen(planRedirects(redirects, this.expanding(), this.budget, this.context.state, this.context), (planned) => this.planned(planned));
   }
 
-  private planned(redirects: PlannedRedirect[]): PlannedCommand {
-    const { argv } = this;
-    return { argv, assignments: this.assignments ?? NO_PLANNED_ASSIGNMENTS, declarations: this.declarations ?? NO_DECLARATIONS, redirects, substitutionStatus: this.substitutionStatus() };
+  private planned(redirects: readonly PlannedRedirect[]): PlannedCommand {
+    this.assignments = this.madeAssignments ?? NO_PLANNED_ASSIGNMENTS;
+    this.declarations = this.madeDeclarations ?? NO_DECLARATIONS;
+    this.redirects = redirects;
+    this.substitutionStatus = this.substituted() ? this.context.state.lastStatus : undefined;
+    return this;
   }
 
-  /** `$?` after the last command substitution of its words, if any ran (it set `$?`, and nothing since has). */
-  private substitutionStatus(): number | undefined {
-    const substituted = (this.environment !== undefined && this.environment.substitutions !== this.substitutionsBefore) || (this.assigned !== undefined && this.assigning !== undefined && this.assigning.substitutions > 0);
-    return substituted ? this.context.state.lastStatus : undefined;
+  /** Whether a command substitution ran in its words: then `$?` is the last one's (it set `$?`, and nothing since has). */
+  private substituted(): boolean {
+    return (this.environment !== undefined && this.environment.substitutions !== this.substitutionsBefore) || (this.assigned !== undefined && this.assigning !== undefined && this.assigning.substitutions > 0);
   }
 }
 
