@@ -50,6 +50,8 @@ export interface CompiledSimple {
   /** It has `<(...)` or `>(...)` of its own, started beside it. */
   readonly processSubstitution: boolean;
   readonly words: readonly (LiteralWord | undefined)[];
+  /** A word of it is written as an assignment (`local a=1`): an operand a declaration builtin takes as one. */
+  readonly declares: boolean;
   /** Its plan, the same on every run, when it is words of literal text alone (no assignment, redirect or declaration). */
   readonly literal: PlannedCommand | undefined;
 }
@@ -117,12 +119,12 @@ function compileSimple(command: SimpleCommand): CompiledSimple {
     const text = literalText(word, measuring);
     return text === undefined ? undefined : { text, bytes: byteLength(text) };
   });
-  return { kind: 'SimpleCommand', command, processSubstitution: ownsProcessSubstitution(command), words, literal: planOfLiterals(command, words) };
+  const declares = command.words.some((word) => word.declaration !== undefined);
+  return { kind: 'SimpleCommand', command, processSubstitution: ownsProcessSubstitution(command), words, declares, literal: declares ? undefined : planOfLiterals(command, words) };
 }
 
 function planOfLiterals(command: SimpleCommand, words: readonly (LiteralWord | undefined)[]): PlannedCommand | undefined {
   if (command.assignments.length > 0 || command.redirects.length > 0 || words.length === 0) return undefined;
-  if (command.words.some((word) => word.declaration !== undefined)) return undefined;
   const argv: string[] = [];
   let bytes = 0;
   for (const word of words) {

@@ -67,7 +67,7 @@ export function planCommand(shell: Expanding, command: CompiledSimple, context: 
  * literal text or plain expansions), waiting only where a step waits (`$(...)`).
  */
 class CommandPlan implements PlannedCommand {
-  readonly argv: string[] = [];
+  argv: string[] = [];
   assignments: readonly PlannedAssignment[] = NO_PLANNED_ASSIGNMENTS;
   declarations: ReadonlyMap<number, PlannedAssignment> = NO_DECLARATIONS;
   redirects: readonly PlannedRedirect[] = NO_REDIRECTS;
@@ -105,7 +105,7 @@ class CommandPlan implements PlannedCommand {
       }
       this.addAssignment(planned);
     }
-    return this.wordsFrom(0);
+    return this.words();
   }
 
   private addAssignment(planned: PlannedAssignment): void {
@@ -123,6 +123,23 @@ class CommandPlan implements PlannedCommand {
     return this.environment;
   }
 
+  /** The words, all at once into argv when none can be a declaration's operand (most commands). */
+  private words(): Eventually<PlannedCommand> {
+    if (this.compiled.declares) return this.wordsFrom(0);
+    const { words } = this.compiled.command;
+    if (words.length === 0) return this.withRedirects();
+    const fields = expandWords(words, this.expanding(), this.budget);
+    if (fields instanceof Promise) {
+      return fields.then((expanded) => {
+        this.argv = expanded;
+        return this.withRedirects();
+      });
+    }
+    this.argv = fields;
+    return this.withRedirects();
+  }
+
+  /** The words from `from` on, one at a time: an operand written as an assignment is one when the command is a declaration builtin. */
   private wordsFrom(from: number): Eventually<PlannedCommand> {
     const { words } = this.compiled.command;
     const literals = this.compiled.words;
