@@ -62,9 +62,18 @@ function runIf(evaluator: Evaluator, clause: IfClause, context: Context, branch 
   return condition === 0 ? evaluator.runList(taken.body, context) : runIf(evaluator, clause, context, branch + 1);
 }
 
+/** Each context's condition context, made once: an `if` in a loop or a function meets the same context again and again. */
+const testedContexts = new WeakMap<Context, Context>();
+
 /** A condition's context: `set -e` and the ERR trap ignore what fails there. */
-function tested(context: Context): Context {
-  return context.conditional === true ? context : { ...context, conditional: true };
+export function tested(context: Context): Context {
+  if (context.conditional === true) return context;
+  let inner = testedContexts.get(context);
+  if (inner === undefined) {
+    inner = { ...context, conditional: true };
+    testedContexts.set(context, inner);
+  }
+  return inner;
 }
 
 /** What a loop does after its body: go on, or stop (a `break` that ends here). */

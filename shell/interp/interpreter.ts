@@ -31,10 +31,10 @@ import { Coprocesses } from './coprocess';
 import { parseCommands } from '../syntax';
 import { readingFor } from './script';
 import { parseErrorReport } from './parse-report';
-import { runClause } from './compound';
+import { runClause, tested } from './compound';
 import { ExpansionAbort, FunctionReturn, Interrupted, LoopControl } from '../control';
 import { BROKEN_PIPE_STATUS, BrokenPipe, CommandOutput, WriteFailed } from './output';
-import { expansionEnvironment, planCommand, type PlannedCommand } from './planning';
+import { expansionEnvironment, expansionEnvironmentWithOptions, planCommand, type PlannedCommand } from './planning';
 import { assignNamedDescriptors, planRedirects, type NamedRedirect } from './redirects';
 import type { ShellState } from './state';
 import type { Context } from './context';
@@ -42,6 +42,7 @@ import { JobControl } from './job-control';
 import { interruptOf, lastpipeStage, lineInterrupted, lineOf, stageSubshell } from './scope';
 import type { Evaluator } from './evaluator';
 import { ownsProcessSubstitution, withProcessSubstitutions } from './process-substitution';
+import { compiledCommand, compiledList, judgedInside, setsPipeStatus, type CompiledCommand, type CompiledItem, type CompiledList, type CompiledSimple, type LoneCommand } from './compiled';
 import { captureOutput, substituteProcess } from './substitution';
 import { timePipeline } from './time';
 import { TrapRunner } from './trap-runner';
@@ -51,7 +52,7 @@ import type { CommandCondition } from './traps';
 import type { AnnouncedCommand } from './command-text';
 import { traceAssignment, tracePrefix, traceWord } from './xtrace';
 import { expandText } from './prompt-expansion';
-import { andThen, finishing, inTurn, recovering, type Eventually } from '../eventually';
+import { andThen, finishing, recovering, type Eventually } from '../eventually';
 
 /** What an interpreter is made with (wiring.ts makes it). */
 export interface InterpreterOptions {
@@ -87,14 +88,13 @@ function stageText(command: Command): string {
 /** Function calls nested deeper than this fail (bash has FUNCNEST, unset by default, and then dies of the stack). */
 const DEFAULT_FUNCTION_NESTING_LIMIT = 1000;
 
-/** Compound commands whose failure is their own, judged by `set -e` where they end (the others' were judged inside). */
-const JUDGED_AS_A_WHOLE: ReadonlySet<Clause['kind']> = new Set(['Subshell', 'ArithmeticCommand', 'ConditionalCommand']);
-
 /** How many lists deep a synchronous walk goes on one stack: some thirty frames each, far from Node's limit. */
 const LISTS_PER_STACK = 32;
 
 /** How often a command line that runs only inside the shell lets signals, children and the link be heard. */
 const YIELD_INTERVAL_MS = 20;
+/** How many checkpoints pass between two readings of the clock for YIELD_INTERVAL_MS. */
+const STEPS_PER_CLOCK_READING = 8;
 
 /** The fixed, noninteractive command lines of the reference dialects. */
 const DIALECTS: Readonly<Record<string, readonly string[]>> = {
@@ -120,6 +120,8 @@ export class Interpreter implements BuiltinHost, Evaluator {
   /** `bind`'s table: the interactive shell's line editor reads it; elsewhere bind changes it to no effect, as bash's does. */
   private readonly bindings = new KeyBindings();
   private lastYield = performance.now();
+  /** Checkpoints to pass before the next reads the clock. */
+  private stepsUntilClock = STEPS_PER_CLOCK_READING;
   /** Lists running inside one another: how deep the synchronous walk may have gone. */
   private listNesting = 0;
   private readonly traps: TrapRunner;
@@ -233,7 +235,8 @@ export class Interpreter implements BuiltinHost, Evaluator {
     const fresh = ++this.listNesting % LISTS_PER_STACK === 0;
     let ran: Eventually<number>;
     try {
-      ran = fresh ? Promise.resolve().then(() => this.runItems(list, context, 0)) : this.runItems(list, context, 0);
+      const compiled = compiledList(list);
+      ran = fresh ? Promise.resolve().then(() => this.runItems(compiled, context, 0)) : this.runItems(compiled, context, 0);
     } catch (error) {
       this.listNesting--;
       throw error;
@@ -251,26 +254,30 @@ export class Interpreter implements BuiltinHost, Evaluator {
    * The list's items from `from` on, each after a checkpoint: synchronously while they complete
    * at once (no closure or promise per item), the rest after the first that waits.
    */
-  private runItems(list: List, context: Context, from: number): Eventually<number> {
+  private runItems(list: CompiledList, context: Context, from: number): Eventually<number> {
     const { items } = list;
     for (let index = from; index < items.length; index++) {
       const checked = this.checkpoint(context);
-      if (checked instanceof Promise) return checked.then(() => this.runItemsAfter(this.runItem(items[index] as List['items'][number], context), list, context, index + 1));
-      const ran = this.runItem(items[index] as List['items'][number], context);
+      const item = items[index] as CompiledItem;
+      if (checked instanceof Promise) return checked.then(() => this.runItemsAfter(this.runItem(item, context), list, context, index + 1));
+      const ran = this.runItem(item, context);
       if (ran instanceof Promise) return this.runItemsAfter(ran, list, context, index + 1);
     }
     return context.state.lastStatus;
   }
 
-  private async runItemsAfter(pending: Eventually<void>, list: List, context: Context, from: number): Promise<number> {
+  private async runItemsAfter(pending: Eventually<void>, list: CompiledList, context: Context, from: number): Promise<number> {
     await pending;
+    // An item that waited took time: the next checkpoint reads the clock, as after any long step.
+    this.stepsUntilClock = 1;
     return this.runItems(list, context, from);
   }
 
-  private runItem(item: List['items'][number], context: Context): Eventually<void> {
+  private runItem(compiled: CompiledItem, context: Context): Eventually<void> {
     // `set -n`: commands are read, not run (an interactive shell ignores it, as bash does).
     if (context.state.options.has('noexec') && !this.interactive) return;
-    const status = item.background ? this.runInBackground(item.andOr, context) : this.runAndOr(item.andOr, context);
+    const { item } = compiled;
+    const status = compiled.kind === 'lone' ? this.runLone(compiled, context) : item.background ? this.runInBackground(item.andOr, context) : this.runAndOr(item.andOr, context);
     if (status instanceof Promise) {
       return status.then((ended) => {
         context.state.lastStatus = ended;
@@ -279,12 +286,28 @@ export class Interpreter implements BuiltinHost, Evaluator {
     context.state.lastStatus = status;
   }
 
+  /** A lone command in the foreground, as runPipeline runs it, with what its syntax says worked out already. */
+  private runLone(lone: LoneCommand, context: Context): Eventually<number> {
+    const status = this.runCompiled(lone.command, context, lone.text);
+    if (status instanceof Promise) return status.then((ended) => this.loneEnded(lone, ended, context));
+    return this.loneEnded(lone, status, context);
+  }
+
+  private loneEnded(lone: LoneCommand, status: number, context: Context): Eventually<number> {
+    if (lone.setsPipeStatus) context.state.pipeStatus = statusList(status);
+    if (status !== 0 && !lone.judgedInside) return andThen(this.traps.failed(status, context), () => status);
+    return status;
+  }
+
   /**
    * Called between commands: now and then lets the event loop run (SIGCHLD, the IPC link, a
    * SIGINT handler), so that a loop of builtins cannot starve it; then acts on a pending Ctrl-C.
    * It waits for nothing otherwise: a loop of builtins runs synchronously between its yields.
    */
   checkpoint(context: Context): Eventually<void> {
+    // The clock is read only every so many checkpoints: most steps take microseconds.
+    if (--this.stepsUntilClock > 0) return this.checkStage(context);
+    this.stepsUntilClock = STEPS_PER_CLOCK_READING;
     if (performance.now() - this.lastYield < YIELD_INTERVAL_MS) return this.checkStage(context);
     return new Promise((resolve) => setImmediate(resolve)).then(() => {
       this.lastYield = performance.now();
@@ -324,19 +347,24 @@ export class Interpreter implements BuiltinHost, Evaluator {
   }
 
   private runAndOr(andOr: AndOr, context: Context): Eventually<number> {
-    const { rest } = andOr;
-    if (rest.length === 0) return this.runPipeline(andOr.first, context, false);
+    if (andOr.rest.length === 0) return this.runPipeline(andOr.first, context, false);
     // Every pipeline but the last is tested, so `set -e` ignores its failure.
-    const tested: Context = { ...context, conditional: true };
-    let status = this.runPipeline(andOr.first, tested, false);
-    const ran = inTurn(rest.length, (index) =>
-      andThen(status, (previous) => {
-        const { operator, pipeline } = rest[index] as AndOr['rest'][number];
-        context.state.lastStatus = previous;
-        if ((operator === '&&') === (previous === 0)) status = this.runPipeline(pipeline, index === rest.length - 1 ? context : tested, false);
-      }),
-    );
-    return andThen(ran, () => status);
+    const status = this.runPipeline(andOr.first, tested(context), false);
+    return status instanceof Promise ? status.then((ended) => this.andOrFrom(andOr, context, 0, ended)) : this.andOrFrom(andOr, context, 0, status);
+  }
+
+  /** The and-or list's pipelines from `from` on, the one before having ended with `previous`. */
+  private andOrFrom(andOr: AndOr, context: Context, from: number, previous: number): Eventually<number> {
+    const { rest } = andOr;
+    for (let index = from; index < rest.length; index++) {
+      const { operator, pipeline } = rest[index] as AndOr['rest'][number];
+      context.state.lastStatus = previous;
+      if ((operator === '&&') !== (previous === 0)) continue;
+      const status = this.runPipeline(pipeline, index === rest.length - 1 ? context : tested(context), false);
+      if (status instanceof Promise) return status.then((ended) => this.andOrFrom(andOr, context, index + 1, ended));
+      previous = status;
+    }
+    return previous;
   }
 
   /**
@@ -379,7 +407,7 @@ export class Interpreter implements BuiltinHost, Evaluator {
   }
 
   private runPipeline(pipeline: Pipeline, context: Context, background: boolean): Eventually<number> {
-    const inner = pipeline.negated ? { ...context, conditional: true } : context;
+    const inner = pipeline.negated ? tested(context) : context;
     const status =
       pipeline.time === null
         ? this.runPipelineStages(pipeline, inner, background)
@@ -390,13 +418,10 @@ export class Interpreter implements BuiltinHost, Evaluator {
 
   private pipelineEnded(pipeline: Pipeline, status: number, context: Context, background: boolean): Eventually<number> {
     // PIPESTATUS: a job's stages set it as they end; a brace group, loop or `if` leaves its last pipeline's.
-    const single = pipeline.commands.length === 1 ? pipeline.commands[0] : undefined;
-    if (single !== undefined && (single.kind !== 'CompoundCommand' || single.clause.kind === 'Subshell')) context.state.pipeStatus = statusList(status);
-    if (pipeline.negated) return status === 0 ? 1 : 0;
-    // A compound command other than ( ) failed because of a command inside it, which was judged there.
     const only = pipeline.commands.length === 1 ? pipeline.commands[0] : undefined;
-    const judgedInside = only?.kind === 'CompoundCommand' && !JUDGED_AS_A_WHOLE.has(only.clause.kind);
-    if (status !== 0 && !background && !judgedInside) return andThen(this.traps.failed(status, context), () => status);
+    if (only !== undefined && setsPipeStatus(only)) context.state.pipeStatus = statusList(status);
+    if (pipeline.negated) return status === 0 ? 1 : 0;
+    if (status !== 0 && !background && !(only !== undefined && judgedInside(only))) return andThen(this.traps.failed(status, context), () => status);
     return status;
   }
 
@@ -448,13 +473,34 @@ export class Interpreter implements BuiltinHost, Evaluator {
   private runReturning(context: Context, withheld: readonly CommandCondition[], run: () => Eventually<number>): Eventually<number> {
     const { traps } = context.state;
     const taken = traps.withhold(withheld);
-    return finishing(
-      () =>
-        andThen(recovering(run, returned), (status) =>
-          traps.command('RETURN') === undefined ? status : this.traps.runConditionTrap('RETURN', context).catch(trapReturned).then(() => status),
-        ),
-      () => traps.restore(taken),
-    );
+    // As a `finally`, without a closure for a body that completes at once (most function calls).
+    let status: Eventually<number>;
+    try {
+      status = this.returning(context, run);
+    } catch (error) {
+      traps.restore(taken);
+      throw error;
+    }
+    if (status instanceof Promise) return status.finally(() => traps.restore(taken));
+    traps.restore(taken);
+    return status;
+  }
+
+  /** The body's status, or the one `return` gave, after the RETURN trap. */
+  private returning(context: Context, run: () => Eventually<number>): Eventually<number> {
+    let status: Eventually<number>;
+    try {
+      status = run();
+    } catch (error) {
+      status = returned(error);
+    }
+    if (status instanceof Promise) return status.catch(returned).then((ended) => this.afterReturn(ended, context));
+    return this.afterReturn(status, context);
+  }
+
+  private afterReturn(status: number, context: Context): Eventually<number> {
+    if (context.state.traps.command('RETURN') === undefined) return status;
+    return this.traps.runConditionTrap('RETURN', context).catch(trapReturned).then(() => status);
   }
 
   /** `.` / `source`: the file's text runs here, and `return` ends it; DEBUG is not inherited without `set -T`. */
@@ -512,7 +558,7 @@ export class Interpreter implements BuiltinHost, Evaluator {
     const line = command.span.start.line;
     context.state.lineNumber = line;
     if (this.announceSimple(command, context)) await this.runDebugTrap(context);
-    const planned = await planCommand(this, command, context, budget);
+    const planned = await planCommand(this, compiledCommand(command), context, budget);
     const end = command.span.end.line;
     context.state.lineNumber = end;
     const name = planned.argv[0];
@@ -622,15 +668,19 @@ export class Interpreter implements BuiltinHost, Evaluator {
 
   /** One command of any kind, in `context`; `text` is its source as a job would show it. */
   runCommand(command: Command, context: Context, text: string): Eventually<number> {
-    context.state.lineNumber = command.span.start.line;
-    if (ownsProcessSubstitution(command)) return withProcessSubstitutions(context, async (inner) => this.runCommandHere(command, inner, text));
-    return this.runCommandHere(command, context, text);
+    return this.runCompiled(compiledCommand(command), context, text);
   }
 
-  private runCommandHere(command: Command, context: Context, text: string): Eventually<number> {
+  private runCompiled(compiled: CompiledCommand, context: Context, text: string): Eventually<number> {
+    context.state.lineNumber = compiled.command.span.start.line;
+    if (compiled.processSubstitution) return withProcessSubstitutions(context, async (inner) => this.runCommandHere(compiled, inner, text));
+    return this.runCommandHere(compiled, context, text);
+  }
+
+  private runCommandHere(compiled: CompiledCommand, context: Context, text: string): Eventually<number> {
+    if (compiled.kind === 'SimpleCommand') return this.runSimpleCommand(compiled, context, text);
+    const { command } = compiled;
     switch (command.kind) {
-      case 'SimpleCommand':
-        return this.runSimpleCommand(command, context, text);
       case 'CompoundCommand':
         return this.runCompound(command, context);
       case 'FunctionDefinition':
@@ -641,22 +691,23 @@ export class Interpreter implements BuiltinHost, Evaluator {
     }
   }
 
-  private runSimpleCommand(command: SimpleCommand, context: Context, text: string): Eventually<number> {
+  private runSimpleCommand(compiled: CompiledSimple, context: Context, text: string): Eventually<number> {
     let status: Eventually<number>;
     try {
-      status = this.announceSimple(command, context)
-        ? this.runDebugTrap(context).then(() => this.planAndRun(command, context, text))
-        : this.planAndRun(command, context, text);
+      status = this.announceSimple(compiled.command, context)
+        ? this.runDebugTrap(context).then(() => this.planAndRun(compiled, context, text))
+        : this.planAndRun(compiled, context, text);
     } catch (error) {
       return this.reportFailure(error, context);
     }
     return status instanceof Promise ? status.catch((error: unknown) => this.reportFailure(error, context)) : status;
   }
 
-  private planAndRun(command: SimpleCommand, context: Context, text: string): Eventually<number> {
-    const planned = planCommand(this, command, context, new ExpansionBudget());
-    if (planned instanceof Promise) return planned.then((expanded) => this.runAtLastLine(command, expanded, context, text));
-    return this.runAtLastLine(command, planned, context, text);
+  /** The command expanded (a command of literal words has its plan already), then run. */
+  private planAndRun(compiled: CompiledSimple, context: Context, text: string): Eventually<number> {
+    const planned = compiled.literal ?? planCommand(this, compiled, context, new ExpansionBudget());
+    if (planned instanceof Promise) return planned.then((expanded) => this.runAtLastLine(compiled.command, expanded, context, text));
+    return this.runAtLastLine(compiled.command, planned, context, text);
   }
 
   private runAtLastLine(command: SimpleCommand, planned: PlannedCommand, context: Context, text: string): Eventually<number> {
@@ -934,11 +985,11 @@ export class Interpreter implements BuiltinHost, Evaluator {
 
   /** `words` expanded in `context` as a command's are; pathname expansion only with `glob` (completion's word lists). */
   async expandWordsIn(context: Context, words: readonly Word[], glob: boolean): Promise<string[]> {
-    // The environment takes the options as they are when it is made.
+    // This environment keeps the options as they are when it is made.
     const { options } = context.state;
     const noglob = options.has('noglob');
     options.apply({ name: 'noglob', on: noglob || !glob });
-    const env = this.expansionEnvironment(context);
+    const env = expansionEnvironmentWithOptions(this, context);
     options.apply({ name: 'noglob', on: noglob });
     return expandWords(words, env, new ExpansionBudget());
   }

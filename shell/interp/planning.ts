@@ -7,9 +7,10 @@ import { readdirSync } from 'node:fs';
 import { decodeBytes, fsPath } from '../bytes';
 import type { PlannedRedirect } from '../exec/fds';
 import type { ExpansionBudget } from '../expand/budget';
-import { expandWords, literalText } from '../expand';
-import type { ExpansionEnvironment, SpecialParameters } from '../expand/types';
-import type { Assignment, Program, SimpleCommand, Word } from '../syntax/ast';
+import { expandWords } from '../expand';
+import type { ExpansionEnvironment, ExpansionOptions, SpecialParameters } from '../expand/types';
+import type { Assignment, Program, Word } from '../syntax/ast';
+import type { CompiledSimple } from './compiled';
 import { andThen, type Eventually } from '../eventually';
 import { DECLARATION_BUILTINS } from '../syntax/parser';
 import { arithmeticExpansion } from './arithmetic';
@@ -23,11 +24,11 @@ import { ATTRIBUTE_LETTERS, type Attribute } from './variable';
 
 /** A simple command after expansion. */
 export interface PlannedCommand {
-  readonly argv: string[];
+  readonly argv: readonly string[];
   readonly assignments: readonly PlannedAssignment[];
   /** Operands of a declaration builtin written as assignments (`local a=(1 2)`), by their place in argv. */
   readonly declarations: ReadonlyMap<number, PlannedAssignment>;
-  readonly redirects: PlannedRedirect[];
+  readonly redirects: readonly PlannedRedirect[];
   /** The status of the last command substitution in its words, if any ran: `$?` of `x=$(false)`. */
   readonly substitutionStatus: number | undefined;
 }
@@ -35,6 +36,7 @@ export interface PlannedCommand {
 const NO_ASSIGNMENTS: ReadonlyMap<string, string> = new Map();
 const NO_DECLARATIONS: ReadonlyMap<number, PlannedAssignment> = new Map();
 const NO_PLANNED_ASSIGNMENTS: readonly PlannedAssignment[] = [];
+const NO_REDIRECTS: readonly PlannedRedirect[] = [];
 
 /** A declaration operand as its builtin's argv shows it: `NAME=value`, `NAME[sub]+=value`, `NAME=(...)`. */
 function declarationText(planned: PlannedAssignment): string {
@@ -49,45 +51,51 @@ function declarationText(planned: PlannedAssignment): string {
   }
 }
 
+/** The plan of a command of literal words alone, the same on every run: what takes its argv reads it, never changes it. */
+export function literalPlan(argv: readonly string[]): PlannedCommand {
+  return Object.freeze({ argv: Object.freeze(argv), assignments: NO_PLANNED_ASSIGNMENTS, declarations: NO_DECLARATIONS, redirects: NO_REDIRECTS, substitutionStatus: undefined });
+}
+
 /** Expands a simple command's assignments, words and redirects, in that order. */
-export function planCommand(shell: Expanding, command: SimpleCommand, context: Context, budget: ExpansionBudget): Eventually<PlannedCommand> {
+export function planCommand(shell: Expanding, command: CompiledSimple, context: Context, budget: ExpansionBudget): Eventually<PlannedCommand> {
   return new CommandPlan(shell, command, context, budget).assignmentsFrom(0);
 }
 
 /**
- * One simple command being expanded: an object, not a closure per step, and it goes on
- * synchronously while each step completes at once (most commands' words are literal text or
- * plain expansions), waiting only where a step waits (`$(...)`).
+ * One simple command being expanded, and then the plan it made: an object, not a closure per
+ * step, and it goes on synchronously while each step completes at once (most commands' words are
+ * literal text or plain expansions), waiting only where a step waits (`$(...)`).
  */
-class CommandPlan {
-  private readonly argv: string[] = [];
+class CommandPlan implements PlannedCommand {
+  argv: string[] = [];
+  assignments: readonly PlannedAssignment[] = NO_PLANNED_ASSIGNMENTS;
+  declarations: ReadonlyMap<number, PlannedAssignment> = NO_DECLARATIONS;
+  redirects: readonly PlannedRedirect[] = NO_REDIRECTS;
+  substitutionStatus: number | undefined;
   /** Made at the first assignment: most commands have none. */
-  private assignments: PlannedAssignment[] | undefined;
-  private substitutionStatus: number | undefined;
+  private madeAssignments: PlannedAssignment[] | undefined;
   // Each assignment sees the ones before it (`a=1 b=$a cmd`); the words do not (`x=1 echo $x`).
-  // Maps are made only for a command that has assignments or declarations: most have neither.
+  // A map is made only for a command with more than one assignment: most have none.
   private assigned: Map<string, string> | undefined;
-  private assigning: ExpansionEnvironment | undefined;
-  /** Made only for a word that needs more than its literal text (most need none). */
-  private environment: ExpansionEnvironment | undefined;
-  private declarations: Map<number, PlannedAssignment> | undefined;
+  private assigning: ContextEnvironment | undefined;
+  /** The context's own environment, taken for the first word that needs more than its literal text (most need none). */
+  private environment: ContextEnvironment | undefined;
+  /** Its count of command substitutions when this plan took it. */
+  private substitutionsBefore = 0;
+  private madeDeclarations: Map<number, PlannedAssignment> | undefined;
 
   constructor(
     private readonly shell: Expanding,
-    private readonly command: SimpleCommand,
+    private readonly compiled: CompiledSimple,
     private readonly context: Context,
     private readonly budget: ExpansionBudget,
   ) {}
 
-  private readonly onSubstitution = (status: number): void => {
-    this.substitutionStatus = status;
-  };
-
   assignmentsFrom(from: number): Eventually<PlannedCommand> {
-    const { assignments } = this.command;
+    const { assignments } = this.compiled.command;
     for (let index = from; index < assignments.length; index++) {
       // Only a later assignment sees an earlier one: a lone assignment needs no map of them.
-      this.assigning ??= expansionEnvironment(this.shell, this.context, assignments.length > 1 ? (this.assigned = new Map()) : NO_ASSIGNMENTS, this.onSubstitution);
+      this.assigning ??= assignments.length > 1 ? new ContextEnvironment(this.shell, this.context, (this.assigned = new Map()), undefined) : this.expanding();
       const planned = expandAssignment(assignments[index] as Assignment, this.assigning, this.budget);
       if (planned instanceof Promise) {
         return planned.then((expanded) => {
@@ -97,22 +105,44 @@ class CommandPlan {
       }
       this.addAssignment(planned);
     }
-    return this.wordsFrom(0);
+    return this.words();
   }
 
   private addAssignment(planned: PlannedAssignment): void {
-    (this.assignments ??= []).push(planned);
+    (this.madeAssignments ??= []).push(planned);
     if (this.assigned === undefined) return;
     const value = prefixValue(this.context.state, planned);
     if (value !== undefined) this.assigned.set(planned.name, value);
   }
 
-  private expanding(): ExpansionEnvironment {
-    return (this.environment ??= expansionEnvironment(this.shell, this.context, NO_ASSIGNMENTS, this.onSubstitution));
+  private expanding(): ContextEnvironment {
+    if (this.environment === undefined) {
+      this.environment = plainEnvironment(this.shell, this.context);
+      this.substitutionsBefore = this.environment.substitutions;
+    }
+    return this.environment;
   }
 
+  /** The words, all at once into argv when none can be a declaration's operand (most commands). */
+  private words(): Eventually<PlannedCommand> {
+    if (this.compiled.declares) return this.wordsFrom(0);
+    const { words } = this.compiled.command;
+    if (words.length === 0) return this.withRedirects();
+    const fields = expandWords(words, this.expanding(), this.budget);
+    if (fields instanceof Promise) {
+      return fields.then((expanded) => {
+        this.argv = expanded;
+        return this.withRedirects();
+      });
+    }
+    this.argv = fields;
+    return this.withRedirects();
+  }
+
+  /** The words from `from` on, one at a time: an operand written as an assignment is one when the command is a declaration builtin. */
   private wordsFrom(from: number): Eventually<PlannedCommand> {
-    const { words } = this.command;
+    const { words } = this.compiled.command;
+    const literals = this.compiled.words;
     const { argv, budget } = this;
     for (let index = from; index < words.length; index++) {
       const word = words[index] as Word;
@@ -128,9 +158,10 @@ class CommandPlan {
         this.addDeclaration(planned);
         continue;
       }
-      const text = literalText(word, budget);
-      if (text !== undefined) {
-        argv.push(text);
+      const literal = literals[index];
+      if (literal !== undefined) {
+        budget.chargeBytes(literal.bytes);
+        argv.push(literal.text);
         continue;
       }
       const fields = expandWords([word], this.expanding(), budget);
@@ -146,55 +177,97 @@ class CommandPlan {
   }
 
   private addDeclaration(planned: PlannedAssignment): void {
-    (this.declarations ??= new Map()).set(this.argv.length, planned);
+    (this.madeDeclarations ??= new Map()).set(this.argv.length, planned);
     this.argv.push(declarationText(planned));
   }
 
   private withRedirects(): Eventually<PlannedCommand> {
-    const { redirects } = this.command;
-    if (redirects.length === 0) return this.planned([]);
+    const { redirects } = this.compiled.command;
+    if (redirects.length === 0) return this.planned(NO_REDIRECTS);
     return andThen(planRedirects(redirects, this.expanding(), this.budget, this.context.state, this.context), (planned) => this.planned(planned));
   }
 
-  private planned(redirects: PlannedRedirect[]): PlannedCommand {
-    const { argv, substitutionStatus } = this;
-    return { argv, assignments: this.assignments ?? NO_PLANNED_ASSIGNMENTS, declarations: this.declarations ?? NO_DECLARATIONS, redirects, substitutionStatus };
+  private planned(redirects: readonly PlannedRedirect[]): PlannedCommand {
+    this.assignments = this.madeAssignments ?? NO_PLANNED_ASSIGNMENTS;
+    this.declarations = this.madeDeclarations ?? NO_DECLARATIONS;
+    this.redirects = redirects;
+    this.substitutionStatus = this.substituted() ? this.context.state.lastStatus : undefined;
+    return this;
+  }
+
+  /** Whether a command substitution ran in its words: then `$?` is the last one's (it set `$?`, and nothing since has). */
+  private substituted(): boolean {
+    return (this.environment !== undefined && this.environment.substitutions !== this.substitutionsBefore) || (this.assigned !== undefined && this.assigning !== undefined && this.assigning.substitutions > 0);
   }
 }
 
-/** How words expand in `context`; `assigned` holds a command's prefix assignments made so far. */
+/**
+ * How words expand in `context`; `assigned` holds a command's prefix assignments made so far. A
+ * context's plain environment (no assignments, no one told of substitutions) is made once and
+ * kept with the context: it reads the state as it is when asked, so every command run there
+ * (a loop's, a function's) shares it rather than making its own.
+ */
 export function expansionEnvironment(
   shell: Expanding,
   context: Context,
   assigned: ReadonlyMap<string, string> = NO_ASSIGNMENTS,
-  onSubstitution: (status: number) => void = () => undefined,
+  onSubstitution?: (status: number) => void,
 ): ExpansionEnvironment {
-  return new ContextEnvironment(shell, context, assigned, onSubstitution);
+  if (assigned !== NO_ASSIGNMENTS || onSubstitution !== undefined) return new ContextEnvironment(shell, context, assigned, onSubstitution);
+  return plainEnvironment(shell, context);
+}
+
+const plainEnvironments = new WeakMap<Context, ContextEnvironment>();
+
+function plainEnvironment(shell: Expanding, context: Context): ContextEnvironment {
+  let environment = plainEnvironments.get(context);
+  if (environment === undefined) {
+    environment = new ContextEnvironment(shell, context, NO_ASSIGNMENTS, undefined);
+    plainEnvironments.set(context, environment);
+  }
+  return environment;
 }
 
 /**
- * A context's expansion environment. A class, so that making one for each command that expands
- * a word is one object, not a closure per operation (a profile of a counting loop showed them).
+ * How words expand in `context` with its options as they are now, kept as they are while it is
+ * used, whatever they become (completion's word lists turn pathname expansion off for it).
+ */
+export function expansionEnvironmentWithOptions(shell: Expanding, context: Context): ExpansionEnvironment {
+  return new ContextEnvironment(shell, context, NO_ASSIGNMENTS, undefined, context.state.options.expansion());
+}
+
+/**
+ * A context's expansion environment. A class, so that making one is one object, not a closure
+ * per operation (a profile of a counting loop showed them); it reads the state when asked, so
+ * that one can serve every command of its context.
  */
 class ContextEnvironment implements ExpansionEnvironment {
-  readonly options: ExpansionEnvironment['options'];
   readonly special: SpecialParameters;
-  readonly cwd: string;
   private readonly state: ShellState;
+  /** How many command substitutions ran in it: a command's plan compares the count before and after. */
+  substitutions = 0;
 
   constructor(
     private readonly shell: Expanding,
     private readonly context: Context,
     private readonly assigned: ReadonlyMap<string, string>,
-    private readonly onSubstitution: (status: number) => void,
+    private readonly onSubstitution: ((status: number) => void) | undefined,
+    private readonly fixedOptions?: ExpansionOptions,
   ) {
     this.state = context.state;
-    this.options = this.state.options.expansion();
     this.special = new StateSpecialParameters(this.state, shell.interactive);
-    this.cwd = this.state.cwd;
+  }
+
+  get options(): ExpansionOptions {
+    return this.fixedOptions ?? this.state.options.expansion();
+  }
+
+  get cwd(): string {
+    return this.state.cwd;
   }
 
   lookup(name: string): string | undefined {
+    if (this.assigned === NO_ASSIGNMENTS) return this.state.get(name);
     return this.assigned.get(name) ?? this.state.get(name);
   }
 
@@ -256,7 +329,8 @@ class ContextEnvironment implements ExpansionEnvironment {
     const { status, output } = await this.shell.capture(program, this.context, maxBytes);
     // `$?` is the substitution's status from here on, within the same command too (bash: `$(false)$?` is 1).
     this.state.lastStatus = status;
-    this.onSubstitution(status);
+    this.substitutions++;
+    this.onSubstitution?.(status);
     return output;
   }
 
@@ -266,24 +340,29 @@ class ContextEnvironment implements ExpansionEnvironment {
 }
 
 /**
- * The special parameters of a state as one command sees them. A class, so that `$-` is worked out
- * only when read (a getter on an object literal made every command's environment slow to build);
- * `$?` is read when used, as a command substitution in the command's words changes it.
+ * The special parameters of a state, read when used: `$-` is worked out only when read, and `$?`
+ * is as a command substitution in the command's words left it.
  */
 class StateSpecialParameters implements SpecialParameters {
-  readonly shellPid: number;
-  readonly lastBackgroundPid: number | undefined;
-  readonly scriptName: string;
-  readonly positional: readonly string[];
-
   constructor(
     private readonly state: ShellState,
     private readonly interactive: boolean,
-  ) {
-    this.shellPid = state.shellPid;
-    this.lastBackgroundPid = state.lastBackgroundPid;
-    this.scriptName = state.scriptName;
-    this.positional = state.positional;
+  ) {}
+
+  get shellPid(): number {
+    return this.state.shellPid;
+  }
+
+  get lastBackgroundPid(): number | undefined {
+    return this.state.lastBackgroundPid;
+  }
+
+  get scriptName(): string {
+    return this.state.scriptName;
+  }
+
+  get positional(): readonly string[] {
+    return this.state.positional;
   }
 
   get lastStatus(): number {
