@@ -6,7 +6,7 @@
 import type { Eventually } from '../eventually';
 import { ExpansionBudget } from '../expand/budget';
 import { expandWord } from '../expand';
-import { ArithmeticError, arithmeticValue, evaluateArithmeticText, isEmptyArithmetic } from '../expand/arith';
+import { ArithmeticError, arithmeticValue, isEmptyArithmetic } from '../expand/arith';
 import type { Arithmetic } from '../syntax/ast';
 import { ExpansionAbort } from '../control';
 import type { Context } from './context';
@@ -22,18 +22,19 @@ export function fatalIfUnbound(error: unknown): void {
 }
 
 /**
- * The value of a `(( ))` or `for (( ))` expression, or `ifEmpty` for a blank one; a failure is
- * this command's, status 1.
+ * Whether a `(( ))` or `for (( ))` expression is non-zero (`ifEmpty` for a blank one); a failure
+ * is this command's, status 1.
  */
-export function evaluateArithmetic(evaluator: Evaluator, arithmetic: Arithmetic, context: Context, ifEmpty = 0n): Eventually<bigint> {
+export function arithmeticHolds(evaluator: Evaluator, arithmetic: Arithmetic, context: Context, ifEmpty = false): Eventually<boolean> {
   const text = expandWord(arithmetic.expression, evaluator.expansionEnvironment(context), new ExpansionBudget());
-  return text instanceof Promise ? text.then((expanded) => commandValue(expanded, context, ifEmpty)) : commandValue(text, context, ifEmpty);
+  return text instanceof Promise ? text.then((expanded) => commandHolds(expanded, context, ifEmpty)) : commandHolds(text, context, ifEmpty);
 }
 
-function commandValue(text: string, context: Context, ifEmpty: bigint): bigint {
+function commandHolds(text: string, context: Context, ifEmpty: boolean): boolean {
   if (isEmptyArithmetic(text)) return ifEmpty;
   try {
-    return evaluateArithmeticText(text, context.state.arithmeticVariables());
+    // Zero is always the number 0, never 0n (arithmeticValue's promise).
+    return arithmeticValue(text, context.state.arithmeticVariables()) !== 0;
   } catch (error) {
     fatalIfUnbound(error);
     if (error instanceof ArithmeticError) throw new ArithmeticError(`((: ${error.message}`);

@@ -11,7 +11,7 @@ import { matchesPattern, type PatternOptions } from '../expand/pattern';
 import type { ExpansionEnvironment } from '../expand/types';
 import type { Arithmetic, ArithmeticForClause, CaseClause, CaseItem, Clause, ForClause, IfClause, List, LoopClause, SelectClause, Word } from '../syntax/ast';
 import { andThen, finishing, recovering, repeat, type Eventually, type Progress } from '../eventually';
-import { evaluateArithmetic } from './arithmetic';
+import { arithmeticHolds } from './arithmetic';
 import { evaluateConditional } from './conditional';
 import { LoopControl } from '../control';
 import type { Context } from './context';
@@ -47,7 +47,7 @@ export function runClause(evaluator: Evaluator, clause: Clause, context: Context
     case 'CaseClause':
       return runCase(evaluator, clause, context);
     case 'ArithmeticCommand':
-      return andThen(traced(evaluator, clause, context), () => andThen(evaluateArithmetic(evaluator, clause.arithmetic, context), (value) => (value === 0n ? 1 : 0)));
+      return andThen(traced(evaluator, clause, context), () => andThen(arithmeticHolds(evaluator, clause.arithmetic, context), (holds) => (holds ? 0 : 1)));
     case 'ConditionalCommand':
       return andThen(traced(evaluator, clause, context), () => andThen(evaluateConditional(evaluator, clause.expression, context), (holds) => (holds ? 0 : 1)));
   }
@@ -342,10 +342,10 @@ function terminalColumns(): number | undefined {
 
 function runArithmeticFor(evaluator: Evaluator, clause: ArithmeticForClause, context: Context): Eventually<number> {
   // Each expression is a command of its own to BASH_COMMAND and the DEBUG trap (bash).
-  const evaluate = (arithmetic: Arithmetic, empty?: bigint): Eventually<bigint> =>
-    andThen(traced(evaluator, arithmetic, context), () => evaluateArithmetic(evaluator, arithmetic, context, empty));
+  const evaluate = (arithmetic: Arithmetic, ifEmpty?: boolean): Eventually<boolean> =>
+    andThen(traced(evaluator, arithmetic, context), () => arithmeticHolds(evaluator, arithmetic, context, ifEmpty));
   // An empty condition is true (bash), whatever an empty expression is elsewhere.
-  const holds = (): Eventually<boolean> => andThen(evaluate(clause.condition, 1n), (value) => value !== 0n);
+  const holds = (): Eventually<boolean> => evaluate(clause.condition, true);
   const iteration = (status: number): Eventually<Progress<number>> =>
     andThen(holds(), (holding) => {
       if (!holding) return stop(status);
