@@ -44,7 +44,6 @@ import type {
   TimeKeyword,
   Word,
 } from './ast';
-import { Collected } from './collected';
 import { Lexer, tokenText, type ControlOperator, type Token } from './lexer';
 import { Scanner } from './scanner';
 import type { Substitutions, WordMode } from './words';
@@ -165,9 +164,6 @@ class Parser {
   private last: Token | null = null;
   /** How deeply compound commands and substitutions nest here. */
   private depth: number;
-  /** The words of the simple commands and the items of the lists being read. */
-  private readonly words = new Collected<Word>();
-  private readonly items = new Collected<ListItem>();
 
   /** `dollarStart` is the offset of the `$(` whose commands this parser reads, or null at the top. */
   constructor(
@@ -254,28 +250,29 @@ class Parser {
     this.skipNewlines();
     const start = this.token.start;
     if (this.token.kind === 'end') return null;
-    const mark = this.items.begin();
+    const items: ListItem[] = [];
     for (;;) {
       if (!this.startsCommand()) throw this.unexpected();
-      this.items.add(this.listItem());
-      if (!this.separated() || this.atLineEnd()) break;
+      const item = this.listItem();
+      items.push(item.item);
+      if (!item.terminated || this.atLineEnd()) break;
     }
     if (!this.atLineEnd()) throw this.unexpected();
     const end = this.lastEnd;
-    const body: List = { kind: 'List', items: this.items.end(mark), span: this.span(start, end) };
+    const body: List = { kind: 'List', items, span: this.span(start, end) };
     return { kind: 'Program', body, span: this.span(start, end) };
   }
 
   private list(): List {
     const start = this.token.start;
-    const mark = this.items.begin();
+    const items: ListItem[] = [];
     while (this.startsCommand()) {
-      this.items.add(this.listItem());
-      if (!this.separated() && this.token.kind !== 'newline') break;
+      const { item, terminated } = this.listItem();
+      items.push(item);
+      if (!terminated && this.token.kind !== 'newline') break;
       this.skipNewlines();
     }
-    const end = this.items.count(mark) === 0 ? start : this.lastEnd;
-    return { kind: 'List', items: this.items.end(mark), span: this.span(start, end) };
+    return { kind: 'List', items, span: this.span(start, items.length === 0 ? start : this.lastEnd) };
   }
 
   /** A list that must hold a command (`if`'s condition, a loop's body...); `what` names the place. */
@@ -286,19 +283,13 @@ class Parser {
     return list;
   }
 
-  /** An and-or list with the `;` or `&` after it, if one is there (then separated() holds). */
-  private listItem(): ListItem {
+  private listItem(): { item: ListItem; terminated: boolean } {
     const itemStart = this.token.start;
     const andOr = this.andOr();
     const background = this.isOperator('&');
-    if (background || this.isOperator(';')) this.advance();
-    return { kind: 'ListItem', andOr, background, span: this.span(itemStart, this.lastEnd) };
-  }
-
-  /** Whether the list item just read ended in its `;` or `&`: only those are consumed after an and-or list. */
-  private separated(): boolean {
-    const last = this.last;
-    return last !== null && last.kind === 'control' && (last.operator === ';' || last.operator === '&');
+    const terminated = background || this.isOperator(';');
+    if (terminated) this.advance();
+    return { item: { kind: 'ListItem', andOr, background, span: this.span(itemStart, this.lastEnd) }, terminated };
   }
 
   private andOr(): AndOr {
@@ -762,30 +753,26 @@ class Parser {
   private simpleCommand(): Command {
     const start = this.token.start;
     const assignments: Assignment[] = [];
-    const words = this.words;
-    const mark = words.begin();
+    const words: Word[] = [];
     const redirects: Redirect[] = [];
     // After `declare`, `local`, `export`...: operands shaped like assignments are read as ones.
     let declaring = false;
     for (let t = this.token; ; t = this.token) {
-      if (t.kind === 'assignment' && words.count(mark) > 0) {
+      if (t.kind === 'assignment' && words.length > 0) {
         const { assignment } = t;
         const text = this.source.text.slice(t.start, t.end);
-        words.add({ kind: 'Word', parts: [{ kind: 'Literal', value: text, quoted: true, span: assignment.span }], text, span: assignment.span, declaration: assignment });
+        words.push({ kind: 'Word', parts: [{ kind: 'Literal', value: text, quoted: true, span: assignment.span }], text, span: assignment.span, declaration: assignment });
         this.advance(true);
       } else if (t.kind === 'assignment') {
         assignments.push(t.assignment);
         this.advance(true);
         // The command's first word may follow its assignments: an alias there too (bash).
-        if (this.token.kind === 'word' && words.count(mark) === 0) this.expandAliases();
+        if (this.token.kind === 'word' && words.length === 0) this.expandAliases();
       } else if (t.kind === 'word') {
-        words.add(t.word);
-        const first = words.count(mark) === 1;
-        if (first) declaring = DECLARATION_BUILTINS.has(t.word.text);
+        words.push(t.word);
+        if (words.length === 1) declaring = DECLARATION_BUILTINS.has(t.word.text);
         this.advance(declaring);
-        if (first && assignments.length === 0 && redirects.length === 0 && this.isOperator('(')) {
-          // The name is no command's word: its list is dropped before the body's commands are read.
-          words.end(mark);
+        if (words.length === 1 && assignments.length === 0 && redirects.length === 0 && this.isOperator('(')) {
           return this.functionDefinition(t.word, start);
         }
         // An alias whose text ends in a blank makes the word after it open to aliases too.
@@ -794,12 +781,12 @@ class Parser {
           this.expandAliases();
         }
       } else if (t.kind === 'redirect') {
-        redirects.push(this.redirect(t, words.count(mark) === 0 || declaring));
+        redirects.push(this.redirect(t, words.length === 0 || declaring));
       } else {
         break;
       }
     }
-    return { kind: 'SimpleCommand', assignments, words: words.end(mark), redirects, span: this.span(start, this.lastEnd) } satisfies SimpleCommand;
+    return { kind: 'SimpleCommand', assignments, words, redirects, span: this.span(start, this.lastEnd) } satisfies SimpleCommand;
   }
 
   /** `NAME ( ) compound`: the current token is the `(`. */

@@ -35,16 +35,7 @@ export class Scanner {
 
   /** The next character after any line continuations (a surrogate pair counts as one); '' at the end. */
   peek(): string {
-    // Asked for nearly every character read: a plain character is taken here, the rest (a line
-    // continuation, a surrogate pair) out of line, so the code inlined at each caller stays small.
-    const text = this.source.text;
-    const code = text.charCodeAt(this.at);
-    if (code === 0x5c || (code >= 0xd800 && code <= 0xdbff)) return this.peekSpecial();
-    return text[this.at] ?? '';
-  }
-
-  /** peek() at a backslash or a high surrogate. */
-  private peekSpecial(): string {
+    // peekRaw() written out: asked for nearly every character read, so one call, not two.
     const text = this.source.text;
     let at = this.at;
     let code = text.charCodeAt(at);

@@ -14,13 +14,10 @@ export interface SourceText {
    */
   readonly open: boolean;
   position(offset: number): Position;
-  /** The span `start..end`: of the text's own positions, made once for nodes that share it. */
-  span(start: number, end: number): Span;
 }
 
-/** How many positions, and how many spans, a Source keeps to give again (a power of two). */
+/** How many positions a Source keeps to give again (a power of two). */
 const RECENT_POSITIONS = 64;
-const RECENT_SPANS = 64;
 
 /** A whole input: a script, a `-c` string, or the lines an interactive user has typed so far. */
 export class Source implements SourceText {
@@ -30,8 +27,6 @@ export class Source implements SourceText {
   private recentLine = 0;
   /** Positions made lately, each in the slot of its offset modulo RECENT_POSITIONS. */
   private readonly recentPositions: (Position | undefined)[] = new Array<Position | undefined>(RECENT_POSITIONS).fill(undefined);
-  /** Spans made lately, each in the slot of its end offset modulo RECENT_SPANS. */
-  private readonly recentSpans: (Span | undefined)[] = new Array<Span | undefined>(RECENT_SPANS).fill(undefined);
 
   constructor(
     readonly text: string,
@@ -51,17 +46,6 @@ export class Source implements SourceText {
     const position = { offset, line: line + this.firstLine, column: offset - this.lineStarts[line]! + 1 };
     this.recentPositions[slot] = position;
     return position;
-  }
-
-  span(start: number, end: number): Span {
-    // Nested nodes often cover the same text (a word and its only part; a command, its pipeline,
-    // its and-or list and its list item): one span object serves them all.
-    const slot = end & (RECENT_SPANS - 1);
-    const recent = this.recentSpans[slot];
-    if (recent !== undefined && recent.end.offset === end && recent.start.offset === start) return recent;
-    const span = { start: this.position(start), end: this.position(end) };
-    this.recentSpans[slot] = span;
-    return span;
   }
 
   /** The index of the last line starting at or before `offset`. */
@@ -102,10 +86,6 @@ export class EmbeddedSource implements SourceText {
   position(offset: number): Position {
     return this.enclosing.position(this.origins[offset]!);
   }
-
-  span(start: number, end: number): Span {
-    return this.enclosing.span(this.origins[start]!, this.origins[end]!);
-  }
 }
 
 /**
@@ -127,14 +107,10 @@ export class SlicedSource implements SourceText {
   position(offset: number): Position {
     return this.enclosing.position(this.start + offset);
   }
-
-  span(start: number, end: number): Span {
-    return this.enclosing.span(this.start + start, this.start + end);
-  }
 }
 
 export function spanOf(source: SourceText, start: number, end: number): Span {
-  return source.span(start, end);
+  return { start: source.position(start), end: source.position(end) };
 }
 
 /**

@@ -281,15 +281,9 @@ function bracedClose(source: SourceText, from: number): number | null {
   return null;
 }
 
-/**
- * Collects a word's parts, merging adjacent literal characters of the same quoting into one Literal.
- * Most words have one part: it is held alone and given in an array of exactly one, not pushed
- * into an empty array (which V8 grows to 17 slots at the first push).
- */
+/** Collects a word's parts, merging adjacent literal characters of the same quoting into one Literal. */
 class Parts<P extends WordPart> {
-  /** The first part, until a second comes; then `parts` holds them all. */
-  private first: P | Literal | null = null;
-  private parts: (P | Literal)[] | null = null;
+  private readonly parts: (P | Literal)[] = [];
   // The literal run being merged, in fields rather than an object: one allocation less per run.
   /** The run's text, or null where there is no run. */
   private runValue: string | null = null;
@@ -314,28 +308,22 @@ class Parts<P extends WordPart> {
 
   push(part: P): void {
     this.flush();
-    this.add(part);
+    this.parts.push(part);
   }
 
   /** The text so far when it is a single unquoted literal, to recognise `NAME=`. */
   plainText(): string | undefined {
-    return this.first === null && this.runValue !== null && !this.runQuoted ? this.runValue : undefined;
+    return this.parts.length === 0 && this.runValue !== null && !this.runQuoted ? this.runValue : undefined;
   }
 
   finish(): (P | Literal)[] {
     this.flush();
-    return this.parts ?? (this.first === null ? [] : [this.first]);
-  }
-
-  private add(part: P | Literal): void {
-    if (this.parts !== null) this.parts.push(part);
-    else if (this.first === null) this.first = part;
-    else this.parts = [this.first, part];
+    return this.parts;
   }
 
   private flush(): void {
     if (this.runValue === null) return;
-    this.add({ kind: 'Literal', value: this.runValue, quoted: this.runQuoted, span: spanOf(this.source, this.runStart, this.runEnd) });
+    this.parts.push({ kind: 'Literal', value: this.runValue, quoted: this.runQuoted, span: spanOf(this.source, this.runStart, this.runEnd) });
     this.runValue = null;
   }
 }
