@@ -265,10 +265,10 @@ export class Lexer {
   /** `2>`, `10<&`...: digits directly followed by `<` or `>`; null (and nothing consumed) otherwise. */
   private numberedRedirect(start: number): Token | null {
     const s = this.scanner;
-    let digits = '';
-    while (isDigit(s.peek())) digits += s.next();
+    // The number is summed as it is read, no string of its digits made (past MAX_FD it is a word anyway).
+    let fd = 0;
+    for (let c = s.peek(); isDigit(c); c = s.peek()) fd = fd * 10 + s.next().charCodeAt(0) - 0x30;
     const c = s.peek();
-    const fd = Number(digits);
     // `2<(list)` is a word (bash): digits, then a process substitution.
     if ((c === '<' || c === '>') && fd <= MAX_FD && !startsProcessSubstitution(s.source.text, s.offset)) return this.operator(start, fd);
     s.seek(start);

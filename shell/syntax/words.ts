@@ -146,6 +146,10 @@ function conditionalNesting(text: string): number {
   return nesting;
 }
 
+function isDigitCode(code: number): boolean {
+  return code >= 0x30 && code <= 0x39;
+}
+
 export function isDigit(c: string): boolean {
   return c.length === 1 && c >= '0' && c <= '9';
 }
@@ -883,8 +887,7 @@ export class WordLexer {
     if (isNameStart(first)) {
       name = this.name();
     } else if (isDigit(first)) {
-      while (isDigit(s.peek())) name += s.next();
-      name = name.replace(/^0+(?=\d)/, '');
+      name = this.digits().replace(/^0+(?=\d)/, '');
     } else if (first !== '' && SPECIAL_PARAMETERS.includes(first)) {
       name = s.next();
     }
@@ -903,6 +906,21 @@ export class WordLexer {
       s.seek(end);
     }
     return name;
+  }
+
+  /** The digits at the scanner, read a run at a time, through any line continuations among them. */
+  private digits(): string {
+    const s = this.scanner;
+    const text = this.source.text;
+    let digits = '';
+    while (isDigit(s.peek())) {
+      const start = s.offset;
+      let end = start;
+      while (isDigitCode(text.charCodeAt(end))) end += 1;
+      digits += text.slice(start, end);
+      s.seek(end);
+    }
+    return digits;
   }
 
   /** The operator after the parameter's name, its words lexed; undefined at the closing `}`. */
