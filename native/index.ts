@@ -97,10 +97,12 @@ function reject(fn: string, what: string, expected: string, value: unknown): nev
   throw new TypeError(`native.${fn}: ${what} must be ${expected}, got ${inspect(value, { depth: 0, maxStringLength: 60 })}`);
 }
 
+function isIntegerIn(value: unknown, min: number, max: number): boolean {
+  return Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
+}
+
 function integer(fn: string, what: string, value: unknown, min: number, max = INT32_MAX): number {
-  if (!Number.isInteger(value) || (value as number) < min || (value as number) > max) {
-    reject(fn, what, `an integer from ${min} to ${max}`, value);
-  }
+  if (!isIntegerIn(value, min, max)) reject(fn, what, `an integer from ${min} to ${max}`, value);
   return value as number;
 }
 
@@ -115,8 +117,12 @@ function signal(fn: string, value: unknown, min: number): number {
 }
 
 /** A string the addon can pass to C: no NUL byte, which would silently cut it short there. */
+function isText(value: unknown): value is string {
+  return typeof value === 'string' && !value.includes('\0');
+}
+
 function text(fn: string, what: string, value: unknown, nonEmpty = false): string {
-  if (typeof value !== 'string' || value.includes('\0') || (nonEmpty && value === '')) {
+  if (!isText(value) || (nonEmpty && value === '')) {
     reject(fn, what, `a ${nonEmpty ? 'non-empty ' : ''}string without NUL bytes`, value);
   }
   return value;
@@ -157,10 +163,13 @@ function checkProcessOptions(fn: string, value: unknown): Record<string, unknown
   // A relative path (as the user typed it, for the guest's $0) is resolved after the chdir to cwd,
   // or in this process's directory without one.
   if (!path.isAbsolute(file) && !file.includes('/')) reject(fn, 'options.file', 'an absolute path, or a path with a / relative to cwd', file);
-  array(fn, 'options.argv', options.argv, 1).forEach((arg, i) => text(fn, `options.argv[${i}]`, arg));
+  const argv = array(fn, 'options.argv', options.argv, 1);
+  // Each element's name is made only for a failure: this runs for every command the shell starts.
+  for (let i = 0; i < argv.length; i++) if (!isText(argv[i])) text(fn, `options.argv[${i}]`, argv[i]);
   checkEnvironment(fn, options.env);
   if (options.cwd !== null) text(fn, 'options.cwd', options.cwd, true);
-  array(fn, 'options.fds', options.fds).forEach((fd, i) => integer(fn, `options.fds[${i}]`, fd, -1));
+  const fds = array(fn, 'options.fds', options.fds);
+  for (let i = 0; i < fds.length; i++) if (!isIntegerIn(fds[i], -1, INT32_MAX)) integer(fn, `options.fds[${i}]`, fds[i], -1);
   checkChildSettings(fn, options);
   return options;
 }
@@ -203,9 +212,11 @@ function isLastEnvironment(env: readonly unknown[]): boolean {
 function checkEnvironment(fn: string, value: unknown): void {
   const env = array(fn, 'options.env', value);
   if (!isLastEnvironment(env)) {
-    env.forEach((entry, i) => {
-      if (text(fn, `options.env[${i}]`, entry).indexOf('=') < 1) reject(fn, `options.env[${i}]`, 'a "NAME=value" string', entry);
-    });
+    for (let i = 0; i < env.length; i++) {
+      const entry = env[i];
+      if (!isText(entry)) text(fn, `options.env[${i}]`, entry);
+      if ((entry as string).indexOf('=') < 1) reject(fn, `options.env[${i}]`, 'a "NAME=value" string', entry);
+    }
     remember(env as readonly string[]);
   }
   justChecked = env;
