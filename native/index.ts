@@ -13,6 +13,7 @@ import { encodeText } from './text';
 import type {
   AddonBinding,
   AnchorSpawnOptions,
+  EncodedStatus,
   ExecOptions,
   GroupChoice,
   InBytes,
@@ -26,6 +27,7 @@ import type {
   SpawnOptions,
   StagedChild,
   StagedSpawnOptions,
+  WaitStatus,
 } from './native';
 
 export type * from './native';
@@ -277,6 +279,21 @@ function resourceName(fn: string, value: unknown): ResourceName {
   return value as ResourceName;
 }
 
+/** The WaitStatus of `pid` that the addon encoded (see EncodedStatus). */
+function decodeStatus(pid: number, status: EncodedStatus): WaitStatus {
+  const value = (status >> 2) & 0xff;
+  switch (status & 3) {
+    case 0:
+      return { kind: 'exited', pid, code: value };
+    case 1:
+      return { kind: 'signaled', pid, signal: value, coreDumped: (status & (1 << 10)) !== 0 };
+    case 2:
+      return { kind: 'stopped', pid, signal: value };
+    default:
+      return { kind: 'continued', pid };
+  }
+}
+
 /**
  * Staged children not yet released or abandoned. Both settle the child by closing its two
  * channel descriptors; a second call would close whatever reused those numbers since.
@@ -346,10 +363,11 @@ export const native: NativeBinding = {
     return { staged, anchor: spawns.anchor };
   },
   waitPid(pid) {
-    return addon().waitPid(positive('waitPid', 'pid', pid));
+    const status = addon().waitPid(positive('waitPid', 'pid', pid));
+    return status === null ? null : decodeStatus(pid, status);
   },
   reapKilled(pid) {
-    return addon().reapKilled(positive('reapKilled', 'pid', pid));
+    return decodeStatus(pid, addon().reapKilled(positive('reapKilled', 'pid', pid)));
   },
   kill(pid, sig) {
     // 0 and -1 address this shell's own group and every process there is: never a job.
