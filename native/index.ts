@@ -13,6 +13,7 @@ import { encodeText } from './text';
 import type {
   AddonBinding,
   AnchorSpawnOptions,
+  EncodedStatus,
   ExecOptions,
   GroupChoice,
   InBytes,
@@ -26,6 +27,7 @@ import type {
   SpawnOptions,
   StagedChild,
   StagedSpawnOptions,
+  WaitStatus,
 } from './native';
 
 export type * from './native';
@@ -97,10 +99,12 @@ function reject(fn: string, what: string, expected: string, value: unknown): nev
   throw new TypeError(`native.${fn}: ${what} must be ${expected}, got ${inspect(value, { depth: 0, maxStringLength: 60 })}`);
 }
 
+function isIntegerIn(value: unknown, min: number, max: number): boolean {
+  return Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
+}
+
 function integer(fn: string, what: string, value: unknown, min: number, max = INT32_MAX): number {
-  if (!Number.isInteger(value) || (value as number) < min || (value as number) > max) {
-    reject(fn, what, `an integer from ${min} to ${max}`, value);
-  }
+  if (!isIntegerIn(value, min, max)) reject(fn, what, `an integer from ${min} to ${max}`, value);
   return value as number;
 }
 
@@ -115,8 +119,12 @@ function signal(fn: string, value: unknown, min: number): number {
 }
 
 /** A string the addon can pass to C: no NUL byte, which would silently cut it short there. */
+function isText(value: unknown): value is string {
+  return typeof value === 'string' && !value.includes('\0');
+}
+
 function text(fn: string, what: string, value: unknown, nonEmpty = false): string {
-  if (typeof value !== 'string' || value.includes('\0') || (nonEmpty && value === '')) {
+  if (!isText(value) || (nonEmpty && value === '')) {
     reject(fn, what, `a ${nonEmpty ? 'non-empty ' : ''}string without NUL bytes`, value);
   }
   return value;
@@ -157,10 +165,13 @@ function checkProcessOptions(fn: string, value: unknown): Record<string, unknown
   // A relative path (as the user typed it, for the guest's $0) is resolved after the chdir to cwd,
   // or in this process's directory without one.
   if (!path.isAbsolute(file) && !file.includes('/')) reject(fn, 'options.file', 'an absolute path, or a path with a / relative to cwd', file);
-  array(fn, 'options.argv', options.argv, 1).forEach((arg, i) => text(fn, `options.argv[${i}]`, arg));
+  const argv = array(fn, 'options.argv', options.argv, 1);
+  // Each element's name is made only for a failure: this runs for every command the shell starts.
+  for (let i = 0; i < argv.length; i++) if (!isText(argv[i])) text(fn, `options.argv[${i}]`, argv[i]);
   checkEnvironment(fn, options.env);
   if (options.cwd !== null) text(fn, 'options.cwd', options.cwd, true);
-  array(fn, 'options.fds', options.fds).forEach((fd, i) => integer(fn, `options.fds[${i}]`, fd, -1));
+  const fds = array(fn, 'options.fds', options.fds);
+  for (let i = 0; i < fds.length; i++) if (!isIntegerIn(fds[i], -1, INT32_MAX)) integer(fn, `options.fds[${i}]`, fds[i], -1);
   checkChildSettings(fn, options);
   return options;
 }
@@ -203,9 +214,11 @@ function isLastEnvironment(env: readonly unknown[]): boolean {
 function checkEnvironment(fn: string, value: unknown): void {
   const env = array(fn, 'options.env', value);
   if (!isLastEnvironment(env)) {
-    env.forEach((entry, i) => {
-      if (text(fn, `options.env[${i}]`, entry).indexOf('=') < 1) reject(fn, `options.env[${i}]`, 'a "NAME=value" string', entry);
-    });
+    for (let i = 0; i < env.length; i++) {
+      const entry = env[i];
+      if (!isText(entry)) text(fn, `options.env[${i}]`, entry);
+      if ((entry as string).indexOf('=') < 1) reject(fn, `options.env[${i}]`, 'a "NAME=value" string', entry);
+    }
     remember(env as readonly string[]);
   }
   justChecked = env;
@@ -264,6 +277,21 @@ const RESOURCES: ReadonlySet<string> = new Set([
 function resourceName(fn: string, value: unknown): ResourceName {
   if (typeof value !== 'string' || !RESOURCES.has(value)) reject(fn, 'resource', 'a ResourceName', value);
   return value as ResourceName;
+}
+
+/** The WaitStatus of `pid` that the addon encoded (see EncodedStatus). */
+function decodeStatus(pid: number, status: EncodedStatus): WaitStatus {
+  const value = (status >> 2) & 0xff;
+  switch (status & 3) {
+    case 0:
+      return { kind: 'exited', pid, code: value };
+    case 1:
+      return { kind: 'signaled', pid, signal: value, coreDumped: (status & (1 << 10)) !== 0 };
+    case 2:
+      return { kind: 'stopped', pid, signal: value };
+    default:
+      return { kind: 'continued', pid };
+  }
 }
 
 /**
@@ -335,10 +363,11 @@ export const native: NativeBinding = {
     return { staged, anchor: spawns.anchor };
   },
   waitPid(pid) {
-    return addon().waitPid(positive('waitPid', 'pid', pid));
+    const status = addon().waitPid(positive('waitPid', 'pid', pid));
+    return status === null ? null : decodeStatus(pid, status);
   },
   reapKilled(pid) {
-    return addon().reapKilled(positive('reapKilled', 'pid', pid));
+    return decodeStatus(pid, addon().reapKilled(positive('reapKilled', 'pid', pid)));
   },
   kill(pid, sig) {
     // 0 and -1 address this shell's own group and every process there is: never a job.

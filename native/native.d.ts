@@ -343,7 +343,8 @@ export type InBytes<T> = {
 /** What the addon's readRecord gives: [data, end], not an object (cheaper to make through N-API). */
 export type RecordPair = readonly [Buffer, RecordRead['end']];
 
-export interface AddonBinding extends Omit<NativeBinding, 'spawn' | 'spawnStaged' | 'releasePrepared' | 'startPreparingGroup' | 'execve' | 'open' | 'readRecord'> {
+export interface AddonBinding
+  extends Omit<NativeBinding, 'spawn' | 'spawnStaged' | 'releasePrepared' | 'startPreparingGroup' | 'execve' | 'open' | 'readRecord' | 'waitPid' | 'reapKilled'> {
   readonly spawn: (options: InBytes<SpawnOptions>) => number;
   readonly spawnStaged: (options: InBytes<StagedSpawnOptions>) => StagedChild;
   readonly releasePrepared: (child: StagedChild, guest: InBytes<PreparedGuest>, timeoutMs: number) => void;
@@ -352,4 +353,13 @@ export interface AddonBinding extends Omit<NativeBinding, 'spawn' | 'spawnStaged
   readonly open: (path: Buffer, flags: number, mode: number) => number;
   /** The options as arguments (null as -1): no property to look up per record. */
   readonly readRecord: (fd: number, delimiter: number, maxBytes: number, timeoutMs: number) => RecordPair | BlockingOperation<RecordPair>;
+  /** The status as one number (see EncodedStatus), not an object: one is made per child's change. */
+  readonly waitPid: (pid: number) => EncodedStatus | null;
+  readonly reapKilled: (pid: number) => EncodedStatus;
 }
+
+/**
+ * A wait status as the addon gives it: the kind in the low two bits (0 exited, 1 signaled,
+ * 2 stopped, 3 continued), the exit code or signal in the next eight, bit 10 for a dumped core.
+ */
+export type EncodedStatus = number;

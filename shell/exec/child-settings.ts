@@ -37,14 +37,19 @@ export interface ChildSettingsSource {
 
 /** The settings for a child of `state`: only those that differ from what the process would give it. */
 export function childSettings(state: ChildSettingsSource): ChildSettings {
-  const limits: ChildLimit[] = [...state.childLimits].map(([resource, limit]) => ({ resource, ...limit }));
   const ignoredSignals = state.traps.signals('ignore');
+  const umask = state.umask === processUmaskNow() ? undefined : state.umask;
+  // What nearly every command gets: the process's own settings, one shared object.
+  if (umask === undefined && state.childLimits.size === 0 && ignoredSignals.length === 0) return PROCESS_SETTINGS;
+  const limits: ChildLimit[] = [...state.childLimits].map(([resource, limit]) => ({ resource, ...limit }));
   return {
-    ...(state.umask === processUmaskNow() ? {} : { umask: state.umask }),
+    ...(umask === undefined ? {} : { umask }),
     ...(limits.length === 0 ? {} : { limits }),
     ...(ignoredSignals.length === 0 ? {} : { ignoredSignals }),
   };
 }
+
+const PROCESS_SETTINGS: ChildSettings = Object.freeze({});
 
 /** Whether a child with these settings is what the process gives it (a prepared group can take it). */
 export function inheritsProcess(settings: ChildSettings): boolean {

@@ -83,7 +83,8 @@ export class ChildWatcher {
 
   /** Reports every pending status of every watched child now. */
   poll(): void {
-    for (const watch of [...this.watches.values()]) {
+    // A listener may watch or unwatch children meanwhile: a Map's iteration visits what is added and skips what is deleted.
+    for (const watch of this.watches.values()) {
       // A child may report several transitions (stopped, then continued) between two polls.
       for (let turn = 0; turn < MAX_TRANSITIONS_PER_TURN; turn += 1) {
         if (this.watches.get(watch.pid) !== watch) break;

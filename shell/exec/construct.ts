@@ -88,13 +88,19 @@ export interface Constructed {
 /** Builds and starts a pipeline; on failure nothing it started or opened survives. */
 export function constructPipeline(spec: PipelineSpec, options: ConstructOptions): Constructed {
   const transaction = new Transaction(options.watcher);
-  const stages = spec.stages.map((stage) => (stage.kind === 'external' ? { ...stage, ...deferBlockingOpens(stage) } : deferInShellOpens(stage)));
+  const stages = spec.stages.map((stage) => (stage.kind === 'external' ? withDeferredOpens(stage) : deferInShellOpens(stage)));
   try {
     return transaction.run({ ...spec, stages }, options);
   } catch (error) {
     transaction.unwind(options);
     throw error;
   }
+}
+
+/** The stage as it is, or with its FIFO redirects moved into the child (see deferBlockingOpens). */
+function withDeferredOpens(stage: ExternalStage): ExternalStage {
+  const deferred = deferBlockingOpens(stage);
+  return deferred === stage ? stage : { ...stage, ...deferred };
 }
 
 class Transaction {

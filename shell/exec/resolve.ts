@@ -59,9 +59,24 @@ interface ExecutableFile {
   readonly stats: Stats;
 }
 
+/**
+ * What was learnt of a file by access(2) and by reading its first bytes, for as long as stat(2)
+ * reports the same file in the same state: its inode, owner, mode and change time (a chmod,
+ * chown or ACL change moves ctime, a rewrite mtime and size). A shell running the same program
+ * command after command then pays one stat for it, not a stat, an access and an open.
+ */
+interface FileVerdict {
+  readonly identity: string;
+  readonly executable: boolean;
+  /** Run by execve itself (`#!`, a binary); undefined until a command first runs it. */
+  direct: boolean | undefined;
+}
+
+/** Verdicts kept at most; past this the cache starts over (a PATH search stats many files). */
+const MAX_VERDICTS = 1024;
+
 export class CommandResolver {
-  /** Whether each file is directly executable, by identity and modification time. */
-  private readonly directlyExecutable = new Map<string, boolean>();
+  private readonly verdicts = new Map<string, FileVerdict>();
 
   /**
    * The program for `argv` with PATH `searchPath` from directory `cwd`, found through and
@@ -91,7 +106,7 @@ export class CommandResolver {
 
   /** Every executable file named `name` along PATH, in order (`type -a`). */
   lookupAll(name: string, searchPath: string, cwd: string): string[] {
-    return this.candidates(name, searchPath, cwd).filter((candidate) => executableStats(candidate) !== undefined);
+    return this.candidates(name, searchPath, cwd).filter((candidate) => this.executableStats(candidate) !== undefined);
   }
 
   /** Searches PATH for `name` and remembers it in `table` (`hash NAME`); throws the 127/126 errors. */
@@ -107,14 +122,14 @@ export class CommandResolver {
   private find(name: string, searchPath: string, cwd: string, table: CommandHashTable): ExecutableFile {
     const hashed = table.under(searchPath);
     const remembered = hashed.get(name);
-    const stats = remembered === undefined ? undefined : executableStats(remembered.path);
+    const stats = remembered === undefined ? undefined : this.executableStats(remembered.path);
     if (remembered !== undefined && stats !== undefined) return { path: remembered.path, stats };
     hashed.delete(name);
     let deniedCandidate: string | undefined;
     for (const candidate of this.candidates(name, searchPath, cwd)) {
       const stats = statOrUndefined(candidate);
       if (stats === undefined || stats.isDirectory()) continue;
-      if (executableStats(candidate, stats) !== undefined) {
+      if (this.executableStats(candidate, stats) !== undefined) {
         hashed.set(name, { path: candidate, hits: 0 });
         return { path: candidate, stats };
       }
@@ -137,19 +152,32 @@ export class CommandResolver {
       });
     }
     if (stats.isDirectory()) throw new ShellError('NotExecutable', `${name}: ${describeErrno('EISDIR')}`);
-    if (executableStats(file, stats) === undefined) throw new ShellError('NotExecutable', `${name}: ${describeErrno('EACCES')}`);
+    if (this.executableStats(file, stats) === undefined) throw new ShellError('NotExecutable', `${name}: ${describeErrno('EACCES')}`);
     return { path: file, stats };
   }
 
   /** `file` is the validated file, stat'ed once; `execPath` is what to exec (the same file). */
   private execTarget({ path: file, stats }: ExecutableFile, execPath: string, argv: readonly string[]): ExecTarget {
-    const key = `${stats.dev}:${stats.ino}:${stats.mtimeMs}:${stats.size}`;
-    let direct = this.directlyExecutable.get(key);
-    if (direct === undefined) {
-      direct = hasExecHeader(file);
-      this.directlyExecutable.set(key, direct);
-    }
-    return direct ? { file: execPath, argv } : { file: SCRIPT_SHELL, argv: ['sh', execPath, ...argv.slice(1)] };
+    const verdict = this.verdictOf(file, stats);
+    verdict.direct ??= hasExecHeader(file);
+    return verdict.direct ? { file: execPath, argv } : { file: SCRIPT_SHELL, argv: ['sh', execPath, ...argv.slice(1)] };
+  }
+
+  /** `stats` (of `file`, stat'ed when not given) when it is a file this process may execute. */
+  private executableStats(file: string, stats: Stats | undefined = statOrUndefined(file)): Stats | undefined {
+    if (stats === undefined || !stats.isFile()) return undefined;
+    return this.verdictOf(file, stats).executable ? stats : undefined;
+  }
+
+  /** The verdict on `file` in the state `stats` describes: the one kept, or one made now. */
+  private verdictOf(file: string, stats: Stats): FileVerdict {
+    const identity = `${stats.dev}:${stats.ino}:${stats.mode}:${stats.uid}:${stats.gid}:${stats.ctimeMs}:${stats.mtimeMs}:${stats.size}`;
+    const kept = this.verdicts.get(file);
+    if (kept !== undefined && kept.identity === identity) return kept;
+    if (this.verdicts.size >= MAX_VERDICTS) this.verdicts.clear();
+    const verdict: FileVerdict = { identity, executable: isExecutable(file), direct: undefined };
+    this.verdicts.set(file, verdict);
+    return verdict;
   }
 }
 
@@ -161,14 +189,12 @@ function statOrUndefined(file: string): Stats | undefined {
   }
 }
 
-/** `stats` (of `file`, stat'ed when not given) when it is a file this process may execute. */
-function executableStats(file: string, stats: Stats | undefined = statOrUndefined(file)): Stats | undefined {
-  if (stats === undefined || !stats.isFile()) return undefined;
+function isExecutable(file: string): boolean {
   try {
     accessSync(fsPath(file), constants.X_OK);
-    return stats;
+    return true;
   } catch {
-    return undefined;
+    return false;
   }
 }
 

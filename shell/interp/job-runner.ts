@@ -152,7 +152,7 @@ export class JobRunner {
     // still holds each member's status (bash).
     recordPipeStatus(outcome, context.state);
     const status = await this.settleInLine(outcome, context, errors);
-    return outcome.kind === 'done' ? pipelineStatus({ ...outcome, status }, context.state) : status;
+    return outcome.kind === 'done' ? withPipefail(outcome.job, status, context.state) : status;
   }
 
   /**
@@ -265,9 +265,14 @@ export class JobRunner {
 /** `set -o pipefail`: a pipeline's status is its last failing stage's (0 when none failed). */
 function pipelineStatus(outcome: Outcome, state: ShellState): number {
   recordPipeStatus(outcome, state);
-  if (outcome.kind !== 'done' || !state.options.has('pipefail')) return outcome.status;
-  const failed = outcome.job.processes.map((process) => (isFinished(process.state) ? statusOf(process.state) : 0)).findLast((status) => status !== 0);
-  return failed ?? outcome.status;
+  return outcome.kind === 'done' ? withPipefail(outcome.job, outcome.status, state) : outcome.status;
+}
+
+/** `status`, or under pipefail the last failing stage's of the done `job`. */
+function withPipefail(job: Job, status: number, state: ShellState): number {
+  if (!state.options.has('pipefail')) return status;
+  const failed = job.processes.map((process) => (isFinished(process.state) ? statusOf(process.state) : 0)).findLast((stage) => stage !== 0);
+  return failed ?? status;
 }
 
 /** PIPESTATUS: each member's status, once the job is done. */
