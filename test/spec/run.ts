@@ -227,7 +227,7 @@ export function runProcess(options: RunOptions): Promise<RunResult> {
 /**
  * Kills every process that carries this run's mark in its environment, whatever its process
  * group (a job-control shell may move jobs into groups of their own). Linux only; elsewhere the
- * process-group kill is all there is. Returns how many it killed.
+ * process-group kill is all there is. Returns how many it killed that were not already ending.
  */
 function sweep(token: string): number {
   let names: string[];
@@ -247,12 +247,28 @@ function sweep(token: string): number {
       continue;
     }
     if (environ.indexOf(needle) === -1) continue;
+    const ending = isExiting(name);
     try {
       process.kill(Number(name), 'SIGKILL');
-      killed++;
+      if (!ending) killed++;
     } catch {
       // it exited meanwhile
     }
   }
   return killed;
+}
+
+/** PF_EXITING of the kernel's task flags: set as a process starts to exit, before it lets go of its memory. */
+const PF_EXITING = 0x4;
+
+/** Whether the process is already on its way out (its exit begun, not yet reaped): not one left running. */
+function isExiting(pid: string): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    // The fields after the command name: state, ppid, pgrp, session, tty_nr, tpgid, flags, …
+    const flags = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[6]);
+    return (flags & PF_EXITING) !== 0;
+  } catch {
+    return true; // gone already
+  }
 }
