@@ -317,11 +317,14 @@ dirs -0
 ## END
 
 #### dirs with an index out of range
+# The message goes to the case's own directory: in /usr, the other shell's row of this case,
+# running at the same time, truncated the same file.
+work=$PWD
 cd /tmp
 pushd /usr >/dev/null
-dirs +5 2>err
+dirs +5 2>"$work/err"
 echo "status=$?"
-sed 's/^.*line [0-9]*: //' err
+sed 's/^.*line [0-9]*: //' "$work/err"
 ## STDOUT:
 status=1
 dirs: 5: directory stack index out of range
