@@ -9,7 +9,7 @@ import { parseArguments } from './invocation';
 import { installLaunchSignals } from './launch-signals';
 import { startShell } from './main';
 
-const SHORT_RUN_V8_FLAGS = '--max-inlined-bytecode-size-cumulative=200';
+const SHORT_RUN_V8_FLAGS = '--max-inlined-bytecode-size-cumulative=300';
 
 // Electron's Node has no user-land snapshots (electron/electron#36118), and may lack the API.
 // Node 20 answers 1 or 0 here, not a boolean.
@@ -21,8 +21,9 @@ if (startupSnapshot?.isBuildingSnapshot()) {
   startupSnapshot.setDeserializeMainFunction(() => {
     // A shell's run is short: TurboFan's inlining budget (920 bytes of bytecode per optimized
     // function) costs more compile time (on background threads) than the code it speeds up ever
-    // gives back. A fifth of it cut the CPU of the parse, functions and while figures by 10-16%
-    // (a 10,000-line function script's too); a million-iteration tight loop costs ~10% more.
+    // gives back. A third of it cut the CPU of the parse, functions and while figures by 10-20%
+    // (CPU medians of interleaved runs; 200 gained about as much but cost a million-iteration
+    // tight loop 10-16% more, 300 costs it 4-7%).
     // Set here, at run time, not on node's command line: node refuses a snapshot made with other
     // V8 flags, and set while building the snapshot it would be one.
     setFlagsFromString(SHORT_RUN_V8_FLAGS);
