@@ -60,6 +60,13 @@ interface Target {
 /** Variables the shell removes from the environment it was given, before any job sees them. */
 export type EnvironmentFilter = (name: string) => boolean;
 
+/** An environment built, and what it was built from. */
+interface BuiltEnvironment {
+  readonly version: number;
+  readonly functions: readonly (FunctionDefinition | undefined)[];
+  readonly entries: readonly string[];
+}
+
 /** A running call's `local`s: each variable as it was before, and with `local -` the `set` options. */
 interface LocalFrame {
   readonly variables: Map<string, Variable | undefined>;
@@ -90,8 +97,8 @@ export interface CallStackArrays {
 
 export class ShellState {
   private readonly variables: VariableTable;
-  /** environment() without prefix assignments or exported functions, and the table's exportVersion it was built at. */
-  private builtEnvironment: { readonly version: number; readonly entries: readonly string[] } | undefined;
+  /** environment() without prefix assignments, and what it was built from: the table's exportVersion and the exported functions' definitions. */
+  private builtEnvironment: BuiltEnvironment | undefined;
   readonly functions: Map<string, FunctionDefinition>;
   /** `alias NAME=TEXT`: expanded where commands are parsed, in an interactive shell. */
   readonly aliases: Map<string, string>;
@@ -841,14 +848,25 @@ export class ShellState {
 
   /**
    * The environment a child gets: exported variables, overridden by `extra` (prefix assignments).
-   * Without either of those, the same frozen array until an exported variable changes: the native
-   * spawn then knows it by identity, checked and encoded already.
+   * Without them, the same frozen array until an exported variable or function changes: the
+   * native spawn then knows it by identity, checked and encoded already.
    */
   environment(extra: readonly (readonly [string, string])[] = []): readonly string[] {
-    if (extra.length > 0 || this.exportedFunctions.size > 0) return this.buildEnvironment(extra);
+    if (extra.length > 0) return this.buildEnvironment(extra);
     const version = this.variables.exportVersion;
-    if (this.builtEnvironment?.version !== version) this.builtEnvironment = { version, entries: Object.freeze(this.buildEnvironment([])) };
+    const built = this.builtEnvironment;
+    if (built !== undefined && built.version === version && this.exportsSameFunctions(built.functions)) return built.entries;
+    const functions = [...this.exportedFunctions].map((name) => this.functions.get(name));
+    this.builtEnvironment = { version, functions, entries: Object.freeze(this.buildEnvironment([])) };
     return this.builtEnvironment.entries;
+  }
+
+  /** Whether the functions exported now are `functions`, in order, each with the same definition (a node is never changed). */
+  private exportsSameFunctions(functions: readonly (FunctionDefinition | undefined)[]): boolean {
+    if (functions.length !== this.exportedFunctions.size) return false;
+    let index = 0;
+    for (const name of this.exportedFunctions) if (this.functions.get(name) !== functions[index++]) return false;
+    return true;
   }
 
   private buildEnvironment(extra: readonly (readonly [string, string])[]): string[] {

@@ -57,3 +57,19 @@ test('a subshell has its own environment, and prefix assignments a new array eac
   assert.notEqual(state.environment([['KEPT', 'pre']]), prefixed);
   assert.equal(state.environment(), parent);
 });
+
+test('exported functions are in the environment kept, and a redefinition or export -n makes a new one', () => {
+  const state = ShellState.fromEnvironment({ PATH: '/bin', 'BASH_FUNC_f%%': '() { echo one; }' }, '/', 'quirl', []);
+  const first = state.environment();
+  assert.ok(first.some((entry) => entry.startsWith('BASH_FUNC_f%%=') && entry.includes('one')));
+  assert.equal(state.environment(), first);
+  const redefined = ShellState.fromEnvironment({ 'BASH_FUNC_f%%': '() { echo two; }' }, '/', 'quirl', []).functions.get('f');
+  assert.ok(redefined !== undefined);
+  state.defineFunction(redefined);
+  const second = state.environment();
+  assert.notEqual(second, first);
+  assert.ok(second.some((entry) => entry.startsWith('BASH_FUNC_f%%=') && entry.includes('two')));
+  assert.equal(state.environment(), second);
+  state.exportedFunctions.delete('f');
+  assert.ok(!state.environment().some((entry) => entry.startsWith('BASH_FUNC_f%%=')));
+});

@@ -203,3 +203,11 @@ export Y=1; printenv Y; readonly Y; printenv Y
 1
 1
 ## END
+
+#### an exported function unset, another exported
+f() { echo one; }; export -f f; "$SH" -c f; unset -f f; env | grep -c '^BASH_FUNC_f%%'; g() { echo g; }; export -f g; "$SH" -c g
+## STDOUT:
+one
+0
+g
+## END
