@@ -198,13 +198,15 @@ function checkLimits(fn: string, limits: unknown): void {
 /**
  * The environment last passed to the addon, checked, and its bytes: a shell passes the same one
  * to command after command, and checking and encoding every entry again was a good part of a
- * spawn's JavaScript. Compared by content, so no caller has to say when it changed.
+ * spawn's JavaScript. Compared by content, so no caller has to say when it changed; a frozen
+ * array (the shell's, until an exported variable changes) is known by identity, since it cannot change.
  */
-let lastEnvironment: { readonly strings: readonly string[]; readonly block: Buffer } = { strings: [], block: Buffer.alloc(0) };
+let lastEnvironment: { readonly strings: readonly string[]; readonly frozen: readonly string[] | undefined; readonly block: Buffer } = { strings: [], frozen: undefined, block: Buffer.alloc(0) };
 /** The array checkEnvironment just passed and remembered, for the inBytes of the same call only. */
 let justChecked: readonly unknown[] | undefined;
 
 function isLastEnvironment(env: readonly unknown[]): boolean {
+  if (env === lastEnvironment.frozen) return true;
   const last = lastEnvironment.strings;
   if (env.length !== last.length) return false;
   for (let i = 0; i < env.length; i++) if (env[i] !== last[i]) return false;
@@ -226,7 +228,7 @@ function checkEnvironment(fn: string, value: unknown): void {
 
 function remember(env: readonly string[]): void {
   const NUL = Buffer.alloc(1);
-  lastEnvironment = { strings: [...env], block: Buffer.concat(env.flatMap((entry) => [encodeText(entry), NUL])) };
+  lastEnvironment = { strings: [...env], frozen: Object.isFrozen(env) ? env : undefined, block: Buffer.concat(env.flatMap((entry) => [encodeText(entry), NUL])) };
 }
 
 /**

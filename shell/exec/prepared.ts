@@ -34,12 +34,25 @@ const MAX_STRINGS = 256 * 1024;
 
 /** Whether a prepared helper can take this guest (what releasePrepared would refuse with E2BIG). */
 export function fitsPrepared(guest: PreparedGuest): boolean {
-  const strings = [guest.cwd ?? '', guest.file, ...guest.argv, ...guest.env];
-  if (guest.fds.length > MAX_FDS || strings.length + 3 > MAX_STRINGS) return false;
+  const strings = [guest.cwd ?? '', guest.file, ...guest.argv];
+  if (guest.fds.length > MAX_FDS || strings.length + guest.env.length + 3 > MAX_STRINGS) return false;
   // Each string and its NUL, plus the terminal and count fields and the `--` mark.
-  let bytes = 64;
+  let bytes = 64 + environmentBytes(guest.env);
   for (const text of strings) bytes += Buffer.byteLength(text) + 1;
   return bytes <= MAX_PAYLOAD_BYTES;
+}
+
+/** The sizes of frozen environments (the shell passes one to command after command until it changes). */
+const frozenEnvironmentBytes = new WeakMap<readonly string[], number>();
+
+/** An environment's bytes, each entry with its NUL. */
+function environmentBytes(env: readonly string[]): number {
+  const known = frozenEnvironmentBytes.get(env);
+  if (known !== undefined) return known;
+  let bytes = 0;
+  for (const entry of env) bytes += Buffer.byteLength(entry) + 1;
+  if (Object.isFrozen(env)) frozenEnvironmentBytes.set(env, bytes);
+  return bytes;
 }
 
 /** A preparation in flight: its thread's handle, and the anchor's descriptors it spawns with. */

@@ -26,6 +26,7 @@ import { CompletionSpecs } from './completion-specs';
 import { DYNAMIC_NAMES, DynamicVariables } from './dynamic';
 import { functionEntry, importedFunctions } from './function-export';
 import { bashVersion, bashVersionInfo, hostType, machType, osType, shellPath } from './identity';
+import { VariableTable } from './variable-table';
 import { asArray, copyVariable, NO_ATTRIBUTES, scalarOf, withAttributes, type Attribute, type Variable } from './variable';
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -59,6 +60,13 @@ interface Target {
 /** Variables the shell removes from the environment it was given, before any job sees them. */
 export type EnvironmentFilter = (name: string) => boolean;
 
+/** An environment built, and what it was built from. */
+interface BuiltEnvironment {
+  readonly version: number;
+  readonly functions: readonly (FunctionDefinition | undefined)[];
+  readonly entries: readonly string[];
+}
+
 /** A running call's `local`s: each variable as it was before, and with `local -` the `set` options. */
 interface LocalFrame {
   readonly variables: Map<string, Variable | undefined>;
@@ -88,7 +96,9 @@ export interface CallStackArrays {
 }
 
 export class ShellState {
-  private readonly variables: Map<string, Variable>;
+  private readonly variables: VariableTable;
+  /** environment() without prefix assignments, and what it was built from: the table's exportVersion and the exported functions' definitions. */
+  private builtEnvironment: BuiltEnvironment | undefined;
   readonly functions: Map<string, FunctionDefinition>;
   /** `alias NAME=TEXT`: expanded where commands are parsed, in an interactive shell. */
   readonly aliases: Map<string, string>;
@@ -174,7 +184,7 @@ export class ShellState {
   private ownHistory: CommandHistory | undefined;
 
   private constructor(
-    variables: Map<string, Variable>,
+    variables: VariableTable,
     functions: Map<string, FunctionDefinition>,
     aliases: Map<string, string>,
     cwd: string,
@@ -206,7 +216,7 @@ export class ShellState {
     positional: string[],
     keep: EnvironmentFilter = () => true,
   ): ShellState {
-    const variables = new Map<string, Variable>();
+    const variables = new VariableTable();
     for (const [name, value] of Object.entries(env)) {
       if (value !== undefined && keep(name) && isValidName(name)) variables.set(name, { value, attributes: EXPORTED });
     }
@@ -255,7 +265,7 @@ export class ShellState {
 
   /** A subshell context: an independent copy. */
   clone(): ShellState {
-    const variables = new Map<string, Variable>();
+    const variables = new VariableTable();
     for (const [name, variable] of this.variables) variables.set(name, copyVariable(variable));
     const copy = new ShellState(
       variables,
@@ -635,8 +645,10 @@ export class ShellState {
       return;
     }
     const converted = this.converted(variable, value, append ? variable?.value : undefined);
-    if (variable !== undefined) variable.value = converted;
-    else target.store.set(target.name, { value: converted, attributes: NO_ATTRIBUTES });
+    if (variable !== undefined) {
+      variable.value = converted;
+      this.variables.changedInPlace(variable);
+    } else target.store.set(target.name, { value: converted, attributes: NO_ATTRIBUTES });
   }
 
   /** `name[subscript]=value` (`+=` appends); an unset or scalar name becomes an indexed array. */
@@ -731,11 +743,13 @@ export class ShellState {
       }
       if (variable.value !== undefined) variable.value = asArray(variable.value, kind);
     }
+    const wasExported = variable.attributes.has('x');
     // -l and -u exclude each other: the one asked for last wins; both at once cancel (bash).
     const cases: Attribute[] = add.includes('l') && add.includes('u') ? ['l', 'u'] : add.includes('l') ? ['u'] : add.includes('u') ? ['l'] : [];
     const added = add.filter((a) => !(add.includes('l') && add.includes('u') && (a === 'l' || a === 'u')));
     variable.attributes = withAttributes(variable, added, [...remove, ...cases]);
     if (existing === undefined) target.store.set(target.name, variable);
+    else this.variables.changedInPlace(variable, wasExported);
     if (this.dynamicNames.has(target.name)) this.dynamicNames.delete(target.name);
   }
 
@@ -750,7 +764,10 @@ export class ShellState {
     const variable = this.variables.get(name);
     if (variable?.attributes.has('r') === true) throw readonlyError(name);
     if (variable === undefined) this.variables.set(name, { value, attributes: new Set<Attribute>(['n']) });
-    else variable.value = value;
+    else {
+      variable.value = value;
+      this.variables.changedInPlace(variable);
+    }
   }
 
   /** `unset NAME`: through a nameref to what it names; a readonly variable stays. */
@@ -829,8 +846,30 @@ export class ShellState {
     return this.all().filter(([, variable]) => variable.attributes.has('x'));
   }
 
-  /** The environment a child gets: exported variables, overridden by `extra` (prefix assignments). */
-  environment(extra: readonly (readonly [string, string])[] = []): string[] {
+  /**
+   * The environment a child gets: exported variables, overridden by `extra` (prefix assignments).
+   * Without them, the same frozen array until an exported variable or function changes: the
+   * native spawn then knows it by identity, checked and encoded already.
+   */
+  environment(extra: readonly (readonly [string, string])[] = []): readonly string[] {
+    if (extra.length > 0) return this.buildEnvironment(extra);
+    const version = this.variables.exportVersion;
+    const built = this.builtEnvironment;
+    if (built !== undefined && built.version === version && this.exportsSameFunctions(built.functions)) return built.entries;
+    const functions = [...this.exportedFunctions].map((name) => this.functions.get(name));
+    this.builtEnvironment = { version, functions, entries: Object.freeze(this.buildEnvironment([])) };
+    return this.builtEnvironment.entries;
+  }
+
+  /** Whether the functions exported now are `functions`, in order, each with the same definition (a node is never changed). */
+  private exportsSameFunctions(functions: readonly (FunctionDefinition | undefined)[]): boolean {
+    if (functions.length !== this.exportedFunctions.size) return false;
+    let index = 0;
+    for (const name of this.exportedFunctions) if (this.functions.get(name) !== functions[index++]) return false;
+    return true;
+  }
+
+  private buildEnvironment(extra: readonly (readonly [string, string])[]): string[] {
     const env = new Map<string, string>();
     for (const [name, variable] of this.variables) {
       // bash exports no arrays.
