@@ -384,7 +384,9 @@ class Peer {
   }
 
   private table(params: unknown): void {
-    if (this.state !== 'ready') {
+    // A table may cross the goodbye on the way: the shell has not read it yet, and cutting the
+    // link now could lose the goodbye (the shell sees the close first and keeps knocking).
+    if (this.state !== 'ready' && this.state !== 'leaving') {
       this.end('dropped: it sent a job table before the handshake');
       return;
     }

@@ -8,7 +8,7 @@ import { createConnection, createServer, type Socket } from 'node:net';
 import { SocketMessageWriter, createMessageConnection, type MessageConnection } from 'vscode-jsonrpc/node';
 import { IpcClient } from '../../shell/ipc/client';
 import { linkMessageReader } from '../../shell/ipc/reader';
-import { ErrorCode, Hello, JobsChanged, PROTOCOL_VERSION, shellProof } from '../../shell/ipc/protocol';
+import { ErrorCode, Goodbye, Hello, JobsChanged, PROTOCOL_VERSION, shellProof, type GoodbyeParams } from '../../shell/ipc/protocol';
 import { Endpoint, EndpointError, type EndpointOptions, type ShellPeer } from '../../extension/endpoint';
 import { JobsModel } from '../../extension/jobs-model';
 import { SecretBook } from '../../extension/secrets';
@@ -243,6 +243,29 @@ test('endpoint: a job table before the handshake, or one that does not fit the p
   assert.ok(setup.logs.some((line) => line.includes('does not fit the protocol')));
   assert.equal(setup.model.get(4243), undefined, 'the dropped shell left the model');
   assert.deepEqual(setup.disconnected, [{ pid: 4243, secret }]);
+});
+
+test('endpoint: a job table that crosses the goodbye is taken, and the link stays until the shell closes it', async (t) => {
+  const setup = await setUp(t);
+  const secret = setup.secrets.issue();
+  const nonce = 'g'.repeat(32);
+  const peer = await rawPeer(t, setup.socketPath);
+  const connection = rpc(t, peer.socket);
+  let goodbye: string | undefined;
+  connection.onNotification(Goodbye, (params: GoodbyeParams) => {
+    goodbye = params.reason;
+  });
+  await connection.sendRequest(Hello, { protocolVersion: PROTOCOL_VERSION, pid: 4244, nonce, proof: shellProof(secret, nonce) });
+  setup.endpoint.drop(4244, 'its terminal closed');
+  // Sent before the shell read the goodbye, as a shell's table goes out on its own schedule.
+  void connection.sendNotification(JobsChanged, { revision: 1, jobs: [job(1)] });
+  await waitFor('the crossing table taken', () => setup.model.get(4244)?.jobs.length === 1, 10_000);
+  await waitFor('the goodbye read', () => goodbye !== undefined, 10_000);
+  assert.equal(goodbye, 'its terminal closed');
+  assert.equal(peer.closed(), false, 'the endpoint cut the link before the shell closed it');
+  peer.socket.end();
+  await waitFor('the shell gone from the model', () => setup.model.get(4244) === undefined, 10_000);
+  assert.deepEqual(setup.logs, ['shell 4244: its terminal closed']);
 });
 
 test('endpoint: a shell that goes away leaves the model; its pending request fails as ShellGone', async (t) => {
