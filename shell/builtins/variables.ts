@@ -25,13 +25,13 @@ export const unset: Builtin = async ({ argv, state, output }) => {
   for (const name of argv.slice(index)) {
     const element = only === 'functions' ? null : ELEMENT.exec(name);
     try {
-      if (only === 'functions') state.functions.delete(name);
+      if (only === 'functions') state.removeFunction(name);
       else if (element !== null) state.unsetElement(element[1] as string, element[2] as string);
       else if (!isValidName(name)) {
         await output.err(`quirl: unset: \`${name}': not a valid identifier\n`);
         status = 1;
       } else if (only === 'references') state.unsetReference(name);
-      else if (only === undefined && state.lookup(name) === undefined && state.functions.has(name)) state.functions.delete(name);
+      else if (only === undefined && state.lookup(name) === undefined && state.functions.has(name)) state.removeFunction(name);
       else state.unsetVisible(name);
     } catch (error) {
       if (!isShellError(error)) throw error;

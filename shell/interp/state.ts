@@ -6,6 +6,7 @@
  * subshell context (a pipeline stage run inside the shell, a command substitution, `( ... )`)
  * works on a clone, so its changes never leak out.
  */
+import { statSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { joinText } from '../bytes';
 import { ShellError } from '../errors';
@@ -209,6 +210,12 @@ export class ShellState {
   }
 
   /** The top-level state, from the process environment. */
+  /** `unset -f`: the function and its export mark go together (bash exports no later definition of the name). */
+  removeFunction(name: string): void {
+    this.functions.delete(name);
+    this.exportedFunctions.delete(name);
+  }
+
   static fromEnvironment(
     env: NodeJS.ProcessEnv,
     cwd: string,
@@ -223,6 +230,11 @@ export class ShellState {
     const state = new ShellState(variables, new Map(), new Map(), cwd, scriptName, positional, process.pid, false, new DynamicVariables(), new Set([...DYNAMIC_NAMES, ...COMPUTED_NAMES]));
     if (state.get('IFS') === undefined) state.variables.set('IFS', { value: ' \t\n', attributes: NO_ATTRIBUTES });
     state.variables.set('PWD', { value: cwd, attributes: EXPORTED });
+    // bash: an OLDPWD that names no directory is forgotten, and OLDPWD is exported unset, so the first `cd` hands it on.
+    const oldpwd = state.variables.get('OLDPWD')?.value;
+    if (typeof oldpwd !== 'string' || statSync(oldpwd, { throwIfNoEntry: false })?.isDirectory() !== true) {
+      state.variables.set('OLDPWD', { value: undefined, attributes: EXPORTED });
+    }
     state.setShellVariables(env);
     for (const definition of importedFunctions(env)) {
       state.functions.set(definition.name, definition);

@@ -211,3 +211,17 @@ one
 0
 g
 ## END
+
+#### a function unset and defined again is not exported again (the grep finds none: status 1)
+f() { :; }; export -f f; unset -f f; f() { echo new; }; env | grep -c '^BASH_FUNC_f%%'
+## stdout: 0
+## status: 1
+
+#### OLDPWD is exported unset from the start: the first cd hands it on
+declare -p OLDPWD
+cd /
+printenv OLDPWD | sed "s#^$OLDPWD\$#the directory before#"
+## STDOUT:
+declare -x OLDPWD
+the directory before
+## END
