@@ -230,6 +230,9 @@ export class Interpreter implements BuiltinHost, Evaluator {
   }
 
   runList(list: List, context: Context): Eventually<number> {
+    // `set -n` (`quirl -n`): commands are read, not run, so none is compiled either (an interactive
+    // shell ignores it, as bash does). Compiling a megabyte of commands never run doubled `-n`'s time.
+    if (!this.interactive && context.state.options.has('noexec')) return andThen(this.checkpoint(context), () => context.state.lastStatus);
     // A walk that waits for nothing never unwinds its stack: every so many lists deep (functions
     // calling functions, eval, source), one starts on a fresh stack, from a microtask.
     const fresh = ++this.listNesting % LISTS_PER_STACK === 0;
