@@ -120,10 +120,6 @@ function isNameStart(c: string): boolean {
   return isNameStartCode(c.charCodeAt(0));
 }
 
-function isNameChar(c: string): boolean {
-  return isNameCode(c.charCodeAt(0));
-}
-
 /** The end of the run of name characters at `at` (`at` itself where there is none), as written. */
 function nameEnd(text: string, at: number): number {
   let end = at;
@@ -894,33 +890,29 @@ export class WordLexer {
     return name;
   }
 
-  /** The name at the scanner, read a run at a time, through any line continuations in it. */
+  /** The name at the scanner. */
   private name(): string {
-    const s = this.scanner;
-    const text = this.source.text;
-    let name = '';
-    while (isNameChar(s.peek())) {
-      const start = s.offset;
-      const end = nameEnd(text, start);
-      name += text.slice(start, end);
-      s.seek(end);
-    }
-    return name;
+    return this.runOf(isNameCode);
   }
 
-  /** The digits at the scanner, read a run at a time, through any line continuations among them. */
+  /** The digits at the scanner. */
   private digits(): string {
+    return this.runOf(isDigitCode);
+  }
+
+  /** The characters `within` takes at the scanner, read a run at a time, through any line continuations among them. */
+  private runOf(within: (code: number) => boolean): string {
     const s = this.scanner;
     const text = this.source.text;
-    let digits = '';
-    while (isDigit(s.peek())) {
+    let run = '';
+    while (within(s.peek().charCodeAt(0))) {
       const start = s.offset;
       let end = start;
-      while (isDigitCode(text.charCodeAt(end))) end += 1;
-      digits += text.slice(start, end);
+      while (within(text.charCodeAt(end))) end += 1;
+      run += text.slice(start, end);
       s.seek(end);
     }
-    return digits;
+    return run;
   }
 
   /** The operator after the parameter's name, its words lexed; undefined at the closing `}`. */
