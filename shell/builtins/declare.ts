@@ -15,6 +15,7 @@ type Kind = 'declare' | 'local' | 'readonly' | 'export';
 
 const NONE: readonly Attribute[] = [];
 const READONLY: readonly Attribute[] = ['r'];
+const NO_WARNINGS: readonly string[] = [];
 
 interface Options {
   add: Attribute[];
@@ -43,17 +44,17 @@ function declarationBuiltin(kind: Kind): Builtin {
     const { options, first } = parsed;
     if (kind === 'readonly') options.add.push('r');
     if (kind === 'export' && !options.remove.includes('x')) options.add.push('x');
-    const operands = argv.slice(first);
+    const count = argv.length - first;
     const exporting = kind === 'export' || options.add.includes('x') || options.remove.includes('x');
-    if (exporting && options.functions === 'bodies') return exportFunctions(context, options, operands);
-    if (options.functions !== 'none') return functions(context, options, operands);
-    if (operands.length === 0 || (options.print && (kind === 'declare' || kind === 'local'))) return print(context, kind, options, operands);
+    if (exporting && options.functions === 'bodies') return exportFunctions(context, options, argv.slice(first));
+    if (options.functions !== 'none') return functions(context, options, argv.slice(first));
+    if (count === 0 || (options.print && (kind === 'declare' || kind === 'local'))) return print(context, kind, options, argv.slice(first));
     let status = 0;
     // Synchronous unless there is something to say: `local a b=1` in a loop allocates no promise.
-    const declared = inTurn(operands.length, (offset) => {
+    const declared = inTurn(count, (offset) => {
       const index = first + offset;
       const planned = context.declarations.get(index) ?? plannedFromText(argv[index] as string);
-      let warnings: string[];
+      let warnings: readonly string[];
       try {
         warnings = declareOne(state, kind, options, planned);
       } catch (error) {
@@ -72,8 +73,13 @@ export const local = declarationBuiltin('local');
 export const readonly = declarationBuiltin('readonly');
 export const exportBuiltin = declarationBuiltin('export');
 
+/** What parseOptions gives `local` and `declare` with no option (`local base ext m`), made once: only readonly's and export's options are added to. */
+const NO_OPTIONS: { readonly options: Options; readonly first: number } = { options: { add: [], remove: [], print: false, functions: 'none', global: false }, first: 1 };
+
 /** The options before the operands, or the one that is not this builtin's. */
 function parseOptions(kind: Kind, argv: readonly string[]): { options: Options; first: number } | string {
+  const head = argv[1]?.[0];
+  if ((kind === 'local' || kind === 'declare') && head !== '-' && head !== '+' && argv.length > 1) return NO_OPTIONS;
   const options: Options = { add: [], remove: [], print: false, functions: 'none', global: false };
   let index = 1;
   for (; index < argv.length; index++) {
@@ -109,16 +115,21 @@ function plannedFromText(operand: string): PlannedAssignment | string {
 }
 
 /** One operand: its variable made local where that applies, attributes set, then the value assigned. */
-function declareOne(state: ShellState, kind: Kind, options: Options, operand: PlannedAssignment | string): string[] {
+function declareOne(state: ShellState, kind: Kind, options: Options, operand: PlannedAssignment | string): readonly string[] {
   if (kind === 'local' && operand === '-') {
     state.makeOptionsLocal();
     return [];
+  }
+  const makesLocal = (kind === 'declare' && !options.global) || kind === 'local';
+  // `local x` with no option: a new local variable, unset and with no attribute, is all there is to it.
+  if (typeof operand === 'string' && makesLocal && options.add.length === 0 && options.remove.length === 0 && state.functionDepth > 0 && !state.isLocalHere(operand)) {
+    state.makeLocal(operand);
+    return NO_WARNINGS;
   }
   const name = typeof operand === 'string' ? operand : operand.name;
   if (!isValidName(name)) throw new ShellError('Usage', `\`${typeof operand === 'string' ? operand : name}': not a valid identifier`);
   const reference = options.add.includes('n') && typeof operand !== 'string' && operand.kind === 'scalar' && !operand.append ? operand.value : undefined;
   if (reference !== undefined) checkReference(state, name, reference);
-  const makesLocal = (kind === 'declare' && !options.global) || kind === 'local';
   if (makesLocal && state.functionDepth > 0 && !state.isLocalHere(name)) state.makeLocal(name);
   const own = state.own(name);
   if (options.add.includes('n') && own !== undefined && (typeof own.value === 'object' || own.attributes.has('a') || own.attributes.has('A'))) {
@@ -133,7 +144,7 @@ function declareOne(state: ShellState, kind: Kind, options: Options, operand: Pl
   // bash's declare and local give a circular nameref's attributes to the nameref; export and readonly to the variable it reaches.
   const itself = (kind === 'declare' || kind === 'local') && state.isCircularReference(name);
   state.setAttributes(name, later === NONE ? options.add : options.add.filter((letter) => letter !== 'r'), options.remove, itself);
-  let warnings: string[] = [];
+  let warnings: readonly string[] = NO_WARNINGS;
   // `declare -n r=NAME` points r itself at NAME, even where r already names another variable.
   if (reference !== undefined) {
     state.setReference(name, reference);

@@ -52,7 +52,7 @@ import type { CommandCondition } from './traps';
 import type { AnnouncedCommand } from './command-text';
 import { traceAssignment, tracePrefix, traceWord } from './xtrace';
 import { expandText } from './prompt-expansion';
-import { andThen, finishing, recovering, type Eventually } from '../eventually';
+import { andThen, recovering, type Eventually } from '../eventually';
 
 /** What an interpreter is made with (wiring.ts makes it). */
 export interface InterpreterOptions {
@@ -887,19 +887,22 @@ export class Interpreter implements BuiltinHost, Evaluator {
     // One array for $@ and the call's frame: neither is changed in place (`set --` and `shift` replace $@).
     const args = planned.argv.slice(1);
     state.enterFunction(definition, args);
-    const body = (): Eventually<number> => {
+    // As `finishing` would, but with no closure for a call that completes at once (most calls).
+    let status: Eventually<number>;
+    try {
       for (const [name, value] of prefix) {
         state.makeLocal(name);
         state.export(name, value);
       }
       state.positional = args;
-      return this.runReturning(context, uninherited(state.options), () => this.runFunctionBody(definition, planned, context));
-    };
-    return finishing(body, () => {
-      state.positional = positional;
-      state.loopDepth = loopDepth;
-      state.leaveFunction();
-    });
+      status = this.runReturning(context, uninherited(state.options), () => this.runFunctionBody(definition, planned, context));
+    } catch (error) {
+      leaveCall(state, positional, loopDepth);
+      throw error;
+    }
+    if (status instanceof Promise) return status.finally(() => leaveCall(state, positional, loopDepth));
+    leaveCall(state, positional, loopDepth);
+    return status;
   }
 
   /** A function's body in its call, after the DEBUG trap where `set -T` runs it again as the body begins (bash). */
@@ -1173,6 +1176,13 @@ function uninherited(options: ShellState['options']): readonly CommandCondition[
   const errtrace = options.has('errtrace');
   if (options.has('functrace')) return errtrace ? WITHHELD_NONE : WITHHELD_UNDER_T;
   return errtrace ? WITHHELD_UNDER_E : WITHHELD_ALL;
+}
+
+/** A function call ends: the caller's positional parameters and loops again, the call's frame gone. */
+function leaveCall(state: ShellState, positional: string[], loopDepth: number): void {
+  state.positional = positional;
+  state.loopDepth = loopDepth;
+  state.leaveFunction();
 }
 
 /** FUNCNEST when it is a positive number, as in bash; otherwise Quirl's default. */

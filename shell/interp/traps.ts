@@ -17,6 +17,8 @@ export type TrapAction = { readonly kind: 'command'; readonly text: string } | {
 /** The traps a function or sourced file was started without, to be put back when it ends. */
 export type Withheld = readonly (readonly [CommandCondition, TrapAction])[];
 
+const NOTHING_WITHHELD: Withheld = [];
+
 const PSEUDO: readonly PseudoCondition[] = ['EXIT', 'DEBUG', 'ERR', 'RETURN'];
 
 /** Linux's real-time signals, which node's signal table leaves out. */
@@ -135,14 +137,15 @@ export class TrapTable {
    * inherit them (bash's execute_function and source): what was taken, for `restore`.
    */
   withhold(conditions: readonly CommandCondition[]): Withheld {
-    const taken: [CommandCondition, TrapAction][] = [];
+    // Most calls find none of them set: nothing allocated.
+    let taken: [CommandCondition, TrapAction][] | undefined;
     for (const condition of conditions) {
       const action = this.actions.get(condition);
       if (action === undefined) continue;
-      taken.push([condition, action]);
+      (taken ??= []).push([condition, action]);
       this.actions.delete(condition);
     }
-    return taken;
+    return taken ?? NOTHING_WITHHELD;
   }
 
   /** Puts back what `withhold` took, except where the function set a trap of its own, which stays (bash's trap_if_untrapped). */
