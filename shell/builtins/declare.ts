@@ -8,7 +8,7 @@ import { isShellError, ShellError } from '../errors';
 import { applyAssignment, type PlannedAssignment } from '../interp/assignment';
 import { isReferenceName, isValidName, type ShellState } from '../interp/state';
 import { declaration, listing, type Attribute } from '../interp/variable';
-import { andThen, inTurn } from '../eventually';
+import type { Eventually } from '../eventually';
 import type { Builtin, BuiltinContext } from '../interp/builtin-api';
 
 type Kind = 'declare' | 'local' | 'readonly' | 'export';
@@ -36,36 +36,50 @@ const SPECS: Readonly<Record<Kind, { readonly letters: string; readonly usage: s
 
 function declarationBuiltin(kind: Kind): Builtin {
   return (context) => {
-    const { argv, state, output } = context;
+    // The output is made only when there is something to say: most runs (`local a b=1`) say nothing.
+    const { argv, state } = context;
     const name = argv[0] as string;
-    if (kind === 'local' && state.functionDepth === 0) return output.err(`quirl: ${name}: can only be used in a function\n`).then(() => 1);
+    if (kind === 'local' && state.functionDepth === 0) return context.output.err(`quirl: ${name}: can only be used in a function\n`).then(() => 1);
     const parsed = parseOptions(kind, argv);
-    if (typeof parsed === 'string') return output.err(`quirl: ${name}: ${parsed}: invalid option\n${name}: usage: ${SPECS[kind].usage}\n`).then(() => 2);
+    if (typeof parsed === 'string') return context.output.err(`quirl: ${name}: ${parsed}: invalid option\n${name}: usage: ${SPECS[kind].usage}\n`).then(() => 2);
     const { options, first } = parsed;
     if (kind === 'readonly') options.add.push('r');
     if (kind === 'export' && !options.remove.includes('x')) options.add.push('x');
-    const count = argv.length - first;
     const exporting = kind === 'export' || options.add.includes('x') || options.remove.includes('x');
     if (exporting && options.functions === 'bodies') return exportFunctions(context, options, argv.slice(first));
     if (options.functions !== 'none') return functions(context, options, argv.slice(first));
-    if (count === 0 || (options.print && (kind === 'declare' || kind === 'local'))) return print(context, kind, options, argv.slice(first));
+    if (first === argv.length || (options.print && (kind === 'declare' || kind === 'local'))) return print(context, kind, options, argv.slice(first));
+    // Synchronous unless there is something to say: `local a b=1` in a loop allocates no promise or closure.
     let status = 0;
-    // Synchronous unless there is something to say: `local a b=1` in a loop allocates no promise.
-    const declared = inTurn(count, (offset) => {
-      const index = first + offset;
-      const planned = context.declarations.get(index) ?? plannedFromText(argv[index] as string);
-      let warnings: readonly string[];
-      try {
-        warnings = declareOne(state, kind, options, planned);
-      } catch (error) {
-        if (!isShellError(error)) throw error;
-        status = 1;
-        return output.err(`quirl: ${name}: ${error.message}\n`);
-      }
-      if (warnings.length > 0) return output.err(warnings.map((warning) => `quirl: ${name}: ${warning}\n`).join(''));
-    });
-    return andThen(declared, () => status);
+    for (let index = first; index < argv.length; index++) {
+      const declared = declareOperand(context, kind, options, index);
+      if (declared instanceof Promise) return declareAfter(declared, context, kind, options, index + 1, status);
+      status |= declared;
+    }
+    return status;
   };
+}
+
+/** The operands from `from` on, in turn, once one has waited to say something; the status is 1 if any failed. */
+async function declareAfter(pending: Promise<number>, context: BuiltinContext, kind: Kind, options: Options, from: number, status: number): Promise<number> {
+  let failed = status | (await pending);
+  for (let index = from; index < context.argv.length; index++) failed |= await declareOperand(context, kind, options, index);
+  return failed;
+}
+
+/** The operand at `index` declared: 0, or 1 when it failed; a promise only when there is an error or a warning to say. */
+function declareOperand(context: BuiltinContext, kind: Kind, options: Options, index: number): Eventually<number> {
+  const { argv } = context;
+  const planned = context.declarations.get(index) ?? plannedFromText(argv[index] as string);
+  let warnings: readonly string[];
+  try {
+    warnings = declareOne(context.state, kind, options, planned);
+  } catch (error) {
+    if (!isShellError(error)) throw error;
+    return context.output.err(`quirl: ${argv[0]}: ${error.message}\n`).then(() => 1);
+  }
+  if (warnings.length === 0) return 0;
+  return context.output.err(warnings.map((warning) => `quirl: ${argv[0]}: ${warning}\n`).join('')).then(() => 0);
 }
 
 export const declare = declarationBuiltin('declare');

@@ -31,16 +31,22 @@ export function trim(value: string, pattern: string, side: '#' | '%', longest: b
 /** How trim matches a pattern: text compared, a StarredLiteral searched for, or a matcher tried at each length. */
 type Trimmer = { readonly kind: 'literal'; readonly text: string } | ({ readonly kind: 'starred' } & StarredLiteral) | { readonly kind: 'matched'; readonly matcher: RegExp };
 
-/** Trimmers by extglob and pattern text: a `${x%%.*}` in a loop or a function is analysed once. */
+/** Trimmers by pattern text, with extglob off and on: a `${x%%.*}` in a loop or a function is analysed once, and looked up with no key or closure made. */
 const trimmers = new BoundedCache<string, Trimmer>(512);
+const extglobTrimmers = new BoundedCache<string, Trimmer>(512);
 
 function trimmerOf(pattern: string, extglob: boolean): Trimmer {
-  return trimmers.get(`${extglob ? 'x' : '-'}${pattern}`, (): Trimmer => {
-    if (!hasWildcards(pattern, extglob)) return { kind: 'literal', text: unescapePattern(pattern) };
-    const starred = starredLiteral(pattern, extglob);
-    if (starred !== undefined) return { kind: 'starred', ...starred };
-    return { kind: 'matched', matcher: compilePattern(pattern, { extglob }).whole };
-  });
+  return extglob ? extglobTrimmers.get(pattern, extglobTrimmer) : trimmers.get(pattern, plainTrimmer);
+}
+
+const plainTrimmer = (pattern: string): Trimmer => makeTrimmer(pattern, false);
+const extglobTrimmer = (pattern: string): Trimmer => makeTrimmer(pattern, true);
+
+function makeTrimmer(pattern: string, extglob: boolean): Trimmer {
+  if (!hasWildcards(pattern, extglob)) return { kind: 'literal', text: unescapePattern(pattern) };
+  const starred = starredLiteral(pattern, extglob);
+  if (starred !== undefined) return { kind: 'starred', ...starred };
+  return { kind: 'matched', matcher: compilePattern(pattern, { extglob }).whole };
 }
 
 /** A pattern that is literal text with one `*` before it (`*.txt`) or after it (`.*`). */

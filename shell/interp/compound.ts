@@ -397,7 +397,9 @@ function casePattern(word: Word): CasePattern {
 class CaseRun {
   private readonly environment: ExpansionEnvironment;
   private readonly budget = new ExpansionBudget();
-  private readonly options: PatternOptions;
+  private readonly patterns: readonly (readonly CasePattern[])[];
+  /** How a pattern that is no plain text matches: made at the first such pattern. */
+  private options: PatternOptions | undefined;
   private subject = '';
   /** The last body's status: the case's. */
   private status = 0;
@@ -408,7 +410,7 @@ class CaseRun {
     private readonly context: Context,
   ) {
     this.environment = evaluator.expansionEnvironment(context);
-    this.options = { nocase: this.environment.options?.nocasematch, extglob: this.environment.options?.extglob };
+    this.patterns = casePatterns(clause);
   }
 
   run(): Eventually<number> {
@@ -435,20 +437,26 @@ class CaseRun {
   }
 
   private matchesFrom(item: number, from: number): Eventually<boolean> {
-    const patterns = casePatterns(this.clause)[item] as readonly CasePattern[];
+    const patterns = this.patterns[item] as readonly CasePattern[];
     for (let index = from; index < patterns.length; index++) {
       const pattern = patterns[index] as CasePattern;
       // A pattern of plain text is compared as text: no matcher compiled or looked up.
-      if (pattern.kind === 'literal' && this.options.nocase !== true) {
+      if (pattern.kind === 'literal' && this.environment.options?.nocasematch !== true) {
         this.budget.chargeBytes(pattern.bytes);
         if (pattern.text === this.subject) return true;
         continue;
       }
       const text = expandPattern(pattern.word, this.environment, this.budget);
-      if (text instanceof Promise) return text.then((expanded) => matchesPattern(expanded, this.subject, this.options) || this.matchesFrom(item, index + 1));
-      if (matchesPattern(text, this.subject, this.options)) return true;
+      if (text instanceof Promise) return text.then((expanded) => this.matches(expanded) || this.matchesFrom(item, index + 1));
+      if (this.matches(text)) return true;
     }
     return false;
+  }
+
+  private matches(pattern: string): boolean {
+    const { options } = this.environment;
+    this.options ??= { nocase: options?.nocasematch, extglob: options?.extglob };
+    return matchesPattern(pattern, this.subject, this.options);
   }
 
   private bodyOf(index: number): Eventually<number> {
