@@ -10,11 +10,7 @@ import { compilePattern, hasWildcards, leadingGroup, unescapePattern, type Patte
 /** `${x#p}` (longest: `##`) from the start, `${x%p}` (`%%`) from the end, with extglob on or off. */
 export function trim(value: string, pattern: string, side: '#' | '%', longest: boolean, extglob = false): string {
   const trimmer = trimmerOf(pattern, extglob);
-  if (trimmer.kind === 'literal') {
-    const { text } = trimmer;
-    if (side === '#') return value.startsWith(text) ? value.slice(text.length) : value;
-    return value.endsWith(text) ? value.slice(0, value.length - text.length) : value;
-  }
+  if (trimmer.kind === 'literal') return trimText(value, trimmer.text, side);
   if (trimmer.kind === 'starred') return trimStarred(value, trimmer, side, longest);
   const { matcher } = trimmer;
   const n = value.length;
@@ -26,6 +22,12 @@ export function trim(value: string, pattern: string, side: '#' | '%', longest: b
     }
   }
   return value;
+}
+
+/** trim for a pattern that matches only `text` (`${x#"$base"}`): shortest and longest are the same. */
+export function trimText(value: string, text: string, side: '#' | '%'): string {
+  if (side === '#') return value.startsWith(text) ? value.slice(text.length) : value;
+  return value.endsWith(text) ? value.slice(0, value.length - text.length) : value;
 }
 
 /** How trim matches a pattern: text compared, a StarredLiteral searched for, or a matcher tried at each length. */

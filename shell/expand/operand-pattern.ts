@@ -32,6 +32,15 @@ export function operandPattern(word: Word, context: ExpansionContext): string | 
   }
   // Past the budget, the expander reports it.
   if (literal !== null) return literal.bytes <= context.budget.remaining ? literal.pattern : undefined;
+  const text = quotedOperandText(word, context);
+  return text === undefined ? undefined : escapePattern(text);
+}
+
+/**
+ * The text of a pattern word that is one double-quoted string of text and plain parameters
+ * (`"$base"`), which matches only itself; undefined for any other word.
+ */
+export function quotedOperandText(word: Word, context: ExpansionContext): string | undefined {
   const pieces = quotedPieces(word);
   if (pieces === undefined) return undefined;
   const { env } = context;
@@ -51,7 +60,7 @@ export function operandPattern(word: Word, context: ExpansionContext): string | 
     bytes += more;
     text = joinText(text, value);
   }
-  return escapePattern(text);
+  return text;
 }
 
 /** Literal text and single quotes, no NUL: the pattern is the same on every expansion. */

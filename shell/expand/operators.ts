@@ -8,9 +8,9 @@ import { ShellError } from '../errors';
 import type { ParameterExpansion, ParameterOperator, Word } from '../syntax/ast';
 import { ExpansionBudget } from './budget';
 import { FieldBuilder, FieldSeparators, fieldText, type Field } from './fields';
-import { patternOf } from './glob';
-import { changeCase, replace, trim } from './matching';
-import { operandPattern } from './operand-pattern';
+import { escapePattern, patternOf } from './glob';
+import { changeCase, replace, trim, trimText } from './matching';
+import { operandPattern, quotedOperandText } from './operand-pattern';
 import { boundValue, parameterValue } from './parameters';
 import { characterCount, charactersOf, fromUnits, sliceCharacters, toUnits, type Characters } from './text';
 import { quote, transformer } from './transform';
@@ -224,8 +224,11 @@ function operated(operator: OperatedBy, target: Target, value: Value, quoted: bo
  */
 function trimmed(operator: Extract<ParameterOperator, { kind: 'Trim' }>, value: Value, quoted: boolean, context: ExpansionContext): Eventually<Value> {
   if (isAbsent(value) || isNull(value, quoted, context)) return value;
+  // A quoted pattern word (`"$base"`) is text to compare: no pattern made of it, escaped or analysed.
+  const quotedText = quotedOperandText(operator.pattern, context);
+  if (quotedText !== undefined && typeof value === 'string' && ASCII.test(quotedText) && ASCII.test(value)) return trimText(value, quotedText, operator.side);
   const extglob = context.env.options?.extglob === true;
-  const known = operandPattern(operator.pattern, context);
+  const known = quotedText !== undefined ? escapePattern(quotedText) : operandPattern(operator.pattern, context);
   if (known !== undefined && typeof value === 'string' && ASCII.test(known) && ASCII.test(value)) return trim(value, known, operator.side, operator.longest, extglob);
   const characters = charactersOf(context.env);
   const pattern = known !== undefined ? toUnits(known, characters) : andThen(operandField(operator.pattern, context), (field) => toUnits(patternOf(field), characters));
