@@ -12,7 +12,8 @@ const ESCAPED = /[\udc80-\udcff]/;
 /** Text this short is checked for ASCII in JavaScript: cheaper than a call into Buffer (the budget charges every word). */
 const SHORT_TEXT = 64;
 
-function isAscii(text: string): boolean {
+/** Whether every unit of `text` is ASCII (the same in every locale and encoding). */
+export function isAscii(text: string): boolean {
   for (let index = 0; index < text.length; index++) if (text.charCodeAt(index) > 0x7f) return false;
   return true;
 }

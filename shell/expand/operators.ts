@@ -3,6 +3,7 @@
  * only when it is used (`${x:-$(cmd)}` runs cmd only for an unset or empty x). The values of `@`
  * and `*` are lists, and the pattern and case operators apply to each element.
  */
+import { isAscii } from '../bytes';
 import { andThen, type Eventually } from '../eventually';
 import { ShellError } from '../errors';
 import type { ParameterExpansion, ParameterOperator, Word } from '../syntax/ast';
@@ -226,17 +227,15 @@ function trimmed(operator: Extract<ParameterOperator, { kind: 'Trim' }>, value: 
   if (isAbsent(value) || isNull(value, quoted, context)) return value;
   // A quoted pattern word (`"$base"`) is text to compare: no pattern made of it, escaped or analysed.
   const quotedText = quotedOperandText(operator.pattern, context);
-  if (quotedText !== undefined && typeof value === 'string' && ASCII.test(quotedText) && ASCII.test(value)) return trimText(value, quotedText, operator.side);
+  if (quotedText !== undefined && typeof value === 'string' && isAscii(quotedText) && isAscii(value)) return trimText(value, quotedText, operator.side);
   const extglob = context.env.options?.extglob === true;
   const known = quotedText !== undefined ? escapePattern(quotedText) : operandPattern(operator.pattern, context);
-  if (known !== undefined && typeof value === 'string' && ASCII.test(known) && ASCII.test(value)) return trim(value, known, operator.side, operator.longest, extglob);
+  if (known !== undefined && typeof value === 'string' && isAscii(known) && isAscii(value)) return trim(value, known, operator.side, operator.longest, extglob);
   const characters = charactersOf(context.env);
   const pattern = known !== undefined ? toUnits(known, characters) : andThen(operandField(operator.pattern, context), (field) => toUnits(patternOf(field), characters));
   return andThen(pattern, (units) => mapValue(value, characters, (text) => trim(text, units, operator.side, operator.longest, extglob)));
 }
 
-/** Text whose units are the same in every locale. */
-const ASCII = /^[\x00-\x7f]*$/;
 
 /** `${x-w}`, `${x:=w}`, `${x?w}`, `${x:+w}`...: the value, or the word. */
 function defaulted(

@@ -398,6 +398,8 @@ class CaseRun {
   private readonly environment: ExpansionEnvironment;
   private readonly budget = new ExpansionBudget();
   private readonly patterns: readonly (readonly CasePattern[])[];
+  /** Whether a pattern of plain text is compared as it is (no nocasematch). */
+  private readonly exact: boolean;
   /** How a pattern that is no plain text matches: made at the first such pattern. */
   private options: PatternOptions | undefined;
   private subject = '';
@@ -411,6 +413,7 @@ class CaseRun {
   ) {
     this.environment = evaluator.expansionEnvironment(context);
     this.patterns = casePatterns(clause);
+    this.exact = this.environment.options?.nocasematch !== true;
   }
 
   run(): Eventually<number> {
@@ -441,7 +444,7 @@ class CaseRun {
     for (let index = from; index < patterns.length; index++) {
       const pattern = patterns[index] as CasePattern;
       // A pattern of plain text is compared as text: no matcher compiled or looked up.
-      if (pattern.kind === 'literal' && this.environment.options?.nocasematch !== true) {
+      if (pattern.kind === 'literal' && this.exact) {
         this.budget.chargeBytes(pattern.bytes);
         if (pattern.text === this.subject) return true;
         continue;
