@@ -23,7 +23,11 @@ export function parameterValue(name: string, env: ExpansionEnvironment): string 
   }
   // Only a name that starts with a digit can be positional: most are variables, and a pattern test of each showed in profiles.
   const first = name.charCodeAt(0);
-  if (first >= 0x31 && first <= 0x39 && POSITIONAL.test(name)) return special.positional[Number(name) - 1];
+  if (first >= 0x31 && first <= 0x39) {
+    // $1 to $9, most of them: no pattern test or number parsed.
+    if (name.length === 1) return special.positional[first - 0x31];
+    if (POSITIONAL.test(name)) return special.positional[Number(name) - 1];
+  }
   return env.lookup(name);
 }
 

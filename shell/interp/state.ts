@@ -502,11 +502,18 @@ export class ShellState {
     // Most reads: a variable without a nameref, one map lookup.
     const own = this.variables.get(name);
     if (own !== undefined && !own.attributes.has('n')) return scalarOf(own);
-    const element = this.referencedElement(name);
-    if (element !== undefined) return this.element(element.name, element.subscript);
-    const variable = this.lookup(name);
-    if (variable !== undefined) return scalarOf(variable);
-    if (this.dynamicNames.has(name)) return this.dynamic.get(name);
+    // A nameref goes through what it names; no variable at all (FUNCNEST at every call) is only
+    // looked for among the dynamic and special names, with no second lookup of the table.
+    if (own !== undefined) {
+      const element = this.referencedElement(name);
+      if (element !== undefined) return this.element(element.name, element.subscript);
+      const variable = this.lookup(name);
+      if (variable !== undefined) return scalarOf(variable);
+      if (this.dynamicNames.has(name)) return this.dynamic.get(name);
+    } else if (this.dynamicNames.has(name)) {
+      const computed = this.computed(name);
+      return computed === undefined ? this.dynamic.get(name) : scalarOf(computed);
+    }
     if (name === 'LINENO') return String(this.lineNumber);
     if (name === 'BASH_COMMAND') return this.announced === undefined ? undefined : commandText(this.announced);
     if (name === 'PIPESTATUS') return String(this.pipeStatus[0]);
