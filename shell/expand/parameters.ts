@@ -6,6 +6,9 @@ const POSITIONAL = /^[1-9][0-9]*$/;
 
 /** The value of parameter `name`, or undefined when it is unset. `@` and `*` are expanded by the caller. */
 export function parameterValue(name: string, env: ExpansionEnvironment): string | undefined {
+  const first = name.charCodeAt(0);
+  // Most are variables, whose names begin with a letter or `_`, as no special or positional parameter's does.
+  if (((first | 0x20) >= 0x61 && (first | 0x20) <= 0x7a) || first === 0x5f) return env.lookup(name);
   const special = env.special;
   switch (name) {
     case '?':
@@ -21,8 +24,7 @@ export function parameterValue(name: string, env: ExpansionEnvironment): string 
     case '0':
       return special.scriptName;
   }
-  // Only a name that starts with a digit can be positional: most are variables, and a pattern test of each showed in profiles.
-  const first = name.charCodeAt(0);
+  // Only a name that starts with a digit can be positional.
   if (first >= 0x31 && first <= 0x39) {
     // $1 to $9, most of them: no pattern test or number parsed.
     if (name.length === 1) return special.positional[first - 0x31];
