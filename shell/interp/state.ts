@@ -95,6 +95,10 @@ function restoreVariable(this: VariableTable, previous: Variable | undefined, na
   else this.set(name, previous);
 }
 
+function isSetAndExported(variable: Variable | undefined): variable is Variable {
+  return variable !== undefined && variable.value !== undefined && variable.attributes.has('x');
+}
+
 /** bash's FUNCNAME, BASH_SOURCE and BASH_LINENO as arrays, innermost first (what `caller` reads). */
 export interface CallStackArrays {
   readonly names: readonly string[];
@@ -884,6 +888,21 @@ export class ShellState {
     return this.builtEnvironment.entries;
   }
 
+  /**
+   * What a child gets for `name`: the innermost of the visible variable and those the running
+   * calls' locals hide that is set and exported (bash's environment passes over an unset or
+   * unexported local: `export V=1; f() { local V; env; }` hands on V=1). An array there gives
+   * nothing: bash exports no arrays.
+   */
+  private exportedValue(name: string, visible: Variable): string | undefined {
+    if (isSetAndExported(visible)) return typeof visible.value === 'string' ? visible.value : undefined;
+    for (let depth = this.localFrames.length - 1; depth >= 0; depth--) {
+      const hidden = (this.localFrames[depth] as LocalFrame).variables.get(name);
+      if (isSetAndExported(hidden)) return typeof hidden.value === 'string' ? hidden.value : undefined;
+    }
+    return undefined;
+  }
+
   /** Whether the functions exported now are `functions`, in order, each with the same definition (a node is never changed). */
   private exportsSameFunctions(functions: readonly (FunctionDefinition | undefined)[]): boolean {
     if (functions.length !== this.exportedFunctions.size) return false;
@@ -895,8 +914,8 @@ export class ShellState {
   private buildEnvironment(extra: readonly (readonly [string, string])[]): string[] {
     const env = new Map<string, string>();
     for (const [name, variable] of this.variables) {
-      // bash exports no arrays.
-      if (variable.attributes.has('x') && typeof variable.value === 'string') env.set(name, variable.value);
+      const value = this.exportedValue(name, variable);
+      if (value !== undefined) env.set(name, value);
     }
     for (const name of this.exportedFunctions) {
       const definition = this.functions.get(name);
@@ -949,7 +968,10 @@ export class ShellState {
     const { end, circle } = this.chain(name);
     if (circle === undefined) return { name: end, store: this.variables };
     const hiding = this.localFrames.find((frame) => frame.variables.has(circle));
-    return hiding === undefined ? { name: end, store: this.variables } : { name: circle, store: hiding.variables };
+    if (hiding === undefined) return { name: end, store: this.variables };
+    // A hidden variable can be what a child's environment holds (exportedValue): built anew.
+    this.variables.exportVersion++;
+    return { name: circle, store: hiding.variables };
   }
 
   /** Whether `name` is a nameref whose chain comes back to its start or to a nameref naming itself. */

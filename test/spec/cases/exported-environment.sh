@@ -225,3 +225,48 @@ printenv OLDPWD | sed "s#^$OLDPWD\$#the directory before#"
 declare -x OLDPWD
 the directory before
 ## END
+
+#### a local with no value hands on the variable it hides
+export V=1
+f() { local V; printenv V || echo none; echo "own: ${V-unset}"; }
+f
+g() { local V=2; unset V; printenv V || echo none; }
+g
+## STDOUT:
+1
+own: unset
+1
+## END
+
+#### an unexported local hands on the exported variable it hides
+export V=1
+f() { local V=7; export -n V; printenv V || echo none; echo "own: $V"; }
+f
+h() { local +x V; printenv V || echo none; }
+h
+## STDOUT:
+1
+own: 7
+1
+## END
+
+#### a local with no value in a nested call hands on the caller's local
+export V=1
+outer() { local V=2; inner; printenv V; }
+inner() { local V; printenv V; unset V; V=6; printenv V; }
+outer
+## STDOUT:
+2
+2
+2
+## END
+
+#### an exported array local hides what it hides from children
+export V=1
+f() { local -a V=(a b); printenv V || echo none; }
+f
+printenv V
+## STDOUT:
+none
+1
+## END
