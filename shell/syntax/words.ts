@@ -277,9 +277,15 @@ function bracedClose(source: SourceText, from: number): number | null {
   return null;
 }
 
-/** Collects a word's parts, merging adjacent literal characters of the same quoting into one Literal. */
+/**
+ * Collects a word's parts, merging adjacent literal characters of the same quoting into one Literal.
+ * Most words have one part: it is held alone and given as a one-element array, not pushed onto an
+ * empty array (whose first push allocates room for 17).
+ */
 class Parts<P extends WordPart> {
-  private readonly parts: (P | Literal)[] = [];
+  private first: P | Literal | null = null;
+  /** Every part, once there are two. */
+  private all: (P | Literal)[] | null = null;
   // The literal run being merged, in fields rather than an object: one allocation less per run.
   /** The run's text, or null where there is no run. */
   private runValue: string | null = null;
@@ -304,22 +310,29 @@ class Parts<P extends WordPart> {
 
   push(part: P): void {
     this.flush();
-    this.parts.push(part);
+    this.add(part);
   }
 
   /** The text so far when it is a single unquoted literal, to recognise `NAME=`. */
   plainText(): string | undefined {
-    return this.parts.length === 0 && this.runValue !== null && !this.runQuoted ? this.runValue : undefined;
+    return this.first === null && this.runValue !== null && !this.runQuoted ? this.runValue : undefined;
   }
 
   finish(): (P | Literal)[] {
     this.flush();
-    return this.parts;
+    if (this.all !== null) return this.all;
+    return this.first === null ? [] : [this.first];
+  }
+
+  private add(part: P | Literal): void {
+    if (this.first === null) this.first = part;
+    else if (this.all === null) this.all = [this.first, part];
+    else this.all.push(part);
   }
 
   private flush(): void {
     if (this.runValue === null) return;
-    this.parts.push({ kind: 'Literal', value: this.runValue, quoted: this.runQuoted, span: spanOf(this.source, this.runStart, this.runEnd) });
+    this.add({ kind: 'Literal', value: this.runValue, quoted: this.runQuoted, span: spanOf(this.source, this.runStart, this.runEnd) });
     this.runValue = null;
   }
 }
