@@ -25,7 +25,8 @@ export class Collector<T> {
   /** The array begun at `mark`, taken off the stack (whose slots let go of their elements). */
   take(mark: number): T[] {
     const taken = this.stack.slice(mark, this.top) as T[];
-    this.stack.fill(undefined, mark, this.top);
+    // A loop, not fill(): the slots are few, and fill is a call into the runtime.
+    for (let at = mark; at < this.top; at++) this.stack[at] = undefined;
     this.top = mark;
     return taken;
   }

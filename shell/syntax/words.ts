@@ -366,12 +366,18 @@ export class WordLexer {
     const regex = mode === 'regex';
     let afterEscape = false;
     let regexDepth = 0;
-    const parts = new Parts<WordPart>(this.source);
     const assignment = assignments && !regex ? this.assignmentTarget() : null;
     if (assignment !== null && s.peek() === '(') {
       const value = this.arrayLiteral();
       return this.assignmentToken(assignment, value, start);
     }
+    const ordinary = regex ? null : this.ordinaryWord();
+    if (ordinary !== null) {
+      const end = s.offset;
+      if (assignment === null) return { kind: 'word', word: ordinary, start, end };
+      return this.assignmentToken(assignment, ordinary, start);
+    }
+    const parts = new Parts<WordPart>(this.source);
     // Only the first unquoted `=` can make an assignment-like word; checking later ones would be quadratic.
     let firstEquals = assignment === null;
     // bash: an argument shaped like an assignment (`echo a=~`) gets an assignment's tilde prefixes.
@@ -426,6 +432,28 @@ export class WordLexer {
     const end = s.offset;
     if (assignment === null) return { kind: 'word', word: this.wordNode(parts, start, end), start, end };
     return this.assignmentToken(assignment, this.wordNode(parts, assignment.valueStart, end), start);
+  }
+
+  /**
+   * The rest of the word at the scanner, consumed, where it is one run of characters that mean
+   * nothing (most words: `echo`, `-n`, `/dev/null`, `*.tar.gz`): its one Literal made at once, as
+   * the loop of `word` would make it. Null, nothing consumed, where any character needs that loop
+   * (quoting, expansions, `~`, `=`, `:`, a line continuation, an extglob group's `(`).
+   */
+  private ordinaryWord(): Word | null {
+    const s = this.scanner;
+    const start = s.offset;
+    const text = this.source.text;
+    const value = s.run(ORDINARY_RUN);
+    const end = s.offset;
+    const code = text.charCodeAt(end);
+    const endsHere = end === text.length || (code < 0x80 && WORD_ENDS[code] === 1 && !startsProcessSubstitution(text, end));
+    if (value === '' || !endsHere || (code === 0x28 && GROUP_OPERATORS.includes(text[end - 1]!))) {
+      s.seek(start);
+      return null;
+    }
+    const span = spanOf(this.source, start, end);
+    return { kind: 'Word', parts: [{ kind: 'Literal', value, quoted: false, span }], text: value, span };
   }
 
   /** A quoted part or an expansion at `c` (a backslash, quotes, `$`, a backquote) into `parts`; false at any other character. */
