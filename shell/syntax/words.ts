@@ -366,16 +366,12 @@ export class WordLexer {
     const regex = mode === 'regex';
     let afterEscape = false;
     let regexDepth = 0;
+    const ordinary = regex ? null : this.ordinaryWord(assignments);
+    if (ordinary !== null) return { kind: 'word', word: ordinary, start, end: s.offset };
     const assignment = assignments && !regex ? this.assignmentTarget() : null;
-    if (assignment !== null && s.peek() === '(') {
-      const value = this.arrayLiteral();
-      return this.assignmentToken(assignment, value, start);
-    }
-    const ordinary = regex ? null : this.ordinaryWord();
-    if (ordinary !== null) {
-      const end = s.offset;
-      if (assignment === null) return { kind: 'word', word: ordinary, start, end };
-      return this.assignmentToken(assignment, ordinary, start);
+    if (assignment !== null) {
+      const value = s.peek() === '(' ? this.arrayLiteral() : this.ordinaryWord(false);
+      if (value !== null) return this.assignmentToken(assignment, value, start);
     }
     const parts = new Parts<WordPart>(this.source);
     // Only the first unquoted `=` can make an assignment-like word; checking later ones would be quadratic.
@@ -438,9 +434,11 @@ export class WordLexer {
    * The rest of the word at the scanner, consumed, where it is one run of characters that mean
    * nothing (most words: `echo`, `-n`, `/dev/null`, `*.tar.gz`): its one Literal made at once, as
    * the loop of `word` would make it. Null, nothing consumed, where any character needs that loop
-   * (quoting, expansions, `~`, `=`, `:`, a line continuation, an extglob group's `(`).
+   * (quoting, expansions, `~`, `=`, `:`, a line continuation, an extglob group's `(`). Where an
+   * assignment may stand, a word with a `[` is left to that loop too: `a[i + 1]=x` is one word.
+   * (Any other assignment has a `=` in its first run, which ends it.)
    */
-  private ordinaryWord(): Word | null {
+  private ordinaryWord(assignments: boolean): Word | null {
     const s = this.scanner;
     const start = s.offset;
     const text = this.source.text;
@@ -448,7 +446,7 @@ export class WordLexer {
     const end = s.offset;
     const code = text.charCodeAt(end);
     const endsHere = end === text.length || (code < 0x80 && WORD_ENDS[code] === 1 && !startsProcessSubstitution(text, end));
-    if (value === '' || !endsHere || (code === 0x28 && GROUP_OPERATORS.includes(text[end - 1]!))) {
+    if (value === '' || !endsHere || (code === 0x28 && GROUP_OPERATORS.includes(text[end - 1]!)) || (assignments && value.includes('['))) {
       s.seek(start);
       return null;
     }
