@@ -24,7 +24,9 @@ export class Collector<T> {
 
   /** The array begun at `mark`, taken off the stack (whose slots let go of their elements). */
   take(mark: number): T[] {
-    const taken = this.stack.slice(mark, this.top) as T[];
+    const count = this.top - mark;
+    // Most arrays hold one element or none: a literal, not a call to slice.
+    const taken = count === 0 ? [] : count === 1 ? [this.stack[mark] as T] : (this.stack.slice(mark, this.top) as T[]);
     // A loop, not fill(): the slots are few, and fill is a call into the runtime.
     for (let at = mark; at < this.top; at++) this.stack[at] = undefined;
     this.top = mark;

@@ -29,11 +29,6 @@ const CONTROL: ReadonlySet<string> = new Set(CONTROL_OPERATORS);
 /** The characters an operator starts with, looked up by code as each token starts. */
 const OPERATOR_STARTS = stopSet([...OPERATORS].map((operator) => operator[0]).join(''));
 
-function startsOperator(c: string): boolean {
-  const code = c.charCodeAt(0);
-  return code < 0x80 && OPERATOR_STARTS[code] === 1;
-}
-
 /** `{NAME}` or `{NAME[subscript]}` directly before a redirect operator's first character. */
 const NAMED_REDIRECT = /^\{([A-Za-z_][A-Za-z0-9_]*(?:\[[A-Za-z0-9_-]+\])?)\}[<>]/;
 const NAME_START = /^[A-Za-z_]$/;
@@ -207,11 +202,13 @@ export class Lexer {
     if (c === '\n') {
       s.next();
       const end = s.offset;
-      this.readHereDocumentBodies();
+      if (this.pendingHereDocuments.length > 0) this.readHereDocumentBodies();
       return { kind: 'newline', start, end };
     }
-    if (startsOperator(c) && !startsProcessSubstitution(s.source.text, start)) return this.operator(start, null);
-    if (isDigit(c)) {
+    // By code, with no call: asked at every token.
+    const code = c.charCodeAt(0);
+    if (code < 0x80 && OPERATOR_STARTS[code] === 1 && !startsProcessSubstitution(s.source.text, start)) return this.operator(start, null);
+    if (code >= 0x30 && code <= 0x39) {
       const redirect = this.numberedRedirect(start);
       if (redirect !== null) return redirect;
     }
