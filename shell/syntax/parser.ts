@@ -408,40 +408,52 @@ class Parser {
 
   /** A compound command's clause at the current token, or null where none starts. */
   private clause(word: string | undefined): Clause | null {
-    if (this.isOperator('(')) {
-      return this.nested(() => this.arithmeticCommand() ?? this.subshell());
-    }
+    if (!this.isOperator('(') && (word === undefined || !CLAUSE_OPENERS.has(word))) return null;
+    // One level deeper, entered here rather than through nested(): no closure per compound command.
+    this.enter();
+    const clause = this.clauseAt(word);
+    this.depth -= 1;
+    return clause;
+  }
+
+  /** The clause that `(` or the reserved word `word` (one of CLAUSE_OPENERS) opens. */
+  private clauseAt(word: string | undefined): Clause {
+    if (this.isOperator('(')) return this.arithmeticCommand() ?? this.subshell();
     switch (word) {
       case '{':
-        return this.nested(() => this.braceGroup());
+        return this.braceGroup();
       case 'if':
-        return this.nested(() => this.ifClause());
+        return this.ifClause();
       case 'while':
       case 'until':
-        return this.nested(() => this.loopClause(word === 'until'));
+        return this.loopClause(word === 'until');
       case 'for':
-        return this.nested(() => this.forClause());
+        return this.forClause();
       case 'select':
-        return this.nested(() => this.selectClause());
+        return this.selectClause();
       case 'case':
-        return this.nested(() => this.caseClause());
-      case '[[':
-        return this.nested(() => this.conditionalCommand());
+        return this.caseClause();
       default:
-        return null;
+        return this.conditionalCommand();
     }
   }
 
-  private nested<T>(parse: () => T): T {
+  /**
+   * One level of compound commands deeper, refused past MAX_NESTING; the caller steps back out
+   * after (no try/finally: an error ends the whole parse).
+   */
+  private enter(): void {
     if (this.depth >= MAX_NESTING) {
       throw nestedTooDeep(this.source, 'commands', MAX_NESTING, this.token.start, this.token.end);
     }
     this.depth += 1;
-    try {
-      return parse();
-    } finally {
-      this.depth -= 1;
-    }
+  }
+
+  private nested<T>(parse: () => T): T {
+    this.enter();
+    const parsed = parse();
+    this.depth -= 1;
+    return parsed;
   }
 
   private withRedirects(clause: Clause): CompoundCommand {
