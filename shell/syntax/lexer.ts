@@ -7,7 +7,8 @@ import type { Arithmetic, Assignment, HereDocument, Word } from './ast';
 import { readHereDocumentBody } from './heredoc';
 import { stopSet, type Scanner } from './scanner';
 import { spanOf, syntaxError } from './source';
-import { arithmeticClose, arithmeticEnd, isDigit, startsProcessSubstitution, WordLexer, type Substitutions, type WordMode, type WordToken } from './words';
+import { controlToken, lineToken, redirectToken, type Token } from './token';
+import { arithmeticClose, arithmeticEnd, isDigit, startsProcessSubstitution, WordLexer, type Substitutions, type WordMode } from './words';
 
 const CONTROL_OPERATORS = ['|', '||', '|&', '&', '&&', ';', ';;', ';&', ';;&', '(', ')'] as const;
 const REDIRECT_OPERATORS = ['<', '>', '>>', '>|', '<>', '<&', '>&', '&>', '&>>', '<<<', '<<', '<<-'] as const;
@@ -39,22 +40,6 @@ const NAMED_REDIRECT_REACH = 256;
 
 /** A descriptor number larger than this is an ordinary word, as in bash (`echo 99999999999>x`). */
 const MAX_FD = 0x7fffffff;
-
-export type Token =
-  | WordToken
-  | { readonly kind: 'control'; readonly operator: ControlOperator; readonly start: number; readonly end: number }
-  | {
-      readonly kind: 'redirect';
-      readonly operator: RedirectOperator;
-      /** The `2` of `2>`, or null. */
-      readonly fd: number | null;
-      /** The `fd` of bash's `{fd}>`: the descriptor is picked by the shell and stored there. */
-      readonly varname?: string;
-      readonly start: number;
-      readonly end: number;
-    }
-  | { readonly kind: 'newline'; readonly start: number; readonly end: number }
-  | { readonly kind: 'end'; readonly start: number; readonly end: number };
 
 function isControl(operator: string): operator is ControlOperator {
   return CONTROL.has(operator);
@@ -197,13 +182,13 @@ export class Lexer {
     if (c === '') {
       if (s.endsInContinuation()) throw syntaxError(s.source, "unexpected end of input after `\\'", start - 2, start, true);
       this.readHereDocumentBodies();
-      return { kind: 'end', start, end: start };
+      return lineToken('end', start, start);
     }
     if (c === '\n') {
       s.next();
       const end = s.offset;
       if (this.pendingHereDocuments.length > 0) this.readHereDocumentBodies();
-      return { kind: 'newline', start, end };
+      return lineToken('newline', start, end);
     }
     // By code, with no call: asked at every token.
     const code = c.charCodeAt(0);
@@ -236,10 +221,9 @@ export class Lexer {
       operator = longer;
     }
     const end = s.offset;
-    if (isControl(operator)) return { kind: 'control', operator, start, end };
+    if (isControl(operator)) return controlToken(operator, start, end);
     // Every operator that is not a control operator is a redirect operator.
-    if (varname !== undefined) return { kind: 'redirect', operator: operator as RedirectOperator, fd, varname, start, end };
-    return { kind: 'redirect', operator: operator as RedirectOperator, fd, start, end };
+    return redirectToken(operator as RedirectOperator, fd, varname, start, end);
   }
 
   /**

@@ -45,7 +45,8 @@ import type {
   Word,
 } from './ast';
 import { Collector } from './collector';
-import { Lexer, tokenText, type ControlOperator, type Token } from './lexer';
+import { Lexer, tokenText, type ControlOperator } from './lexer';
+import { controlToken, type RedirectToken, type Token } from './token';
 import { Scanner } from './scanner';
 import type { Substitutions, WordMode } from './words';
 import { nestedTooDeep, type ParseError, Source, spanOf, syntaxError, type SourceText } from './source';
@@ -76,7 +77,6 @@ const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** A function name: any plain word that could not be mistaken for something else (bash is this lax). */
 const FUNCTION_NAME = /^[^\s$`'"\\=|&;<>()]+$/;
 
-type RedirectToken = Extract<Token, { kind: 'redirect' }>;
 
 /** Where one parse collects the arrays of its tree, shared by the parsers of its substitutions (see Collector). */
 interface Collectors {
@@ -499,7 +499,7 @@ class Parser {
 
   /** The lexer read raw text up to `end` past the current token: the next token starts there. */
   private consumedRaw(end: number): void {
-    this.last = { kind: 'control', operator: ')', start: end - 1, end };
+    this.last = controlToken(')', end - 1, end);
     this.token = this.nextToken(false);
   }
 

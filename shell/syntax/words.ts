@@ -6,7 +6,6 @@
 import type {
   ArrayElement,
   ArrayLiteral,
-  Assignment,
   CommandSubstitution,
   DoubleQuoted,
   Literal,
@@ -22,6 +21,7 @@ import type {
   WordPart,
 } from './ast';
 import { ansiCString } from './escapes';
+import { assignmentToken, wordToken, type WordToken } from './token';
 import { Scanner, stopSet, type StopSet } from './scanner';
 import { EmbeddedSource, nestedTooDeep, SlicedSource, spanOf, syntaxError, type SourceText } from './source';
 
@@ -47,9 +47,6 @@ export interface Substitutions {
  */
 export type WordMode = 'plain' | 'pattern' | 'regex';
 
-export type WordToken =
-  | { readonly kind: 'word'; readonly word: Word; readonly start: number; readonly end: number }
-  | { readonly kind: 'assignment'; readonly assignment: Assignment; readonly start: number; readonly end: number };
 
 /** Characters that end an unquoted word, besides the end: blanks, newline and the operator characters. */
 const WORD_ENDS = stopSet(' \t\n|&;<>()');
@@ -367,7 +364,7 @@ export class WordLexer {
     let afterEscape = false;
     let regexDepth = 0;
     const ordinary = regex ? null : this.ordinaryWord(assignments);
-    if (ordinary !== null) return { kind: 'word', word: ordinary, start, end: s.offset };
+    if (ordinary !== null) return wordToken(ordinary, start, s.offset);
     const assignment = assignments && !regex ? this.assignmentTarget() : null;
     if (assignment !== null) {
       const value = s.peek() === '(' ? this.arrayLiteral() : this.ordinaryWord(false);
@@ -426,7 +423,7 @@ export class WordLexer {
     }
 
     const end = s.offset;
-    if (assignment === null) return { kind: 'word', word: this.wordNode(parts, start, end), start, end };
+    if (assignment === null) return wordToken(this.wordNode(parts, start, end), start, end);
     return this.assignmentToken(assignment, this.wordNode(parts, assignment.valueStart, end), start);
   }
 
@@ -531,7 +528,7 @@ export class WordLexer {
   private assignmentToken(target: AssignmentTarget, value: Word | ArrayLiteral, start: number): WordToken {
     const end = this.scanner.offset;
     const { name, subscript, append } = target;
-    return { kind: 'assignment', assignment: { kind: 'Assignment', name, subscript, append, value, span: spanOf(this.source, start, end) }, start, end };
+    return assignmentToken({ kind: 'Assignment', name, subscript, append, value, span: spanOf(this.source, start, end) }, start, end);
   }
 
   /**
