@@ -363,8 +363,9 @@ class Parser {
     const word = this.reserved();
     if (word === 'function') return this.functionKeyword();
     if (word === 'coproc') return this.nested(() => this.coprocess());
+    const start = this.token.start;
     const clause = this.clause(word);
-    if (clause !== null) return this.withRedirects(clause);
+    if (clause !== null) return this.withRedirects(clause, start);
     if (!this.startsCommand() || (word !== undefined && MISPLACED.has(word))) throw this.unexpected();
     return this.simpleCommand();
   }
@@ -391,7 +392,7 @@ class Parser {
     const commandStart = this.token.start;
     const clause = this.clause(this.reserved());
     let command: Command;
-    if (clause !== null) command = this.withRedirects(clause);
+    if (clause !== null) command = this.withRedirects(clause, commandStart);
     else if (this.startsCommand() && !MISPLACED.has(this.reserved() ?? '')) command = this.simpleCommand();
     else throw this.unexpected();
     if (command.kind !== 'SimpleCommand' && command.kind !== 'CompoundCommand') throw this.unexpected(undefined, first);
@@ -456,11 +457,11 @@ class Parser {
     return parsed;
   }
 
-  private withRedirects(clause: Clause): CompoundCommand {
+  /** The clause, written from `start`, with the redirects after it. */
+  private withRedirects(clause: Clause, start: number): CompoundCommand {
     const mark = this.collect.redirects.mark();
     for (let t = this.token; t.kind === 'redirect'; t = this.token) this.collect.redirects.add(this.redirect(t, false));
     const redirects = this.collect.redirects.take(mark);
-    const start = clause.span.start.offset;
     const end = this.lastEnd;
     return { kind: 'CompoundCommand', clause, redirects, text: this.source.text.slice(start, end), span: this.span(start, end) };
   }
@@ -777,9 +778,10 @@ class Parser {
   private functionBody(name: string, start: number): FunctionDefinition {
     this.skipNewlines();
     const word = this.reserved();
+    const bodyStart = this.token.start;
     const clause = this.clause(word);
     if (clause === null) throw this.unexpected();
-    const body = this.withRedirects(clause);
+    const body = this.withRedirects(clause, bodyStart);
     const end = this.lastEnd;
     return { kind: 'FunctionDefinition', name, body, text: this.source.text.slice(start, end), span: this.span(start, end) };
   }

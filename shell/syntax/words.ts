@@ -109,8 +109,13 @@ function isNameStartCode(code: number): boolean {
   return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || code === 0x5f;
 }
 
-function isNameCode(code: number): boolean {
-  return isNameStartCode(code) || (code >= 0x30 && code <= 0x39);
+/** The characters of a name after its first, and the digits, as tables looked up by code (a set of characters, as a StopSet is). */
+const NAME_CHARACTERS = stopSet('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_0123456789');
+const DIGITS = stopSet('0123456789');
+
+/** Whether `code` is in `set`; false past the end of the text (NaN) and for any non-ASCII code. */
+function inSet(set: StopSet, code: number): boolean {
+  return code < 0x80 && set[code] === 1;
 }
 
 function isNameStart(c: string): boolean {
@@ -120,7 +125,7 @@ function isNameStart(c: string): boolean {
 /** The end of the run of name characters at `at` (`at` itself where there is none), as written. */
 function nameEnd(text: string, at: number): number {
   let end = at;
-  while (isNameCode(text.charCodeAt(end))) end += 1;
+  for (let code = text.charCodeAt(end); code < 0x80 && NAME_CHARACTERS[code] === 1; code = text.charCodeAt(end)) end += 1;
   return end;
 }
 
@@ -137,10 +142,6 @@ function conditionalNesting(text: string): number {
   let nesting = 0;
   for (const c of text) nesting += c === '(' || c === '?' ? 1 : c === ')' || c === ':' ? -1 : 0;
   return nesting;
-}
-
-function isDigitCode(code: number): boolean {
-  return code >= 0x30 && code <= 0x39;
 }
 
 export function isDigit(c: string): boolean {
@@ -928,23 +929,23 @@ export class WordLexer {
 
   /** The name at the scanner. */
   private name(): string {
-    return this.runOf(isNameCode);
+    return this.runOf(NAME_CHARACTERS);
   }
 
   /** The digits at the scanner. */
   private digits(): string {
-    return this.runOf(isDigitCode);
+    return this.runOf(DIGITS);
   }
 
-  /** The characters `within` takes at the scanner, read a run at a time, through any line continuations among them. */
-  private runOf(within: (code: number) => boolean): string {
+  /** The characters of `set` at the scanner, read a run at a time (by table, no call per character), through any line continuations among them. */
+  private runOf(set: StopSet): string {
     const s = this.scanner;
     const text = this.source.text;
     let run = '';
-    while (within(s.peek().charCodeAt(0))) {
+    while (inSet(set, s.peek().charCodeAt(0))) {
       const start = s.offset;
       let end = start;
-      while (within(text.charCodeAt(end))) end += 1;
+      for (let code = text.charCodeAt(end); code < 0x80 && set[code] === 1; code = text.charCodeAt(end)) end += 1;
       run += text.slice(start, end);
       s.seek(end);
     }
