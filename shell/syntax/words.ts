@@ -52,8 +52,9 @@ export type WordMode = 'plain' | 'pattern' | 'regex';
 const WORD_ENDS = stopSet(' \t\n|&;<>()');
 
 function endsWord(c: string): boolean {
+  if (c === '') return true;
   const code = c.charCodeAt(0);
-  return c === '' || (code < 0x80 && WORD_ENDS[code] === 1);
+  return code < 0x80 && WORD_ENDS[code] === 1;
 }
 
 /** Whether `<(` or `>(`, a process substitution, starts at `at`: there `<` and `>` do not end a word. */
@@ -119,19 +120,19 @@ function inSet(set: StopSet, code: number): boolean {
 }
 
 function isNameStart(c: string): boolean {
-  return isNameStartCode(c.charCodeAt(0));
+  return c !== '' && isNameStartCode(c.charCodeAt(0));
 }
 
 /** The end of the run of name characters at `at` (`at` itself where there is none), as written. */
 function nameEnd(text: string, at: number): number {
   let end = at;
-  for (let code = text.charCodeAt(end); code < 0x80 && NAME_CHARACTERS[code] === 1; code = text.charCodeAt(end)) end += 1;
+  while (end < text.length && inSet(NAME_CHARACTERS, text.charCodeAt(end))) end += 1;
   return end;
 }
 
 /** The end of a name at `at` that may begin an assignment (`=`, `+=` or a subscript's `[` follows it); `at` where there is none. */
 function assignmentNameEnd(text: string, at: number): number {
-  if (!isNameStartCode(text.charCodeAt(at))) return at;
+  if (at >= text.length || !isNameStartCode(text.charCodeAt(at))) return at;
   const end = nameEnd(text, at);
   const next = text[end];
   return next === '=' || next === '[' || (next === '+' && text[end + 1] === '=') ? end : at;
@@ -149,7 +150,7 @@ export function isDigit(c: string): boolean {
 }
 
 function isName(text: string): boolean {
-  return isNameStartCode(text.charCodeAt(0)) && nameEnd(text, 0) === text.length;
+  return text !== '' && isNameStartCode(text.charCodeAt(0)) && nameEnd(text, 0) === text.length;
 }
 
 /** What `NAME=`, `NAME+=`, `NAME[sub]=` lexed: where the value starts. */
@@ -442,8 +443,8 @@ export class WordLexer {
     const text = this.source.text;
     const value = s.run(ORDINARY_RUN);
     const end = s.offset;
-    const code = text.charCodeAt(end);
-    const endsHere = end === text.length || (code < 0x80 && WORD_ENDS[code] === 1 && !startsProcessSubstitution(text, end));
+    const code = end < text.length ? text.charCodeAt(end) : -1;
+    const endsHere = code === -1 || (code < 0x80 && WORD_ENDS[code] === 1 && !startsProcessSubstitution(text, end));
     if (value === '' || !endsHere || (code === 0x28 && GROUP_OPERATORS.includes(text[end - 1]!)) || (assignments && value.includes('['))) {
       s.seek(start);
       return null;
@@ -942,10 +943,10 @@ export class WordLexer {
     const s = this.scanner;
     const text = this.source.text;
     let run = '';
-    while (inSet(set, s.peek().charCodeAt(0))) {
+    for (let c = s.peek(); c !== '' && inSet(set, c.charCodeAt(0)); c = s.peek()) {
       const start = s.offset;
       let end = start;
-      for (let code = text.charCodeAt(end); code < 0x80 && set[code] === 1; code = text.charCodeAt(end)) end += 1;
+      while (end < text.length && inSet(set, text.charCodeAt(end))) end += 1;
       run += text.slice(start, end);
       s.seek(end);
     }
