@@ -7,7 +7,8 @@ import type { Arithmetic, Assignment, HereDocument, Word } from './ast';
 import { readHereDocumentBody } from './heredoc';
 import { stopSet, type Scanner } from './scanner';
 import { spanOf, syntaxError } from './source';
-import { arithmeticClose, arithmeticEnd, isDigit, startsProcessSubstitution, WordLexer, type Substitutions, type WordMode, type WordToken } from './words';
+import { controlToken, lineToken, redirectToken, type Token } from './token';
+import { arithmeticClose, arithmeticEnd, isDigit, startsProcessSubstitution, WordLexer, type Substitutions, type WordMode } from './words';
 
 const CONTROL_OPERATORS = ['|', '||', '|&', '&', '&&', ';', ';;', ';&', ';;&', '(', ')'] as const;
 const REDIRECT_OPERATORS = ['<', '>', '>>', '>|', '<>', '<&', '>&', '&>', '&>>', '<<<', '<<', '<<-'] as const;
@@ -29,11 +30,6 @@ const CONTROL: ReadonlySet<string> = new Set(CONTROL_OPERATORS);
 /** The characters an operator starts with, looked up by code as each token starts. */
 const OPERATOR_STARTS = stopSet([...OPERATORS].map((operator) => operator[0]).join(''));
 
-function startsOperator(c: string): boolean {
-  const code = c.charCodeAt(0);
-  return code < 0x80 && OPERATOR_STARTS[code] === 1;
-}
-
 /** `{NAME}` or `{NAME[subscript]}` directly before a redirect operator's first character. */
 const NAMED_REDIRECT = /^\{([A-Za-z_][A-Za-z0-9_]*(?:\[[A-Za-z0-9_-]+\])?)\}[<>]/;
 const NAME_START = /^[A-Za-z_]$/;
@@ -44,22 +40,6 @@ const NAMED_REDIRECT_REACH = 256;
 
 /** A descriptor number larger than this is an ordinary word, as in bash (`echo 99999999999>x`). */
 const MAX_FD = 0x7fffffff;
-
-export type Token =
-  | WordToken
-  | { readonly kind: 'control'; readonly operator: ControlOperator; readonly start: number; readonly end: number }
-  | {
-      readonly kind: 'redirect';
-      readonly operator: RedirectOperator;
-      /** The `2` of `2>`, or null. */
-      readonly fd: number | null;
-      /** The `fd` of bash's `{fd}>`: the descriptor is picked by the shell and stored there. */
-      readonly varname?: string;
-      readonly start: number;
-      readonly end: number;
-    }
-  | { readonly kind: 'newline'; readonly start: number; readonly end: number }
-  | { readonly kind: 'end'; readonly start: number; readonly end: number };
 
 function isControl(operator: string): operator is ControlOperator {
   return CONTROL.has(operator);
@@ -202,16 +182,18 @@ export class Lexer {
     if (c === '') {
       if (s.endsInContinuation()) throw syntaxError(s.source, "unexpected end of input after `\\'", start - 2, start, true);
       this.readHereDocumentBodies();
-      return { kind: 'end', start, end: start };
+      return lineToken('end', start, start);
     }
     if (c === '\n') {
       s.next();
       const end = s.offset;
-      this.readHereDocumentBodies();
-      return { kind: 'newline', start, end };
+      if (this.pendingHereDocuments.length > 0) this.readHereDocumentBodies();
+      return lineToken('newline', start, end);
     }
-    if (startsOperator(c) && !startsProcessSubstitution(s.source.text, start)) return this.operator(start, null);
-    if (isDigit(c)) {
+    // By code, with no call: asked at every token.
+    const code = c.charCodeAt(0);
+    if (code < 0x80 && OPERATOR_STARTS[code] === 1 && !startsProcessSubstitution(s.source.text, start)) return this.operator(start, null);
+    if (code >= 0x30 && code <= 0x39) {
       const redirect = this.numberedRedirect(start);
       if (redirect !== null) return redirect;
     }
@@ -239,10 +221,9 @@ export class Lexer {
       operator = longer;
     }
     const end = s.offset;
-    if (isControl(operator)) return { kind: 'control', operator, start, end };
+    if (isControl(operator)) return controlToken(operator, start, end);
     // Every operator that is not a control operator is a redirect operator.
-    if (varname !== undefined) return { kind: 'redirect', operator: operator as RedirectOperator, fd, varname, start, end };
-    return { kind: 'redirect', operator: operator as RedirectOperator, fd, start, end };
+    return redirectToken(operator as RedirectOperator, fd, varname, start, end);
   }
 
   /**

@@ -44,7 +44,9 @@ import type {
   TimeKeyword,
   Word,
 } from './ast';
-import { Lexer, tokenText, type ControlOperator, type Token } from './lexer';
+import { Collector } from './collector';
+import { Lexer, tokenText, type ControlOperator } from './lexer';
+import { controlToken, type RedirectToken, type Token } from './token';
 import { Scanner } from './scanner';
 import type { Substitutions, WordMode } from './words';
 import { nestedTooDeep, type ParseError, Source, spanOf, syntaxError, type SourceText } from './source';
@@ -75,7 +77,19 @@ const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** A function name: any plain word that could not be mistaken for something else (bash is this lax). */
 const FUNCTION_NAME = /^[^\s$`'"\\=|&;<>()]+$/;
 
-type RedirectToken = Extract<Token, { kind: 'redirect' }>;
+
+/** Where one parse collects the arrays of its tree, shared by the parsers of its substitutions (see Collector). */
+interface Collectors {
+  readonly items: Collector<ListItem>;
+  readonly commands: Collector<Command>;
+  readonly assignments: Collector<Assignment>;
+  readonly words: Collector<Word>;
+  readonly redirects: Collector<Redirect>;
+}
+
+function collectors(): Collectors {
+  return { items: new Collector(), commands: new Collector(), assignments: new Collector(), words: new Collector(), redirects: new Collector() };
+}
 
 export interface ParseOptions {
   /** The line number of the text's first line, for a chunk of a larger script (default 1). */
@@ -102,7 +116,7 @@ export interface ParseOptions {
 
 /** Parses a whole input. Throws ParseError, whose `incomplete` says whether more input could fix it. */
 export function parse(text: string, options: ParseOptions = {}): Program {
-  return new Parser(new Scanner(new Source(text, options.firstLine)), null, 0, options).program();
+  return new Parser(new Scanner(new Source(text, options.firstLine)), null, 0, options, collectors()).program();
 }
 
 /**
@@ -111,7 +125,7 @@ export function parse(text: string, options: ParseOptions = {}): Program {
  * the script's length however long its compound commands are.
  */
 export function* parseCommands(text: string, options: ParseOptions = {}): Generator<Program, void, void> {
-  const parser = new Parser(new Scanner(new Source(text, options.firstLine)), null, 0, options);
+  const parser = new Parser(new Scanner(new Source(text, options.firstLine)), null, 0, options, collectors());
   for (let program = parser.completeCommand(); program !== null; program = parser.completeCommand()) yield program;
 }
 
@@ -164,6 +178,8 @@ class Parser {
   private last: Token | null = null;
   /** How deeply compound commands and substitutions nest here. */
   private depth: number;
+  /** Whether the list item read last ended in `;` or `&` (a field, not a pair returned per item). */
+  private terminated = false;
 
   /** `dollarStart` is the offset of the `$(` whose commands this parser reads, or null at the top. */
   constructor(
@@ -171,6 +187,7 @@ class Parser {
     private readonly dollarStart: number | null,
     depth: number,
     private readonly options: ParseOptions,
+    private readonly collect: Collectors,
   ) {
     this.source = scanner.source;
     this.begin = scanner.offset;
@@ -181,8 +198,8 @@ class Parser {
     // Options already without a first line (a nested parser's) are passed on as they are, not copied again.
     const nested: ParseOptions = options.firstLine === undefined ? options : { ...options, firstLine: undefined };
     this.substitutions = {
-      dollar: (inner, start) => new Parser(inner, start, this.depth + 1, nested).program(),
-      backquote: (inner) => new Parser(new Scanner(inner), null, this.depth + 1, nested).program(),
+      dollar: (inner, start) => new Parser(inner, start, this.depth + 1, nested, collect).program(),
+      backquote: (inner) => new Parser(new Scanner(inner), null, this.depth + 1, nested, collect).program(),
       utf8Locale: options.utf8Locale ?? (() => true),
       extglob: options.extglob ?? (() => false),
     };
@@ -250,29 +267,28 @@ class Parser {
     this.skipNewlines();
     const start = this.token.start;
     if (this.token.kind === 'end') return null;
-    const items: ListItem[] = [];
+    const mark = this.collect.items.mark();
     for (;;) {
       if (!this.startsCommand()) throw this.unexpected();
-      const item = this.listItem();
-      items.push(item.item);
-      if (!item.terminated || this.atLineEnd()) break;
+      this.collect.items.add(this.listItem());
+      if (!this.terminated || this.atLineEnd()) break;
     }
     if (!this.atLineEnd()) throw this.unexpected();
     const end = this.lastEnd;
-    const body: List = { kind: 'List', items, span: this.span(start, end) };
+    const body: List = { kind: 'List', items: this.collect.items.take(mark), span: this.span(start, end) };
     return { kind: 'Program', body, span: this.span(start, end) };
   }
 
   private list(): List {
     const start = this.token.start;
-    const items: ListItem[] = [];
+    const mark = this.collect.items.mark();
     while (this.startsCommand()) {
-      const { item, terminated } = this.listItem();
-      items.push(item);
-      if (!terminated && this.token.kind !== 'newline') break;
+      this.collect.items.add(this.listItem());
+      if (!this.terminated && this.token.kind !== 'newline') break;
       this.skipNewlines();
     }
-    return { kind: 'List', items, span: this.span(start, items.length === 0 ? start : this.lastEnd) };
+    const empty = this.collect.items.count(mark) === 0;
+    return { kind: 'List', items: this.collect.items.take(mark), span: this.span(start, empty ? start : this.lastEnd) };
   }
 
   /** A list that must hold a command (`if`'s condition, a loop's body...); `what` names the place. */
@@ -283,13 +299,14 @@ class Parser {
     return list;
   }
 
-  private listItem(): { item: ListItem; terminated: boolean } {
+  /** A list item; `terminated` then says whether a `;` or `&` ended it. */
+  private listItem(): ListItem {
     const itemStart = this.token.start;
     const andOr = this.andOr();
     const background = this.isOperator('&');
-    const terminated = background || this.isOperator(';');
-    if (terminated) this.advance();
-    return { item: { kind: 'ListItem', andOr, background, span: this.span(itemStart, this.lastEnd) }, terminated };
+    this.terminated = background || this.isOperator(';');
+    if (this.terminated) this.advance();
+    return { kind: 'ListItem', andOr, background, span: this.span(itemStart, this.lastEnd) };
   }
 
   private andOr(): AndOr {
@@ -322,15 +339,18 @@ class Parser {
         return this.pipelineNode(start, negated, time, [], []);
       }
     }
-    const commands = [this.command()];
+    const first = this.command();
+    if (!this.isOperator('|') && !this.isOperator('|&')) return this.pipelineNode(start, negated, time, [first], []);
+    const mark = this.collect.commands.mark();
+    this.collect.commands.add(first);
     const stderrPiped: boolean[] = [];
     while (this.isOperator('|') || this.isOperator('|&')) {
       stderrPiped.push(this.isOperator('|&'));
       this.advance();
       this.skipNewlines();
-      commands.push(this.command());
+      this.collect.commands.add(this.command());
     }
-    return this.pipelineNode(start, negated, time, commands, stderrPiped);
+    return this.pipelineNode(start, negated, time, this.collect.commands.take(mark), stderrPiped);
   }
 
   private pipelineNode(start: number, negated: boolean, time: TimeKeyword | null, commands: Command[], stderrPiped: boolean[]): Pipeline {
@@ -343,8 +363,9 @@ class Parser {
     const word = this.reserved();
     if (word === 'function') return this.functionKeyword();
     if (word === 'coproc') return this.nested(() => this.coprocess());
+    const start = this.token.start;
     const clause = this.clause(word);
-    if (clause !== null) return this.withRedirects(clause);
+    if (clause !== null) return this.withRedirects(clause, start);
     if (!this.startsCommand() || (word !== undefined && MISPLACED.has(word))) throw this.unexpected();
     return this.simpleCommand();
   }
@@ -371,7 +392,7 @@ class Parser {
     const commandStart = this.token.start;
     const clause = this.clause(this.reserved());
     let command: Command;
-    if (clause !== null) command = this.withRedirects(clause);
+    if (clause !== null) command = this.withRedirects(clause, commandStart);
     else if (this.startsCommand() && !MISPLACED.has(this.reserved() ?? '')) command = this.simpleCommand();
     else throw this.unexpected();
     if (command.kind !== 'SimpleCommand' && command.kind !== 'CompoundCommand') throw this.unexpected(undefined, first);
@@ -388,46 +409,59 @@ class Parser {
 
   /** A compound command's clause at the current token, or null where none starts. */
   private clause(word: string | undefined): Clause | null {
-    if (this.isOperator('(')) {
-      return this.nested(() => this.arithmeticCommand() ?? this.subshell());
-    }
+    if (!this.isOperator('(') && (word === undefined || !CLAUSE_OPENERS.has(word))) return null;
+    // One level deeper, entered here rather than through nested(): no closure per compound command.
+    this.enter();
+    const clause = this.clauseAt(word);
+    this.depth -= 1;
+    return clause;
+  }
+
+  /** The clause that `(` or the reserved word `word` (one of CLAUSE_OPENERS) opens. */
+  private clauseAt(word: string | undefined): Clause {
+    if (this.isOperator('(')) return this.arithmeticCommand() ?? this.subshell();
     switch (word) {
       case '{':
-        return this.nested(() => this.braceGroup());
+        return this.braceGroup();
       case 'if':
-        return this.nested(() => this.ifClause());
+        return this.ifClause();
       case 'while':
       case 'until':
-        return this.nested(() => this.loopClause(word === 'until'));
+        return this.loopClause(word === 'until');
       case 'for':
-        return this.nested(() => this.forClause());
+        return this.forClause();
       case 'select':
-        return this.nested(() => this.selectClause());
+        return this.selectClause();
       case 'case':
-        return this.nested(() => this.caseClause());
-      case '[[':
-        return this.nested(() => this.conditionalCommand());
+        return this.caseClause();
       default:
-        return null;
+        return this.conditionalCommand();
     }
   }
 
-  private nested<T>(parse: () => T): T {
+  /**
+   * One level of compound commands deeper, refused past MAX_NESTING; the caller steps back out
+   * after (no try/finally: an error ends the whole parse).
+   */
+  private enter(): void {
     if (this.depth >= MAX_NESTING) {
       throw nestedTooDeep(this.source, 'commands', MAX_NESTING, this.token.start, this.token.end);
     }
     this.depth += 1;
-    try {
-      return parse();
-    } finally {
-      this.depth -= 1;
-    }
   }
 
-  private withRedirects(clause: Clause): CompoundCommand {
-    const redirects: Redirect[] = [];
-    for (let t = this.token; t.kind === 'redirect'; t = this.token) redirects.push(this.redirect(t, false));
-    const start = clause.span.start.offset;
+  private nested<T>(parse: () => T): T {
+    this.enter();
+    const parsed = parse();
+    this.depth -= 1;
+    return parsed;
+  }
+
+  /** The clause, written from `start`, with the redirects after it. */
+  private withRedirects(clause: Clause, start: number): CompoundCommand {
+    const mark = this.collect.redirects.mark();
+    for (let t = this.token; t.kind === 'redirect'; t = this.token) this.collect.redirects.add(this.redirect(t, false));
+    const redirects = this.collect.redirects.take(mark);
     const end = this.lastEnd;
     return { kind: 'CompoundCommand', clause, redirects, text: this.source.text.slice(start, end), span: this.span(start, end) };
   }
@@ -466,7 +500,7 @@ class Parser {
 
   /** The lexer read raw text up to `end` past the current token: the next token starts there. */
   private consumedRaw(end: number): void {
-    this.last = { kind: 'control', operator: ')', start: end - 1, end };
+    this.last = controlToken(')', end - 1, end);
     this.token = this.nextToken(false);
   }
 
@@ -599,16 +633,17 @@ class Parser {
   private caseItem(): CaseItem {
     const start = this.token.start;
     if (this.isOperator('(')) this.advance(false);
-    const patterns: Word[] = [];
+    const mark = this.collect.words.mark();
     for (;;) {
       const t = this.token;
       if (t.kind !== 'word') throw this.unexpected();
-      patterns.push(t.word);
+      this.collect.words.add(t.word);
       this.advance(false);
       if (!this.isOperator('|')) break;
       this.advance(false);
     }
     if (!this.isOperator(')')) throw this.unexpected();
+    const patterns = this.collect.words.take(mark);
     this.advance();
     this.skipNewlines();
     const body = this.list();
@@ -743,36 +778,40 @@ class Parser {
   private functionBody(name: string, start: number): FunctionDefinition {
     this.skipNewlines();
     const word = this.reserved();
+    const bodyStart = this.token.start;
     const clause = this.clause(word);
     if (clause === null) throw this.unexpected();
-    const body = this.withRedirects(clause);
+    const body = this.withRedirects(clause, bodyStart);
     const end = this.lastEnd;
     return { kind: 'FunctionDefinition', name, body, text: this.source.text.slice(start, end), span: this.span(start, end) };
   }
 
   private simpleCommand(): Command {
     const start = this.token.start;
-    const assignments: Assignment[] = [];
-    const words: Word[] = [];
-    const redirects: Redirect[] = [];
+    const { assignments, words, redirects } = this.collect;
+    const assignmentsMark = assignments.mark();
+    const wordsMark = words.mark();
+    const redirectsMark = redirects.mark();
     // After `declare`, `local`, `export`...: operands shaped like assignments are read as ones.
     let declaring = false;
     for (let t = this.token; ; t = this.token) {
-      if (t.kind === 'assignment' && words.length > 0) {
+      if (t.kind === 'assignment' && words.count(wordsMark) > 0) {
         const { assignment } = t;
         const text = this.source.text.slice(t.start, t.end);
-        words.push({ kind: 'Word', parts: [{ kind: 'Literal', value: text, quoted: true, span: assignment.span }], text, span: assignment.span, declaration: assignment });
+        words.add({ kind: 'Word', parts: [{ kind: 'Literal', value: text, quoted: true, span: assignment.span }], text, span: assignment.span, declaration: assignment });
         this.advance(true);
       } else if (t.kind === 'assignment') {
-        assignments.push(t.assignment);
+        assignments.add(t.assignment);
         this.advance(true);
         // The command's first word may follow its assignments: an alias there too (bash).
-        if (this.token.kind === 'word' && words.length === 0) this.expandAliases();
+        if (this.token.kind === 'word' && words.count(wordsMark) === 0) this.expandAliases();
       } else if (t.kind === 'word') {
-        words.push(t.word);
-        if (words.length === 1) declaring = DECLARATION_BUILTINS.has(t.word.text);
+        words.add(t.word);
+        const first = words.count(wordsMark) === 1;
+        if (first) declaring = DECLARATION_BUILTINS.has(t.word.text);
         this.advance(declaring);
-        if (words.length === 1 && assignments.length === 0 && redirects.length === 0 && this.isOperator('(')) {
+        if (first && assignments.count(assignmentsMark) === 0 && redirects.count(redirectsMark) === 0 && this.isOperator('(')) {
+          words.take(wordsMark);
           return this.functionDefinition(t.word, start);
         }
         // An alias whose text ends in a blank makes the word after it open to aliases too.
@@ -781,12 +820,18 @@ class Parser {
           this.expandAliases();
         }
       } else if (t.kind === 'redirect') {
-        redirects.push(this.redirect(t, words.length === 0 || declaring));
+        redirects.add(this.redirect(t, words.count(wordsMark) === 0 || declaring));
       } else {
         break;
       }
     }
-    return { kind: 'SimpleCommand', assignments, words, redirects, span: this.span(start, this.lastEnd) } satisfies SimpleCommand;
+    return {
+      kind: 'SimpleCommand',
+      assignments: assignments.take(assignmentsMark),
+      words: words.take(wordsMark),
+      redirects: redirects.take(redirectsMark),
+      span: this.span(start, this.lastEnd),
+    } satisfies SimpleCommand;
   }
 
   /** `NAME ( ) compound`: the current token is the `(`. */

@@ -37,16 +37,19 @@ export class Scanner {
   peek(): string {
     // peekRaw() written out: asked for nearly every character read, so one call, not two.
     const text = this.source.text;
+    const length = text.length;
     let at = this.at;
-    let code = text.charCodeAt(at);
-    while (code === 0x5c && text.charCodeAt(at + 1) === 0x0a) {
+    // Nothing is read past the end, here or in run(): V8 compiles reads in bounds, and the first
+    // read past the end (at the end of every nested text) throws the compiled code away.
+    while (at + 1 < length && text.charCodeAt(at) === 0x5c && text.charCodeAt(at + 1) === 0x0a) {
       at += 2;
       this.at = at;
       this.continuationEnd = at;
-      code = text.charCodeAt(at);
     }
-    if (code >= 0xd800 && code <= 0xdbff && at + 1 < text.length) return text.slice(at, at + 2);
-    return text[at] ?? '';
+    if (at >= length) return '';
+    const code = text.charCodeAt(at);
+    if (code >= 0xd800 && code <= 0xdbff && at + 1 < length) return text.slice(at, at + 2);
+    return text[at]!;
   }
 
   next(): string {
@@ -58,9 +61,10 @@ export class Scanner {
   /** The next character exactly as written: inside single quotes and after a backslash. */
   peekRaw(): string {
     const text = this.source.text;
+    if (this.at >= text.length) return '';
     const code = text.charCodeAt(this.at);
     if (code >= 0xd800 && code <= 0xdbff && this.at + 1 < text.length) return text.slice(this.at, this.at + 2);
-    return text[this.at] ?? '';
+    return text[this.at]!;
   }
 
   nextRaw(): string {
@@ -78,7 +82,10 @@ export class Scanner {
     const start = this.at;
     let at = start;
     // Index and char code, not a sticky RegExp: no match array and no lookup per run.
-    for (let code = text.charCodeAt(at); at < text.length && (code >= 0x80 || stops[code] === 0); code = text.charCodeAt(at)) at += 1;
+    for (; at < text.length; at += 1) {
+      const code = text.charCodeAt(at);
+      if (code < 0x80 && stops[code] === 1) break;
+    }
     this.at = at;
     return text.slice(start, at);
   }

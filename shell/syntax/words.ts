@@ -6,7 +6,6 @@
 import type {
   ArrayElement,
   ArrayLiteral,
-  Assignment,
   CommandSubstitution,
   DoubleQuoted,
   Literal,
@@ -22,6 +21,7 @@ import type {
   WordPart,
 } from './ast';
 import { ansiCString } from './escapes';
+import { assignmentToken, wordToken, type WordToken } from './token';
 import { Scanner, stopSet, type StopSet } from './scanner';
 import { EmbeddedSource, nestedTooDeep, SlicedSource, spanOf, syntaxError, type SourceText } from './source';
 
@@ -47,16 +47,14 @@ export interface Substitutions {
  */
 export type WordMode = 'plain' | 'pattern' | 'regex';
 
-export type WordToken =
-  | { readonly kind: 'word'; readonly word: Word; readonly start: number; readonly end: number }
-  | { readonly kind: 'assignment'; readonly assignment: Assignment; readonly start: number; readonly end: number };
 
 /** Characters that end an unquoted word, besides the end: blanks, newline and the operator characters. */
 const WORD_ENDS = stopSet(' \t\n|&;<>()');
 
 function endsWord(c: string): boolean {
+  if (c === '') return true;
   const code = c.charCodeAt(0);
-  return c === '' || (code < 0x80 && WORD_ENDS[code] === 1);
+  return code < 0x80 && WORD_ENDS[code] === 1;
 }
 
 /** Whether `<(` or `>(`, a process substitution, starts at `at`: there `<` and `>` do not end a word. */
@@ -112,24 +110,29 @@ function isNameStartCode(code: number): boolean {
   return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || code === 0x5f;
 }
 
-function isNameCode(code: number): boolean {
-  return isNameStartCode(code) || (code >= 0x30 && code <= 0x39);
+/** The characters of a name after its first, and the digits, as tables looked up by code (a set of characters, as a StopSet is). */
+const NAME_CHARACTERS = stopSet('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_0123456789');
+const DIGITS = stopSet('0123456789');
+
+/** Whether `code` is in `set`; false past the end of the text (NaN) and for any non-ASCII code. */
+function inSet(set: StopSet, code: number): boolean {
+  return code < 0x80 && set[code] === 1;
 }
 
 function isNameStart(c: string): boolean {
-  return isNameStartCode(c.charCodeAt(0));
+  return c !== '' && isNameStartCode(c.charCodeAt(0));
 }
 
 /** The end of the run of name characters at `at` (`at` itself where there is none), as written. */
 function nameEnd(text: string, at: number): number {
   let end = at;
-  while (isNameCode(text.charCodeAt(end))) end += 1;
+  while (end < text.length && inSet(NAME_CHARACTERS, text.charCodeAt(end))) end += 1;
   return end;
 }
 
 /** The end of a name at `at` that may begin an assignment (`=`, `+=` or a subscript's `[` follows it); `at` where there is none. */
 function assignmentNameEnd(text: string, at: number): number {
-  if (!isNameStartCode(text.charCodeAt(at))) return at;
+  if (at >= text.length || !isNameStartCode(text.charCodeAt(at))) return at;
   const end = nameEnd(text, at);
   const next = text[end];
   return next === '=' || next === '[' || (next === '+' && text[end + 1] === '=') ? end : at;
@@ -142,16 +145,12 @@ function conditionalNesting(text: string): number {
   return nesting;
 }
 
-function isDigitCode(code: number): boolean {
-  return code >= 0x30 && code <= 0x39;
-}
-
 export function isDigit(c: string): boolean {
   return c.length === 1 && c >= '0' && c <= '9';
 }
 
 function isName(text: string): boolean {
-  return isNameStartCode(text.charCodeAt(0)) && nameEnd(text, 0) === text.length;
+  return text !== '' && isNameStartCode(text.charCodeAt(0)) && nameEnd(text, 0) === text.length;
 }
 
 /** What `NAME=`, `NAME+=`, `NAME[sub]=` lexed: where the value starts. */
@@ -277,9 +276,15 @@ function bracedClose(source: SourceText, from: number): number | null {
   return null;
 }
 
-/** Collects a word's parts, merging adjacent literal characters of the same quoting into one Literal. */
+/**
+ * Collects a word's parts, merging adjacent literal characters of the same quoting into one Literal.
+ * Most words have one part: it is held alone and given as a one-element array, not pushed onto an
+ * empty array (whose first push allocates room for 17).
+ */
 class Parts<P extends WordPart> {
-  private readonly parts: (P | Literal)[] = [];
+  private first: P | Literal | null = null;
+  /** Every part, once there are two. */
+  private all: (P | Literal)[] | null = null;
   // The literal run being merged, in fields rather than an object: one allocation less per run.
   /** The run's text, or null where there is no run. */
   private runValue: string | null = null;
@@ -304,22 +309,29 @@ class Parts<P extends WordPart> {
 
   push(part: P): void {
     this.flush();
-    this.parts.push(part);
+    this.add(part);
   }
 
   /** The text so far when it is a single unquoted literal, to recognise `NAME=`. */
   plainText(): string | undefined {
-    return this.parts.length === 0 && this.runValue !== null && !this.runQuoted ? this.runValue : undefined;
+    return this.first === null && this.runValue !== null && !this.runQuoted ? this.runValue : undefined;
   }
 
   finish(): (P | Literal)[] {
     this.flush();
-    return this.parts;
+    if (this.all !== null) return this.all;
+    return this.first === null ? [] : [this.first];
+  }
+
+  private add(part: P | Literal): void {
+    if (this.first === null) this.first = part;
+    else if (this.all === null) this.all = [this.first, part];
+    else this.all.push(part);
   }
 
   private flush(): void {
     if (this.runValue === null) return;
-    this.parts.push({ kind: 'Literal', value: this.runValue, quoted: this.runQuoted, span: spanOf(this.source, this.runStart, this.runEnd) });
+    this.add({ kind: 'Literal', value: this.runValue, quoted: this.runQuoted, span: spanOf(this.source, this.runStart, this.runEnd) });
     this.runValue = null;
   }
 }
@@ -353,12 +365,14 @@ export class WordLexer {
     const regex = mode === 'regex';
     let afterEscape = false;
     let regexDepth = 0;
-    const parts = new Parts<WordPart>(this.source);
+    const ordinary = regex ? null : this.ordinaryWord(assignments);
+    if (ordinary !== null) return wordToken(ordinary, start, s.offset);
     const assignment = assignments && !regex ? this.assignmentTarget() : null;
-    if (assignment !== null && s.peek() === '(') {
-      const value = this.arrayLiteral();
-      return this.assignmentToken(assignment, value, start);
+    if (assignment !== null) {
+      const value = s.peek() === '(' ? this.arrayLiteral() : this.ordinaryWord(false);
+      if (value !== null) return this.assignmentToken(assignment, value, start);
     }
+    const parts = new Parts<WordPart>(this.source);
     // Only the first unquoted `=` can make an assignment-like word; checking later ones would be quadratic.
     let firstEquals = assignment === null;
     // bash: an argument shaped like an assignment (`echo a=~`) gets an assignment's tilde prefixes.
@@ -411,8 +425,32 @@ export class WordLexer {
     }
 
     const end = s.offset;
-    if (assignment === null) return { kind: 'word', word: this.wordNode(parts, start, end), start, end };
+    if (assignment === null) return wordToken(this.wordNode(parts, start, end), start, end);
     return this.assignmentToken(assignment, this.wordNode(parts, assignment.valueStart, end), start);
+  }
+
+  /**
+   * The rest of the word at the scanner, consumed, where it is one run of characters that mean
+   * nothing (most words: `echo`, `-n`, `/dev/null`, `*.tar.gz`): its one Literal made at once, as
+   * the loop of `word` would make it. Null, nothing consumed, where any character needs that loop
+   * (quoting, expansions, `~`, `=`, `:`, a line continuation, an extglob group's `(`). Where an
+   * assignment may stand, a word with a `[` is left to that loop too: `a[i + 1]=x` is one word.
+   * (Any other assignment has a `=` in its first run, which ends it.)
+   */
+  private ordinaryWord(assignments: boolean): Word | null {
+    const s = this.scanner;
+    const start = s.offset;
+    const text = this.source.text;
+    const value = s.run(ORDINARY_RUN);
+    const end = s.offset;
+    const code = end < text.length ? text.charCodeAt(end) : -1;
+    const endsHere = code === -1 || (code < 0x80 && WORD_ENDS[code] === 1 && !startsProcessSubstitution(text, end));
+    if (value === '' || !endsHere || (code === 0x28 && GROUP_OPERATORS.includes(text[end - 1]!)) || (assignments && value.includes('['))) {
+      s.seek(start);
+      return null;
+    }
+    const span = spanOf(this.source, start, end);
+    return { kind: 'Word', parts: [{ kind: 'Literal', value, quoted: false, span }], text: value, span };
   }
 
   /** A quoted part or an expansion at `c` (a backslash, quotes, `$`, a backquote) into `parts`; false at any other character. */
@@ -492,7 +530,7 @@ export class WordLexer {
   private assignmentToken(target: AssignmentTarget, value: Word | ArrayLiteral, start: number): WordToken {
     const end = this.scanner.offset;
     const { name, subscript, append } = target;
-    return { kind: 'assignment', assignment: { kind: 'Assignment', name, subscript, append, value, span: spanOf(this.source, start, end) }, start, end };
+    return assignmentToken({ kind: 'Assignment', name, subscript, append, value, span: spanOf(this.source, start, end) }, start, end);
   }
 
   /**
@@ -892,23 +930,23 @@ export class WordLexer {
 
   /** The name at the scanner. */
   private name(): string {
-    return this.runOf(isNameCode);
+    return this.runOf(NAME_CHARACTERS);
   }
 
   /** The digits at the scanner. */
   private digits(): string {
-    return this.runOf(isDigitCode);
+    return this.runOf(DIGITS);
   }
 
-  /** The characters `within` takes at the scanner, read a run at a time, through any line continuations among them. */
-  private runOf(within: (code: number) => boolean): string {
+  /** The characters of `set` at the scanner, read a run at a time (by table, no call per character), through any line continuations among them. */
+  private runOf(set: StopSet): string {
     const s = this.scanner;
     const text = this.source.text;
     let run = '';
-    while (within(s.peek().charCodeAt(0))) {
+    for (let c = s.peek(); c !== '' && inSet(set, c.charCodeAt(0)); c = s.peek()) {
       const start = s.offset;
       let end = start;
-      while (within(text.charCodeAt(end))) end += 1;
+      while (end < text.length && inSet(set, text.charCodeAt(end))) end += 1;
       run += text.slice(start, end);
       s.seek(end);
     }

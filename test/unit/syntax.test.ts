@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ParseError } from '../../shell/syntax/source';
 import { parse } from '../../shell/syntax';
+import type { Span } from '../../shell/syntax/ast';
 import { parseErrorOf, simple, sketch, target, testSketches, type SketchRow } from '../support/syntax-sketch';
 
 const rows: SketchRow[] = [
@@ -265,12 +266,17 @@ test('parse: Word.text is the word as written, also inside substitutions', () =>
   assert.equal(substitution.program.body.items[0]!.andOr.first.text, 'echo `x`');
 });
 
+/** A span's two positions, as plain data: a span works them out only when they are read. */
+function positions(span: Span): Span {
+  return { start: span.start, end: span.end };
+}
+
 test('parse: spans are 0-based offsets with 1-based lines and columns', () => {
   const program = parse('echo a\n  cat "$x" 2>err');
-  assert.deepEqual(program.span, { start: { offset: 0, line: 1, column: 1 }, end: { offset: 23, line: 2, column: 17 } });
+  assert.deepEqual(positions(program.span), { start: { offset: 0, line: 1, column: 1 }, end: { offset: 23, line: 2, column: 17 } });
   const [, second] = program.body.items;
   const cat = simple(second!.andOr.first.commands[0]);
-  assert.deepEqual(cat.span, { start: { offset: 9, line: 2, column: 3 }, end: { offset: 23, line: 2, column: 17 } });
+  assert.deepEqual(positions(cat.span), { start: { offset: 9, line: 2, column: 3 }, end: { offset: 23, line: 2, column: 17 } });
   const quoted = cat.words[1]!;
   assert.deepEqual(quoted.span.start, { offset: 13, line: 2, column: 7 });
   assert.deepEqual(quoted.span.end, { offset: 17, line: 2, column: 11 });
