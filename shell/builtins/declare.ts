@@ -73,7 +73,8 @@ function declareOperand(context: BuiltinContext, kind: Kind, options: Options, i
   const planned = context.declarations.get(index) ?? plannedFromText(argv[index] as string);
   let warnings: readonly string[];
   try {
-    warnings = declareOne(context.state, kind, options, planned);
+    // -g reaches the global variable past any local of the running calls (bash).
+    warnings = options.global ? context.state.inGlobalScope(() => declareOne(context.state, kind, options, planned)) : declareOne(context.state, kind, options, planned);
   } catch (error) {
     if (!isShellError(error)) throw error;
     return context.output.err(`quirl: ${argv[0]}: ${error.message}\n`).then(() => 1);

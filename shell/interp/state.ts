@@ -422,6 +422,30 @@ export class ShellState {
     return true;
   }
 
+  /**
+   * `declare -g`: `change` runs with the global variables in view where the running calls' locals
+   * hide them (each kept in the outermost frame that made its name local); the locals are back in
+   * view after it, and what it did to a global is kept in that frame.
+   */
+  inGlobalScope<T>(change: () => T): T {
+    const globalKeepers = new Map<string, LocalFrame>();
+    for (const frame of this.localFrames) for (const name of frame.variables.keys()) if (!globalKeepers.has(name)) globalKeepers.set(name, frame);
+    if (globalKeepers.size === 0) return change();
+    const locals = new Map<string, Variable | undefined>();
+    for (const [name, frame] of globalKeepers) {
+      locals.set(name, this.variables.get(name));
+      restoreVariable.call(this.variables, frame.variables.get(name), name);
+    }
+    try {
+      return change();
+    } finally {
+      for (const [name, frame] of globalKeepers) {
+        frame.variables.set(name, this.variables.get(name));
+        restoreVariable.call(this.variables, locals.get(name), name);
+      }
+    }
+  }
+
   /** `local -`: the `set` options the innermost running function changes are put back when it returns. */
   makeOptionsLocal(): void {
     const frame = this.localFrames.at(-1);

@@ -284,3 +284,32 @@ declare | grep '^only_var='
 declare x
 echo "[${x-unset}]"
 ## stdout: [unset]
+
+#### declare -g assigns the global a local of the same name hides
+v=global
+f() { local v=local; declare -g v=changed; echo "in f: $v"; }
+f
+echo "after: $v"
+g() { local v=outer; h; echo "in g: $v"; }
+h() { local v=inner; declare -g v=again; echo "in h: $v"; }
+g
+echo "after: $v"
+## STDOUT:
+in f: local
+after: changed
+in h: inner
+in g: outer
+after: again
+## END
+
+#### declare -g gives attributes to the global, not to the local that hides it
+f() { local r=1 a=(l); declare -gr r=2; declare -ga a=(g1 g2); r=3; echo "$r ${a[*]}"; }
+f
+echo "$r ${a[*]}"
+r=4
+echo "status $?"
+## STDOUT:
+3 l
+2 g1 g2
+status 1
+## END
