@@ -53,7 +53,7 @@ function declarationBuiltin(kind: Kind): Builtin {
     const declared = inTurn(operands.length, (offset) => {
       const index = first + offset;
       const planned = context.declarations.get(index) ?? plannedFromText(argv[index] as string);
-      let warnings: string[];
+      let warnings: readonly string[];
       try {
         warnings = declareOne(state, kind, options, planned);
       } catch (error) {
@@ -109,7 +109,7 @@ function plannedFromText(operand: string): PlannedAssignment | string {
 }
 
 /** One operand: its variable made local where that applies, attributes set, then the value assigned. */
-function declareOne(state: ShellState, kind: Kind, options: Options, operand: PlannedAssignment | string): string[] {
+function declareOne(state: ShellState, kind: Kind, options: Options, operand: PlannedAssignment | string): readonly string[] {
   if (kind === 'local' && operand === '-') {
     state.makeOptionsLocal();
     return [];
@@ -133,7 +133,7 @@ function declareOne(state: ShellState, kind: Kind, options: Options, operand: Pl
   // bash's declare and local give a circular nameref's attributes to the nameref; export and readonly to the variable it reaches.
   const itself = (kind === 'declare' || kind === 'local') && state.isCircularReference(name);
   state.setAttributes(name, later === NONE ? options.add : options.add.filter((letter) => letter !== 'r'), options.remove, itself);
-  let warnings: string[] = [];
+  let warnings: readonly string[] = [];
   // `declare -n r=NAME` points r itself at NAME, even where r already names another variable.
   if (reference !== undefined) {
     state.setReference(name, reference);

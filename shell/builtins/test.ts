@@ -4,11 +4,12 @@
  * expressions go through the recursive grammar, where `-a` binds tighter than `-o`.
  */
 import { binaryTest, parseInteger, TestSyntaxError, unaryTest, type TestEnvironment } from '../interp/test-operators';
-import type { Builtin } from '../interp/builtin-api';
+import type { Builtin, BuiltinContext } from '../interp/builtin-api';
 import type { FdTable } from '../exec/fds';
 import type { ShellState } from '../interp/state';
 
-export const testBuiltin: Builtin = ({ argv, state, output }) => {
+export const testBuiltin: Builtin = (context) => {
+  const { argv } = context;
   const name = argv[0] as string;
   try {
     // `[`'s closing bracket is left out of the expression by its end, not by copying argv.
@@ -17,10 +18,10 @@ export const testBuiltin: Builtin = ({ argv, state, output }) => {
       if (argv[end - 1] !== ']') throw new TestSyntaxError("missing `]'");
       end -= 1;
     }
-    return new Evaluator(argv, end, state, output.fds).run() ? 0 : 1;
+    return new Evaluator(argv, end, context).run() ? 0 : 1;
   } catch (error) {
     if (!(error instanceof TestSyntaxError)) throw error;
-    return output.err(`quirl: ${name}: ${error.message}\n`).then(() => 2);
+    return context.output.err(`quirl: ${name}: ${error.message}\n`).then(() => 2);
   }
 };
 
@@ -41,13 +42,20 @@ function isUnaryOperator(word: string): boolean {
  */
 class Evaluator implements TestEnvironment {
   private pos = 1;
+  readonly state: ShellState;
 
   constructor(
     private readonly args: readonly string[],
     private readonly end: number,
-    readonly state: ShellState,
-    readonly fds: FdTable,
-  ) {}
+    private readonly context: BuiltinContext,
+  ) {
+    this.state = context.state;
+  }
+
+  /** Asked only by the operators that look at a descriptor (`-t`): the builtin's output is made only then. */
+  get fds(): FdTable {
+    return this.context.output.fds;
+  }
 
   run(): boolean {
     const value = this.posixTest();
