@@ -34,7 +34,7 @@ import { parseErrorReport } from './parse-report';
 import { runClause, tested } from './compound';
 import { ExpansionAbort, FunctionReturn, Interrupted, LoopControl } from '../control';
 import { BROKEN_PIPE_STATUS, BrokenPipe, CommandOutput, WriteFailed } from './output';
-import { expansionEnvironment, expansionEnvironmentWithOptions, planCommand, type PlannedCommand } from './planning';
+import { expansionEnvironment, expansionEnvironmentWithOptions, giveBackPlan, lentPlan, planCommand, type PlannedCommand } from './planning';
 import { assignNamedDescriptors, planRedirects, type NamedRedirect } from './redirects';
 import type { ShellState } from './state';
 import type { Context, StageGate } from './context';
@@ -751,9 +751,12 @@ export class Interpreter implements BuiltinHost, Evaluator {
 
   /** The command expanded (a command of literal words has its plan already), then run. */
   private planAndRun(compiled: CompiledSimple, context: Context, text: string): Eventually<number> {
-    const planned = compiled.literal ?? planCommand(this, compiled, context, new ExpansionBudget());
+    const planned = compiled.literal ?? lentPlan(this, compiled, context);
     if (planned instanceof Promise) return this.runWhenPlanned(compiled, planned, context, text);
-    return this.runAtLastLine(compiled.command, planned, context, text);
+    const status = this.runAtLastLine(compiled.command, planned, context, text);
+    // A run that ended at once is over with its plan: the command keeps it for its next run.
+    if (!(status instanceof Promise)) giveBackPlan(compiled, planned);
+    return status;
   }
 
   private runWhenPlanned(compiled: CompiledSimple, planned: Promise<PlannedCommand>, context: Context, text: string): Promise<number> {
