@@ -18,13 +18,14 @@ export const testBuiltin: Builtin = (context) => {
       if (argv[end - 1] !== ']') throw new TestSyntaxError("missing `]'");
       end -= 1;
     }
-    return new Evaluator(argv, end, context).run() ? 0 : 1;
+    return evaluator.evaluate(argv, end, context) ? 0 : 1;
   } catch (error) {
     if (!(error instanceof TestSyntaxError)) throw error;
     return context.output.err(`quirl: ${name}: ${error.message}\n`).then(() => 2);
   }
 };
 
+const NO_ARGUMENTS: readonly string[] = [];
 const BINARY_OPERATORS = new Set(['=', '==', '!=', '<', '>', '-nt', '-ot', '-ef', '-eq', '-ne', '-lt', '-le', '-gt', '-ge']);
 const UNARY_LETTERS = 'abcdefghknoprstuvwxzGLOSNR';
 
@@ -42,22 +43,34 @@ function isUnaryOperator(word: string): boolean {
  */
 class Evaluator implements TestEnvironment {
   private pos = 1;
-  readonly state: ShellState;
+  private args = NO_ARGUMENTS;
+  private end = 0;
+  private context: BuiltinContext | undefined;
 
-  constructor(
-    private readonly args: readonly string[],
-    private readonly end: number,
-    private readonly context: BuiltinContext,
-  ) {
-    this.state = context.state;
+  get state(): ShellState {
+    return (this.context as BuiltinContext).state;
   }
 
   /** Asked only by the operators that look at a descriptor (`-t`): the builtin's output is made only then. */
   get fds(): FdTable {
-    return this.context.output.fds;
+    return (this.context as BuiltinContext).output.fds;
   }
 
-  run(): boolean {
+  /** argv[1] .. argv[end - 1] as an expression, in the builtin's `context`. */
+  evaluate(argv: readonly string[], end: number, context: BuiltinContext): boolean {
+    this.pos = 1;
+    this.args = argv;
+    this.end = end;
+    this.context = context;
+    try {
+      return this.run();
+    } finally {
+      this.args = NO_ARGUMENTS;
+      this.context = undefined;
+    }
+  }
+
+  private run(): boolean {
     const value = this.posixTest();
     if (this.pos < this.end) {
       const word = this.args[this.pos] as string;
@@ -196,3 +209,6 @@ class Evaluator implements TestEnvironment {
     return value;
   }
 }
+
+/** test runs no shell code while it evaluates (its operators read state and files): one evaluator serves every call. */
+const evaluator = new Evaluator();

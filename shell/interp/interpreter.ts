@@ -122,6 +122,8 @@ export class Interpreter implements BuiltinHost, Evaluator {
   private lastYield = performance.now();
   /** Checkpoints to pass before the next reads the clock. */
   private stepsUntilClock = STEPS_PER_CLOCK_READING;
+  /** A builtin's context not in use, for the next builtin (see BuiltinCall). */
+  private spareCall: BuiltinCall | undefined;
   /** Lists running inside one another: how deep the synchronous walk may have gone. */
   private listNesting = 0;
   private readonly traps: TrapRunner;
@@ -1035,7 +1037,12 @@ export class Interpreter implements BuiltinHost, Evaluator {
   }
 
   private runBuiltin(builtin: Builtin, command: PlannedCommand, context: Context, sees: (job: Job) => boolean = seesEveryJob, outerFds = context.fds): Eventually<number> {
-    return builtin(new BuiltinCall(this, command, context, sees, outerFds));
+    // A builtin run within this one (`eval`, `command`, a trap) takes another context.
+    const call = this.spareCall ?? new BuiltinCall(this);
+    this.spareCall = undefined;
+    const status = builtin(call.start(command, context, sees, outerFds));
+    if (!(status instanceof Promise)) this.spareCall = call;
+    return status;
   }
 
   /** BuiltinHost: the jobs the shell knows of. */
