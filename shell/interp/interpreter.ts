@@ -907,6 +907,10 @@ export class Interpreter implements BuiltinHost, Evaluator {
   /** A compound command with its redirects, performed around each run of it. */
   runCompound(command: CompoundCommand, context: Context): Eventually<number> {
     if (command.redirects.length === 0) return this.runClauseReporting(command.clause, context);
+    return this.runCompoundRedirected(command, context);
+  }
+
+  private runCompoundRedirected(command: CompoundCommand, context: Context): Eventually<number> {
     return recovering(
       () =>
         planRedirects(command.redirects, this.expansionEnvironment(context), new ExpansionBudget(), context.state, context).then((redirects) =>
@@ -924,7 +928,7 @@ export class Interpreter implements BuiltinHost, Evaluator {
     } catch (error) {
       return this.reportFailure(error, context);
     }
-    return status instanceof Promise ? status.catch((error: unknown) => this.reportFailure(error, context)) : status;
+    return status instanceof Promise ? this.reportingFailure(status, context) : status;
   }
 
   /**
