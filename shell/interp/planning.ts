@@ -122,8 +122,12 @@ class CommandPlan implements PlannedCommand {
   private readonly scalars: readonly (ScalarAssignment | undefined)[];
   // Each assignment sees the ones before it (`a=1 b=$a cmd`); the words do not (`x=1 echo $x`).
   // A map is made only for a command with more than one assignment: most have none.
-  private assigned: Map<string, string> | undefined;
+  private assigned: PrefixValues | undefined;
   private assigning: ContextEnvironment | undefined;
+  /** The prefix environment's count of command substitutions when this run took it. */
+  private assigningSubstitutionsBefore = 0;
+  /** A command of more than one assignment: its prefix environment in each context it ran in. */
+  private prefixEnvironments: WeakMap<Context, ContextEnvironment> | undefined;
   /** The context's own environment, taken for the first word that needs more than its literal text (most need none). */
   private environment: ContextEnvironment | undefined;
   /** Its count of command substitutions when this plan took it. */
@@ -147,7 +151,6 @@ class CommandPlan implements PlannedCommand {
     this.declarations = NO_DECLARATIONS;
     this.redirects = NO_REDIRECTS;
     this.substitutionStatus = undefined;
-    this.assigned = undefined;
     this.assigning = undefined;
     this.environment = undefined;
     this.substitutionsBefore = 0;
@@ -159,7 +162,7 @@ class CommandPlan implements PlannedCommand {
   release(): void {
     this.shell = undefined;
     this.context = undefined;
-    this.assigned = undefined;
+    this.assigned?.empty();
     this.assigning = undefined;
     this.environment = undefined;
   }
@@ -172,7 +175,7 @@ class CommandPlan implements PlannedCommand {
     const { assignments } = this.compiled.command;
     for (let index = from; index < assignments.length; index++) {
       // Only a later assignment sees an earlier one: a lone assignment needs no map of them.
-      this.assigning ??= assignments.length > 1 ? new ContextEnvironment(this.shell as Expanding, this.running, (this.assigned = new Map()), undefined) : this.expanding();
+      this.assigning ??= assignments.length > 1 ? this.prefixEnvironment() : this.expanding();
       const assignment = assignments[index] as Assignment;
       const slot = this.scalars[index];
       const planned = slot === undefined ? expandAssignment(assignment, this.assigning, this.budget) : this.scalarValue(slot, assignment.value as Word);
@@ -180,6 +183,21 @@ class CommandPlan implements PlannedCommand {
       this.addAssignment(planned);
     }
     return this.words();
+  }
+
+  /** The environment of a command's later assignments, which see its earlier ones: kept from run to run in each context. */
+  private prefixEnvironment(): ContextEnvironment {
+    const context = this.running;
+    const assigned = (this.assigned ??= new PrefixValues());
+    assigned.empty();
+    this.prefixEnvironments ??= new WeakMap();
+    let environment = this.prefixEnvironments.get(context);
+    if (environment === undefined) {
+      environment = new ContextEnvironment(this.shell as Expanding, context, assigned, undefined);
+      this.prefixEnvironments.set(context, environment);
+    }
+    this.assigningSubstitutionsBefore = environment.substitutions;
+    return environment;
   }
 
   private scalarValue(slot: ScalarAssignment, value: Word): Eventually<PlannedAssignment> {
@@ -294,7 +312,41 @@ class CommandPlan implements PlannedCommand {
 
   /** Whether a command substitution ran in its words: then `$?` is the last one's (it set `$?`, and nothing since has). */
   private substituted(): boolean {
-    return (this.environment !== undefined && this.environment.substitutions !== this.substitutionsBefore) || (this.assigned !== undefined && this.assigning !== undefined && this.assigning.substitutions > 0);
+    return (this.environment !== undefined && this.environment.substitutions !== this.substitutionsBefore) || (this.assigned !== undefined && this.assigning !== undefined && this.assigning.substitutions !== this.assigningSubstitutionsBefore);
+  }
+}
+
+/** A command's prefix assignments made so far, as a later one sees them: what ContextEnvironment reads of them. */
+interface AssignedValues {
+  get(name: string): string | undefined;
+  has(name: string): boolean;
+}
+
+/**
+ * A command's prefix assignments made so far, in order (a later one of a name hides an earlier):
+ * two arrays kept from run to run, where a map would be made for each.
+ */
+class PrefixValues implements AssignedValues {
+  private readonly names: string[] = [];
+  private readonly values: string[] = [];
+
+  get(name: string): string | undefined {
+    for (let index = this.names.length - 1; index >= 0; index--) if (this.names[index] === name) return this.values[index];
+    return undefined;
+  }
+
+  has(name: string): boolean {
+    return this.names.includes(name);
+  }
+
+  set(name: string, value: string): void {
+    this.names.push(name);
+    this.values.push(value);
+  }
+
+  empty(): void {
+    empty(this.names);
+    empty(this.values);
   }
 }
 
@@ -347,7 +399,7 @@ class ContextEnvironment implements ExpansionEnvironment {
   constructor(
     private readonly shell: Expanding,
     private readonly context: Context,
-    private readonly assigned: ReadonlyMap<string, string>,
+    private readonly assigned: AssignedValues,
     private readonly onSubstitution: ((status: number) => void) | undefined,
     private readonly fixedOptions?: ExpansionOptions,
   ) {
