@@ -34,8 +34,8 @@ export interface PlannedCommand {
 
 const NO_ASSIGNMENTS: ReadonlyMap<string, string> = new Map();
 const NO_DECLARATIONS: ReadonlyMap<number, PlannedAssignment> = new Map();
-const NO_REDIRECTS: readonly PlannedRedirect[] = [];
 const NO_PLANNED_ASSIGNMENTS: readonly PlannedAssignment[] = [];
+const NO_REDIRECTS: readonly PlannedRedirect[] = [];
 
 /** A declaration operand as its builtin's argv shows it: `NAME=value`, `NAME[sub]+=value`, `NAME=(...)`. */
 function declarationText(planned: PlannedAssignment): string {
@@ -121,7 +121,7 @@ class CommandPlan implements PlannedCommand {
   private context: Context | undefined;
   private readonly scalars: readonly (ScalarAssignment | undefined)[];
   // Each assignment sees the ones before it (`a=1 b=$a cmd`); the words do not (`x=1 echo $x`).
-  // A map is made only for a command with more than one assignment: most have none.
+  // They are kept only for a command with more than one assignment: most have none.
   private assigned: PrefixValues | undefined;
   private assigning: ContextEnvironment | undefined;
   /** The prefix environment's count of command substitutions when this run took it. */
