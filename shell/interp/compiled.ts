@@ -73,14 +73,16 @@ export interface LiteralWord {
 /** Compound commands whose failure is their own, judged by `set -e` where they end (the others' were judged inside). */
 const JUDGED_AS_A_WHOLE: ReadonlySet<Clause['kind']> = new Set(['Subshell', 'ArithmeticCommand', 'ConditionalCommand']);
 
-const lists = new WeakMap<List, CompiledList>();
+// Kept on the node under a symbol, not in a WeakMap: read for every list run (a loop's body on
+// every pass), where a property read costs a fraction of a WeakMap's look-up.
+const COMPILED = Symbol('compiled');
 const commands = new WeakMap<Command, CompiledCommand>();
 
 export function compiledList(list: List): CompiledList {
-  let compiled = lists.get(list);
+  let compiled = (list as { [COMPILED]?: CompiledList })[COMPILED];
   if (compiled === undefined) {
     compiled = { items: list.items.map(compileItem) };
-    lists.set(list, compiled);
+    Object.defineProperty(list, COMPILED, { value: compiled });
   }
   return compiled;
 }
