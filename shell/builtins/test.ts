@@ -4,11 +4,12 @@
  * expressions go through the recursive grammar, where `-a` binds tighter than `-o`.
  */
 import { binaryTest, parseInteger, TestSyntaxError, unaryTest, type TestEnvironment } from '../interp/test-operators';
-import type { Builtin } from '../interp/builtin-api';
+import type { Builtin, BuiltinContext } from '../interp/builtin-api';
 import type { FdTable } from '../exec/fds';
 import type { ShellState } from '../interp/state';
 
-export const testBuiltin: Builtin = ({ argv, state, output }) => {
+export const testBuiltin: Builtin = (context) => {
+  const { argv } = context;
   const name = argv[0] as string;
   try {
     // `[`'s closing bracket is left out of the expression by its end, not by copying argv.
@@ -17,13 +18,14 @@ export const testBuiltin: Builtin = ({ argv, state, output }) => {
       if (argv[end - 1] !== ']') throw new TestSyntaxError("missing `]'");
       end -= 1;
     }
-    return new Evaluator(argv, end, state, output.fds).run() ? 0 : 1;
+    return evaluator.evaluate(argv, end, context) ? 0 : 1;
   } catch (error) {
     if (!(error instanceof TestSyntaxError)) throw error;
-    return output.err(`quirl: ${name}: ${error.message}\n`).then(() => 2);
+    return context.output.err(`quirl: ${name}: ${error.message}\n`).then(() => 2);
   }
 };
 
+const NO_ARGUMENTS: readonly string[] = [];
 const BINARY_OPERATORS = new Set(['=', '==', '!=', '<', '>', '-nt', '-ot', '-ef', '-eq', '-ne', '-lt', '-le', '-gt', '-ge']);
 const UNARY_LETTERS = 'abcdefghknoprstuvwxzGLOSNR';
 
@@ -41,15 +43,34 @@ function isUnaryOperator(word: string): boolean {
  */
 class Evaluator implements TestEnvironment {
   private pos = 1;
+  private args = NO_ARGUMENTS;
+  private end = 0;
+  private context: BuiltinContext | undefined;
 
-  constructor(
-    private readonly args: readonly string[],
-    private readonly end: number,
-    readonly state: ShellState,
-    readonly fds: FdTable,
-  ) {}
+  get state(): ShellState {
+    return (this.context as BuiltinContext).state;
+  }
 
-  run(): boolean {
+  /** Asked only by the operators that look at a descriptor (`-t`): the builtin's output is made only then. */
+  get fds(): FdTable {
+    return (this.context as BuiltinContext).output.fds;
+  }
+
+  /** argv[1] .. argv[end - 1] as an expression, in the builtin's `context`. */
+  evaluate(argv: readonly string[], end: number, context: BuiltinContext): boolean {
+    this.pos = 1;
+    this.args = argv;
+    this.end = end;
+    this.context = context;
+    try {
+      return this.run();
+    } finally {
+      this.args = NO_ARGUMENTS;
+      this.context = undefined;
+    }
+  }
+
+  private run(): boolean {
     const value = this.posixTest();
     if (this.pos < this.end) {
       const word = this.args[this.pos] as string;
@@ -188,3 +209,6 @@ class Evaluator implements TestEnvironment {
     return value;
   }
 }
+
+/** test runs no shell code while it evaluates (its operators read state and files): one evaluator serves every call. */
+const evaluator = new Evaluator();

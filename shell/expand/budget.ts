@@ -13,6 +13,11 @@ export class ExpansionBudget {
 
   constructor(readonly limit: number = PIPELINE_EXPANSION_LIMIT) {}
 
+  /** The whole limit again, for the next run of what owns it (a command's plan, kept from run to run). */
+  renew(): void {
+    this.used = 0;
+  }
+
   /** Bytes still available. */
   get remaining(): number {
     return this.limit - this.used;

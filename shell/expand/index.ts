@@ -31,6 +31,11 @@ export function expandWords(words: readonly Word[], env: ExpansionEnvironment, b
   return expandWordsFrom(words, 0, undefined, env, budget, []);
 }
 
+/** expandWords appending to `fields` (a command's argv, its array kept from run to run); `fields` once done. */
+export function expandWordsInto(words: readonly Word[], env: ExpansionEnvironment, budget: ExpansionBudget, fields: string[]): Eventually<string[]> {
+  return expandWordsFrom(words, 0, undefined, env, budget, fields);
+}
+
 /** The words from `from` on, into `fields`, each as its plan says; `context` is made at the first word that needs it. */
 function expandWordsFrom(
   words: readonly Word[],

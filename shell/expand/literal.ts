@@ -30,12 +30,20 @@ export function literalPattern(word: Word, budget: ExpansionBudget): string | un
 
 export { quotedPieces, type QuotedPiece } from './plan';
 
-/** An unquoted value with no default IFS character and nothing pathname expansion would see. */
-const PLAIN_VALUE = /^[\w./:,+=@%-]+$/;
+/**
+ * The characters of an unquoted value with no default IFS character and nothing pathname expansion
+ * would see: `[\w./:,+=@%-]`, by character code (a table, read with no match and no iterator).
+ */
+const PLAIN_CHARACTERS = (() => {
+  const table = new Uint8Array(128);
+  for (const character of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_./:,+=@%-') table[character.charCodeAt(0)] = 1;
+  return table;
+})();
 
 /** Whether an unquoted expansion's `value` is one field as it is: field splitting on `ifs` and pathname expansion leave it whole. */
 export function isPlainValue(value: string, ifs: string | undefined): boolean {
-  if (!PLAIN_VALUE.test(value)) return false;
-  if (ifs !== undefined) for (const separator of ifs) if (value.includes(separator)) return false;
+  if (value.length === 0) return false;
+  for (let index = 0; index < value.length; index++) if (PLAIN_CHARACTERS[value.charCodeAt(index)] !== 1) return false;
+  if (ifs !== undefined) for (let index = 0; index < ifs.length; index++) if (value.includes(ifs.charAt(index))) return false;
   return true;
 }

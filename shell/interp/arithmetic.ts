@@ -4,10 +4,11 @@
  * (`((: ` before bash's message); in `$(( ))` it abandons the command line (ExpansionAbort).
  */
 import type { Eventually } from '../eventually';
-import { ExpansionBudget } from '../expand/budget';
+import { ExpansionBudget, PIPELINE_EXPANSION_LIMIT } from '../expand/budget';
+import { stringPlan } from '../expand/plan';
 import { expandWord } from '../expand';
 import { ArithmeticError, arithmeticValue, isEmptyArithmetic } from '../expand/arith';
-import type { Arithmetic } from '../syntax/ast';
+import type { Arithmetic, ArithmeticCommand } from '../syntax/ast';
 import { ExpansionAbort } from '../control';
 import type { Context } from './context';
 import type { Evaluator } from './evaluator';
@@ -26,8 +27,29 @@ export function fatalIfUnbound(error: unknown): void {
  * is this command's, status 1.
  */
 export function arithmeticHolds(evaluator: Evaluator, arithmetic: Arithmetic, context: Context, ifEmpty = false): Eventually<boolean> {
-  const text = expandWord(arithmetic.expression, evaluator.expansionEnvironment(context), new ExpansionBudget());
-  return text instanceof Promise ? text.then((expanded) => commandHolds(expanded, context, ifEmpty)) : commandHolds(text, context, ifEmpty);
+  const text = expressionText(evaluator, arithmetic, context);
+  return text instanceof Promise ? holdsLater(text, context, ifEmpty) : commandHolds(text, context, ifEmpty);
+}
+
+/** `(( ))`: status 0 when its expression is non-zero, 1 when it is zero or fails. */
+export function arithmeticStatus(evaluator: Evaluator, command: ArithmeticCommand, context: Context): Eventually<number> {
+  const holds = arithmeticHolds(evaluator, command.arithmetic, context);
+  return holds instanceof Promise ? holds.then(statusOf) : statusOf(holds);
+}
+
+function statusOf(holds: boolean): number {
+  return holds ? 0 : 1;
+}
+
+/** The expression's text: as written when it expands to itself (`i < n`, most do), with no budget to charge. */
+function expressionText(evaluator: Evaluator, arithmetic: Arithmetic, context: Context): Eventually<string> {
+  const plan = stringPlan(arithmetic.expression);
+  if (plan.kind === 'literal' && plan.literal.bytes <= PIPELINE_EXPANSION_LIMIT) return plan.literal.text;
+  return expandWord(arithmetic.expression, evaluator.expansionEnvironment(context), new ExpansionBudget());
+}
+
+function holdsLater(text: Promise<string>, context: Context, ifEmpty: boolean): Promise<boolean> {
+  return text.then((expanded) => commandHolds(expanded, context, ifEmpty));
 }
 
 function commandHolds(text: string, context: Context, ifEmpty: boolean): boolean {

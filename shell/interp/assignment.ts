@@ -41,15 +41,17 @@ async function expandArrayLiteral(assignment: Assignment, value: ArrayLiteral, e
   return { kind: 'array', name: assignment.name, elements, append: assignment.append };
 }
 
+const NO_WARNINGS: readonly string[] = Object.freeze([]);
+
 /** Assigns; returns bash's warnings about elements it skipped (`m=([a]=1 b)` for an associative m). */
-export function applyAssignment(state: ShellState, planned: PlannedAssignment): string[] {
+export function applyAssignment(state: ShellState, planned: PlannedAssignment): readonly string[] {
   switch (planned.kind) {
     case 'scalar':
       state.assign(planned.name, planned.value, planned.append);
-      return [];
+      return NO_WARNINGS;
     case 'element':
       state.assignElement(planned.name, planned.subscript, planned.value, planned.append);
-      return [];
+      return NO_WARNINGS;
     case 'array':
       return state.assignArray(planned.name, planned.elements, planned.append);
   }

@@ -30,31 +30,44 @@ export interface BuiltinHost extends ShellServices {
 
 const NO_ASSIGNMENTS: readonly (readonly [string, string])[] = [];
 
+/**
+ * A builtin's context. The interpreter keeps one for the next builtin when a run ended at once
+ * (see start): a builtin that returns its status at once is done with its context, and one that
+ * waits (async) keeps its own, since that is then never reused.
+ */
 export class BuiltinCall implements BuiltinContext {
-  readonly argv: readonly string[];
-  readonly state: ShellState;
-  readonly declarations: ReadonlyMap<number, PlannedAssignment>;
-  readonly assignments: readonly (readonly [string, string])[];
+  argv!: readonly string[];
+  state!: ShellState;
+  declarations!: ReadonlyMap<number, PlannedAssignment>;
+  assignments!: readonly (readonly [string, string])[];
   readonly shell: ShellServices;
   private madeOutput: CommandOutput | undefined;
+  private command!: PlannedCommand;
+  private context!: Context;
+  private sees!: (job: Job) => boolean;
+  private outerFds!: FdTable;
   // The place a diagnostic names is where the builtin started, though it runs other lines (`eval`, `.`).
-  private readonly sourceName: string;
-  private readonly lineNumber: number;
+  private sourceName!: string;
+  private lineNumber!: number;
 
-  constructor(
-    private readonly host: BuiltinHost,
-    private readonly command: PlannedCommand,
-    private readonly context: Context,
-    private readonly sees: (job: Job) => boolean,
-    private readonly outerFds: FdTable,
-  ) {
+  constructor(private readonly host: BuiltinHost) {
+    this.shell = host;
+  }
+
+  /** This context for a run of the builtin `command` names, in `context`. */
+  start(command: PlannedCommand, context: Context, sees: (job: Job) => boolean, outerFds: FdTable): this {
+    this.command = command;
+    this.context = context;
+    this.sees = sees;
+    this.outerFds = outerFds;
     this.argv = command.argv;
     this.state = context.state;
     this.declarations = command.declarations;
     this.assignments = command.assignments.length === 0 ? NO_ASSIGNMENTS : prefixValues(context.state, command.assignments);
-    this.shell = host;
+    this.madeOutput = undefined;
     this.sourceName = context.state.sourceName();
     this.lineNumber = context.state.lineNumber;
+    return this;
   }
 
   get output(): CommandOutput {

@@ -10,7 +10,7 @@ import { byteLength } from '../bytes';
 import { literalText } from '../expand';
 import { ExpansionBudget, PIPELINE_EXPANSION_LIMIT } from '../expand/budget';
 import type { Clause, Command, List, ListItem, SimpleCommand } from '../syntax/ast';
-import { literalPlan, type PlannedCommand } from './planning';
+import { literalPlan, type PlannedCommand, type SparePlan } from './planning';
 import { ownsProcessSubstitution } from './process-substitution';
 
 /** A list's items, each compiled. */
@@ -54,6 +54,8 @@ export interface CompiledSimple {
   readonly declares: boolean;
   /** Its plan, the same on every run, when it is words of literal text alone (no assignment, redirect or declaration). */
   readonly literal: PlannedCommand | undefined;
+  /** A plan object of it not in use, for its next run (see lentPlan). */
+  spare: SparePlan | undefined;
 }
 
 export interface OtherCommand {
@@ -71,14 +73,16 @@ export interface LiteralWord {
 /** Compound commands whose failure is their own, judged by `set -e` where they end (the others' were judged inside). */
 const JUDGED_AS_A_WHOLE: ReadonlySet<Clause['kind']> = new Set(['Subshell', 'ArithmeticCommand', 'ConditionalCommand']);
 
-const lists = new WeakMap<List, CompiledList>();
+// Kept on the node under a symbol, not in a WeakMap: read for every list run (a loop's body on
+// every pass), where a property read costs a fraction of a WeakMap's look-up.
+const COMPILED = Symbol('compiled');
 const commands = new WeakMap<Command, CompiledCommand>();
 
 export function compiledList(list: List): CompiledList {
-  let compiled = lists.get(list);
+  let compiled = (list as { [COMPILED]?: CompiledList })[COMPILED];
   if (compiled === undefined) {
     compiled = { items: list.items.map(compileItem) };
-    lists.set(list, compiled);
+    Object.defineProperty(list, COMPILED, { value: compiled });
   }
   return compiled;
 }
@@ -120,7 +124,8 @@ function compileSimple(command: SimpleCommand): CompiledSimple {
     return text === undefined ? undefined : { text, bytes: byteLength(text) };
   });
   const declares = command.words.some((word) => word.declaration !== undefined);
-  return { kind: 'SimpleCommand', command, processSubstitution: ownsProcessSubstitution(command), words, declares, literal: declares ? undefined : planOfLiterals(command, words) };
+  const literal = declares ? undefined : planOfLiterals(command, words);
+  return { kind: 'SimpleCommand', command, processSubstitution: ownsProcessSubstitution(command), words, declares, literal, spare: undefined };
 }
 
 function planOfLiterals(command: SimpleCommand, words: readonly (LiteralWord | undefined)[]): PlannedCommand | undefined {

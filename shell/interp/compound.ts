@@ -11,7 +11,7 @@ import { matchesPattern, type PatternOptions } from '../expand/pattern';
 import type { ExpansionEnvironment } from '../expand/types';
 import type { Arithmetic, ArithmeticForClause, CaseClause, CaseItem, Clause, ForClause, IfClause, List, LoopClause, SelectClause, Word } from '../syntax/ast';
 import { andThen, finishing, recovering, repeat, type Eventually, type Progress } from '../eventually';
-import { arithmeticHolds } from './arithmetic';
+import { arithmeticHolds, arithmeticStatus } from './arithmetic';
 import { evaluateConditional } from './conditional';
 import { LoopControl } from '../control';
 import type { Context } from './context';
@@ -47,7 +47,7 @@ export function runClause(evaluator: Evaluator, clause: Clause, context: Context
     case 'CaseClause':
       return runCase(evaluator, clause, context);
     case 'ArithmeticCommand':
-      return andThen(traced(evaluator, clause, context), () => andThen(arithmeticHolds(evaluator, clause.arithmetic, context), (holds) => (holds ? 0 : 1)));
+      return evaluator.announce(clause, context) ? afterDebugTrap(evaluator, clause, context, arithmeticStatus) : arithmeticStatus(evaluator, clause, context);
     case 'ConditionalCommand':
       return andThen(traced(evaluator, clause, context), () => andThen(evaluateConditional(evaluator, clause.expression, context), (holds) => (holds ? 0 : 1)));
   }
@@ -112,6 +112,11 @@ function traced(evaluator: Evaluator, command: Parameters<Evaluator['announce']>
   return evaluator.announce(command, context) ? evaluator.runDebugTrap(context) : undefined;
 }
 
+/** `run` after the DEBUG trap, apart from the clause's own function: its closure would be allocated on every run. */
+function afterDebugTrap<C extends Clause>(evaluator: Evaluator, clause: C, context: Context, run: (evaluator: Evaluator, clause: C, context: Context) => Eventually<number>): Promise<number> {
+  return evaluator.runDebugTrap(context).then(() => run(evaluator, clause, context));
+}
+
 /** The loop goes on with this (its body's last status). */
 const next = <T>(value: T): Progress<T> => ({ done: false, value });
 /** The loop ends with this. */
@@ -160,7 +165,12 @@ abstract class Passes {
   private pass(): Eventually<boolean> {
     if (this.over()) return false;
     const checked = this.evaluator.checkpoint(this.context);
-    return checked instanceof Promise ? checked.then(() => this.passChecked()) : this.passChecked();
+    return checked instanceof Promise ? this.passAfter(checked) : this.passChecked();
+  }
+
+  // A closure here would be allocated on every pass (V8 allocates a captured `this` per call), though it runs rarely.
+  private passAfter(checked: Promise<void>): Promise<boolean> {
+    return checked.then(() => this.passChecked());
   }
 
   /** The body once: whether the loop goes on (`break` aimed here ends it; `continue` does not). */

@@ -34,10 +34,10 @@ import { parseErrorReport } from './parse-report';
 import { runClause, tested } from './compound';
 import { ExpansionAbort, FunctionReturn, Interrupted, LoopControl } from '../control';
 import { BROKEN_PIPE_STATUS, BrokenPipe, CommandOutput, WriteFailed } from './output';
-import { expansionEnvironment, expansionEnvironmentWithOptions, planCommand, type PlannedCommand } from './planning';
+import { expansionEnvironment, expansionEnvironmentWithOptions, giveBackPlan, lentPlan, planCommand, type PlannedCommand } from './planning';
 import { assignNamedDescriptors, planRedirects, type NamedRedirect } from './redirects';
 import type { ShellState } from './state';
-import type { Context } from './context';
+import type { Context, StageGate } from './context';
 import { JobControl } from './job-control';
 import { interruptOf, lastpipeStage, lineInterrupted, lineOf, stageSubshell } from './scope';
 import type { Evaluator } from './evaluator';
@@ -122,6 +122,8 @@ export class Interpreter implements BuiltinHost, Evaluator {
   private lastYield = performance.now();
   /** Checkpoints to pass before the next reads the clock. */
   private stepsUntilClock = STEPS_PER_CLOCK_READING;
+  /** A builtin's context not in use, for the next builtin (see BuiltinCall). */
+  private spareCall: BuiltinCall | undefined;
   /** Lists running inside one another: how deep the synchronous walk may have gone. */
   private listNesting = 0;
   private readonly traps: TrapRunner;
@@ -239,7 +241,7 @@ export class Interpreter implements BuiltinHost, Evaluator {
     let ran: Eventually<number>;
     try {
       const compiled = compiledList(list);
-      ran = fresh ? Promise.resolve().then(() => this.runItems(compiled, context, 0)) : this.runItems(compiled, context, 0);
+      ran = fresh ? this.runItemsFresh(compiled, context) : this.runItems(compiled, context, 0);
     } catch (error) {
       this.listNesting--;
       throw error;
@@ -253,6 +255,13 @@ export class Interpreter implements BuiltinHost, Evaluator {
     this.listNesting--;
   };
 
+  // The hot path's functions hold no closure: V8 allocates a function's captured variables on
+  // every call, whichever branch runs, so a closure of a rare branch lives in a method of its own.
+
+  private runItemsFresh(list: CompiledList, context: Context): Promise<number> {
+    return Promise.resolve().then(() => this.runItems(list, context, 0));
+  }
+
   /**
    * The list's items from `from` on, each after a checkpoint: synchronously while they complete
    * at once (no closure or promise per item), the rest after the first that waits.
@@ -262,11 +271,15 @@ export class Interpreter implements BuiltinHost, Evaluator {
     for (let index = from; index < items.length; index++) {
       const checked = this.checkpoint(context);
       const item = items[index] as CompiledItem;
-      if (checked instanceof Promise) return checked.then(() => this.runItemsAfter(this.runItem(item, context), list, context, index + 1));
+      if (checked instanceof Promise) return this.runItemChecked(checked, item, list, context, index);
       const ran = this.runItem(item, context);
       if (ran instanceof Promise) return this.runItemsAfter(ran, list, context, index + 1);
     }
     return context.state.lastStatus;
+  }
+
+  private runItemChecked(checked: Promise<void>, item: CompiledItem, list: CompiledList, context: Context, index: number): Promise<number> {
+    return checked.then(() => this.runItemsAfter(this.runItem(item, context), list, context, index + 1));
   }
 
   private async runItemsAfter(pending: Eventually<void>, list: CompiledList, context: Context, from: number): Promise<number> {
@@ -281,25 +294,36 @@ export class Interpreter implements BuiltinHost, Evaluator {
     if (context.state.options.has('noexec') && !this.interactive) return;
     const { item } = compiled;
     const status = compiled.kind === 'lone' ? this.runLone(compiled, context) : item.background ? this.runInBackground(item.andOr, context) : this.runAndOr(item.andOr, context);
-    if (status instanceof Promise) {
-      return status.then((ended) => {
-        context.state.lastStatus = ended;
-      });
-    }
+    if (status instanceof Promise) return this.itemEnded(status, context);
     context.state.lastStatus = status;
+  }
+
+  private itemEnded(status: Promise<number>, context: Context): Promise<void> {
+    return status.then((ended) => {
+      context.state.lastStatus = ended;
+    });
   }
 
   /** A lone command in the foreground, as runPipeline runs it, with what its syntax says worked out already. */
   private runLone(lone: LoneCommand, context: Context): Eventually<number> {
     const status = this.runCompiled(lone.command, context, lone.text);
-    if (status instanceof Promise) return status.then((ended) => this.loneEnded(lone, ended, context));
+    if (status instanceof Promise) return this.loneEndedLater(lone, status, context);
     return this.loneEnded(lone, status, context);
+  }
+
+  private loneEndedLater(lone: LoneCommand, status: Promise<number>, context: Context): Promise<number> {
+    return status.then((ended) => this.loneEnded(lone, ended, context));
   }
 
   private loneEnded(lone: LoneCommand, status: number, context: Context): Eventually<number> {
     if (lone.setsPipeStatus) context.state.pipeStatus = statusList(status);
-    if (status !== 0 && !lone.judgedInside) return andThen(this.traps.failed(status, context), () => status);
+    if (status !== 0 && !lone.judgedInside) return this.failedWith(status, context);
     return status;
+  }
+
+  /** `set -e` and the ERR trap on a failed command; then its status. */
+  private failedWith(status: number, context: Context): Eventually<number> {
+    return andThen(this.traps.failed(status, context), () => status);
   }
 
   /**
@@ -312,6 +336,10 @@ export class Interpreter implements BuiltinHost, Evaluator {
     if (--this.stepsUntilClock > 0) return this.checkStage(context);
     this.stepsUntilClock = STEPS_PER_CLOCK_READING;
     if (performance.now() - this.lastYield < YIELD_INTERVAL_MS) return this.checkStage(context);
+    return this.yieldThenCheck(context);
+  }
+
+  private yieldThenCheck(context: Context): Promise<void> {
     return new Promise((resolve) => setImmediate(resolve)).then(() => {
       this.lastYield = performance.now();
       return this.checkStage(context);
@@ -321,8 +349,11 @@ export class Interpreter implements BuiltinHost, Evaluator {
   private checkStage(context: Context): Eventually<void> {
     const { scope } = context;
     if (scope.kind !== 'stage') return this.checkLine(context);
-    // A stage of a stopped job waits here until it is continued; one of a killed job ends.
-    const { gate } = scope;
+    return this.checkStageGate(scope.gate, context);
+  }
+
+  /** A stage of a stopped job waits here until it is continued; one of a killed job ends. */
+  private checkStageGate(gate: StageGate, context: Context): Promise<void> {
     return gate.whileRunning().then(() => {
       if (gate.signal.aborted) throw new Interrupted(killedStatus(gate.signal));
       return this.checkLine(context);
@@ -332,8 +363,12 @@ export class Interpreter implements BuiltinHost, Evaluator {
   private checkLine(context: Context): Eventually<void> {
     const going = lineOf(context.scope)?.backgroundJob;
     if (going?.abortSignal.aborted === true) throw new Interrupted(killedStatus(going.abortSignal));
-    if (this.traps.trapsMayBePending(context)) return this.traps.runPendingTraps(context).then(() => this.checkInterrupt(context));
+    if (this.traps.trapsMayBePending(context)) return this.trapsThenCheck(context);
     return this.checkInterrupt(context);
+  }
+
+  private trapsThenCheck(context: Context): Promise<void> {
+    return this.traps.runPendingTraps(context).then(() => this.checkInterrupt(context));
   }
 
   private checkInterrupt(context: Context): Eventually<void> {
@@ -676,8 +711,12 @@ export class Interpreter implements BuiltinHost, Evaluator {
 
   private runCompiled(compiled: CompiledCommand, context: Context, text: string): Eventually<number> {
     context.state.lineNumber = compiled.command.span.start.line;
-    if (compiled.processSubstitution) return withProcessSubstitutions(context, async (inner) => this.runCommandHere(compiled, inner, text));
+    if (compiled.processSubstitution) return this.runWithProcessSubstitutions(compiled, context, text);
     return this.runCommandHere(compiled, context, text);
+  }
+
+  private runWithProcessSubstitutions(compiled: CompiledCommand, context: Context, text: string): Promise<number> {
+    return withProcessSubstitutions(context, async (inner) => this.runCommandHere(compiled, inner, text));
   }
 
   private runCommandHere(compiled: CompiledCommand, context: Context, text: string): Eventually<number> {
@@ -697,20 +736,33 @@ export class Interpreter implements BuiltinHost, Evaluator {
   private runSimpleCommand(compiled: CompiledSimple, context: Context, text: string): Eventually<number> {
     let status: Eventually<number>;
     try {
-      status = this.announceSimple(compiled.command, context)
-        ? this.runDebugTrap(context).then(() => this.planAndRun(compiled, context, text))
-        : this.planAndRun(compiled, context, text);
+      status = this.announceSimple(compiled.command, context) ? this.planAndRunAfterDebugTrap(compiled, context, text) : this.planAndRun(compiled, context, text);
     } catch (error) {
       return this.reportFailure(error, context);
     }
-    return status instanceof Promise ? status.catch((error: unknown) => this.reportFailure(error, context)) : status;
+    return status instanceof Promise ? this.reportingFailure(status, context) : status;
+  }
+
+  private planAndRunAfterDebugTrap(compiled: CompiledSimple, context: Context, text: string): Promise<number> {
+    return this.runDebugTrap(context).then(() => this.planAndRun(compiled, context, text));
+  }
+
+  private reportingFailure(status: Promise<number>, context: Context): Promise<number> {
+    return status.catch((error: unknown) => this.reportFailure(error, context));
   }
 
   /** The command expanded (a command of literal words has its plan already), then run. */
   private planAndRun(compiled: CompiledSimple, context: Context, text: string): Eventually<number> {
-    const planned = compiled.literal ?? planCommand(this, compiled, context, new ExpansionBudget());
-    if (planned instanceof Promise) return planned.then((expanded) => this.runAtLastLine(compiled.command, expanded, context, text));
-    return this.runAtLastLine(compiled.command, planned, context, text);
+    const planned = compiled.literal ?? lentPlan(this, compiled, context);
+    if (planned instanceof Promise) return this.runWhenPlanned(compiled, planned, context, text);
+    const status = this.runAtLastLine(compiled.command, planned, context, text);
+    // A run that ended at once is over with its plan: the command keeps it for its next run.
+    if (!(status instanceof Promise)) giveBackPlan(compiled, planned);
+    return status;
+  }
+
+  private runWhenPlanned(compiled: CompiledSimple, planned: Promise<PlannedCommand>, context: Context, text: string): Promise<number> {
+    return planned.then((expanded) => this.runAtLastLine(compiled.command, expanded, context, text));
   }
 
   private runAtLastLine(command: SimpleCommand, planned: PlannedCommand, context: Context, text: string): Eventually<number> {
@@ -723,8 +775,12 @@ export class Interpreter implements BuiltinHost, Evaluator {
   private runPlanned(planned: PlannedCommand, context: Context, text: string, sees?: (job: Job) => boolean, lookup: CommandLookup = ANY_COMMAND): Eventually<number> {
     // `$_`: this command's last argument, for the next one (its own words are expanded already).
     context.state.lastArgument = planned.argv.at(-1) ?? '';
-    if (context.state.options.has('xtrace')) return this.trace(planned, context).then(() => this.runTraced(planned, context, text, sees, lookup));
+    if (context.state.options.has('xtrace')) return this.traceThenRun(planned, context, text, sees, lookup);
     return this.runTraced(planned, context, text, sees, lookup);
+  }
+
+  private traceThenRun(planned: PlannedCommand, context: Context, text: string, sees: ((job: Job) => boolean) | undefined, lookup: CommandLookup): Promise<number> {
+    return this.trace(planned, context).then(() => this.runTraced(planned, context, text, sees, lookup));
   }
 
   /** An expanded simple command, after `set -x` showed it. */
@@ -851,6 +907,10 @@ export class Interpreter implements BuiltinHost, Evaluator {
   /** A compound command with its redirects, performed around each run of it. */
   runCompound(command: CompoundCommand, context: Context): Eventually<number> {
     if (command.redirects.length === 0) return this.runClauseReporting(command.clause, context);
+    return this.runCompoundRedirected(command, context);
+  }
+
+  private runCompoundRedirected(command: CompoundCommand, context: Context): Eventually<number> {
     return recovering(
       () =>
         planRedirects(command.redirects, this.expansionEnvironment(context), new ExpansionBudget(), context.state, context).then((redirects) =>
@@ -868,7 +928,7 @@ export class Interpreter implements BuiltinHost, Evaluator {
     } catch (error) {
       return this.reportFailure(error, context);
     }
-    return status instanceof Promise ? status.catch((error: unknown) => this.reportFailure(error, context)) : status;
+    return status instanceof Promise ? this.reportingFailure(status, context) : status;
   }
 
   /**
@@ -931,12 +991,9 @@ export class Interpreter implements BuiltinHost, Evaluator {
     const restore = command.assignments.length === 0 ? undefined : context.state.assignTemporarily(prefixValues(context.state, command.assignments));
     let status: Eventually<number>;
     try {
-      status =
-        command.redirects.length === 0
-          ? this.runBuiltin(builtin, command, context, sees)
-          : this.withRedirectsApplied(command.redirects, context, (inner) => this.runBuiltin(builtin, command, inner, sees, context.fds));
-      status = status instanceof Promise ? status.then((ended) => this.builtinEnded(ended, context)) : this.builtinEnded(status, context);
-      if (status instanceof Promise) status = status.catch((error: unknown) => this.builtinFailed(error, command.argv[0] as string, context));
+      status = command.redirects.length === 0 ? this.runBuiltin(builtin, command, context, sees) : this.runBuiltinRedirected(builtin, command, context, sees);
+      status = status instanceof Promise ? this.builtinEndedLater(status, context) : this.builtinEnded(status, context);
+      if (status instanceof Promise) status = this.builtinFailureCaught(status, command.argv[0] as string, context);
     } catch (error) {
       status = this.builtinFailed(error, command.argv[0] as string, context);
     }
@@ -946,9 +1003,25 @@ export class Interpreter implements BuiltinHost, Evaluator {
     return status;
   }
 
+  private runBuiltinRedirected(builtin: Builtin, command: PlannedCommand, context: Context, sees: ((job: Job) => boolean) | undefined): Promise<number> {
+    return this.withRedirectsApplied(command.redirects, context, (inner) => this.runBuiltin(builtin, command, inner, sees, context.fds));
+  }
+
+  private builtinEndedLater(status: Promise<number>, context: Context): Promise<number> {
+    return status.then((ended) => this.builtinEnded(ended, context));
+  }
+
+  private builtinFailureCaught(status: Promise<number>, name: string, context: Context): Promise<number> {
+    return status.catch((error: unknown) => this.builtinFailed(error, name, context));
+  }
+
   /** Ctrl-C ended the builtin (a `read`): the rest of the line is abandoned too. */
   private builtinEnded(status: number, context: Context): Eventually<number> {
     if (interruptOf(context.scope)?.aborted !== true) return status;
+    return this.checkedThen(status, context);
+  }
+
+  private checkedThen(status: number, context: Context): Eventually<number> {
     const checked = this.checkpoint(context);
     return checked instanceof Promise ? checked.then(() => status) : status;
   }
@@ -971,7 +1044,12 @@ export class Interpreter implements BuiltinHost, Evaluator {
   }
 
   private runBuiltin(builtin: Builtin, command: PlannedCommand, context: Context, sees: (job: Job) => boolean = seesEveryJob, outerFds = context.fds): Eventually<number> {
-    return builtin(new BuiltinCall(this, command, context, sees, outerFds));
+    // A builtin run within this one (`eval`, `command`, a trap) takes another context.
+    const call = this.spareCall ?? new BuiltinCall(this);
+    this.spareCall = undefined;
+    const status = builtin(call.start(command, context, sees, outerFds));
+    if (!(status instanceof Promise)) this.spareCall = call;
+    return status;
   }
 
   /** BuiltinHost: the jobs the shell knows of. */
@@ -1070,6 +1148,10 @@ export class Interpreter implements BuiltinHost, Evaluator {
   /** `NAME=value ... [redirects]` with no command: redirects are performed, variables set. */
   private runAssignments(command: PlannedCommand, context: Context): Eventually<number> {
     if (command.redirects.length === 0) return this.assignFrom(command, context, 0);
+    return this.assignRedirected(command, context);
+  }
+
+  private assignRedirected(command: PlannedCommand, context: Context): Eventually<number> {
     return andThen(this.withRedirectsApplied(command.redirects, context, () => 0), () => this.assignFrom(command, context, 0));
   }
 
@@ -1078,9 +1160,13 @@ export class Interpreter implements BuiltinHost, Evaluator {
     const { assignments } = command;
     for (let index = from; index < assignments.length; index++) {
       const warnings = applyAssignment(context.state, assignments[index] as PlannedAssignment);
-      if (warnings.length > 0) return this.sayEach(context, warnings).then(() => this.assignFrom(command, context, index + 1));
+      if (warnings.length > 0) return this.warnedThenAssign(warnings, command, context, index + 1);
     }
     return command.substitutionStatus ?? 0;
+  }
+
+  private warnedThenAssign(warnings: readonly string[], command: PlannedCommand, context: Context, from: number): Promise<number> {
+    return this.sayEach(context, warnings).then(() => this.assignFrom(command, context, from));
   }
 
   private async sayEach(context: Context, messages: readonly string[]): Promise<void> {

@@ -6,10 +6,9 @@
 import { readdirSync } from 'node:fs';
 import { decodeBytes, fsPath } from '../bytes';
 import type { PlannedRedirect } from '../exec/fds';
-import type { ExpansionBudget } from '../expand/budget';
-import { expandWords } from '../expand';
+import { ExpansionBudget, expandWord, expandWordsInto } from '../expand';
 import type { ExpansionEnvironment, ExpansionOptions, SpecialParameters } from '../expand/types';
-import type { Assignment, Program, Word } from '../syntax/ast';
+import type { Assignment, Program, SimpleCommand, Word } from '../syntax/ast';
 import type { CompiledSimple } from './compiled';
 import { andThen, type Eventually } from '../eventually';
 import { DECLARATION_BUILTINS } from '../syntax/parser';
@@ -58,26 +57,77 @@ export function literalPlan(argv: readonly string[]): PlannedCommand {
 
 /** Expands a simple command's assignments, words and redirects, in that order. */
 export function planCommand(shell: Expanding, command: CompiledSimple, context: Context, budget: ExpansionBudget): Eventually<PlannedCommand> {
-  return new CommandPlan(shell, command, context, budget).assignmentsFrom(0);
+  return new CommandPlan(command, budget, false).start(shell, context);
+}
+
+/** A plan object a compiled command keeps between its runs. */
+export type SparePlan = CommandPlan;
+
+/**
+ * planCommand for a command run on its own (a pipeline's stages share the pipeline's budget): with
+ * the plan object the command kept from its last run when that is not in use (a function calling
+ * itself runs the command again within its run), and the plan's own budget, renewed. giveBackPlan
+ * keeps it again when the run ended at once, so a loop of such commands makes no plan per pass.
+ * What runs a plan reads it during the run and keeps nothing of it: a builtin's argv is lent to
+ * it (one that keeps its words copies them).
+ */
+export function lentPlan(shell: Expanding, compiled: CompiledSimple, context: Context): Eventually<PlannedCommand> {
+  const plan = compiled.spare ?? new CommandPlan(compiled, new ExpansionBudget(), true);
+  compiled.spare = undefined;
+  plan.budget.renew();
+  return plan.start(shell, context);
+}
+
+/** The run of `planned`, from lentPlan, ended: its command keeps it for the next run. */
+export function giveBackPlan(compiled: CompiledSimple, planned: PlannedCommand): void {
+  if (!(planned instanceof CommandPlan) || !planned.lent) return;
+  planned.release();
+  compiled.spare = planned;
+}
+
+/** `NAME=word` planned, kept with its command's plan: only the value changes from run to run. */
+class ScalarAssignment {
+  readonly kind = 'scalar';
+  value = '';
+
+  constructor(
+    readonly name: string,
+    readonly append: boolean,
+  ) {}
+}
+
+/** Empties an array kept for its next use, keeping its room (V8 frees the room of an array whose length is set to 0). */
+function empty(array: unknown[]): void {
+  while (array.length > 0) array.pop();
+}
+
+function scalarSlot(assignment: Assignment): ScalarAssignment | undefined {
+  return assignment.subscript === null && assignment.value.kind !== 'ArrayLiteral' ? new ScalarAssignment(assignment.name, assignment.append) : undefined;
 }
 
 /**
  * One simple command being expanded, and then the plan it made: an object, not a closure per
  * step, and it goes on synchronously while each step completes at once (most commands' words are
- * literal text or plain expansions), waiting only where a step waits (`$(...)`).
+ * literal text or plain expansions), waiting only where a step waits (`$(...)`). Its arrays and
+ * scalar assignments are its own and are refilled when it is started again (see lentPlan).
  */
 class CommandPlan implements PlannedCommand {
-  argv: string[] = [];
-  assignments: readonly PlannedAssignment[] = NO_PLANNED_ASSIGNMENTS;
+  readonly argv: string[] = [];
+  readonly assignments: PlannedAssignment[] = [];
   declarations: ReadonlyMap<number, PlannedAssignment> = NO_DECLARATIONS;
   redirects: readonly PlannedRedirect[] = NO_REDIRECTS;
   substitutionStatus: number | undefined;
-  /** Made at the first assignment: most commands have none. */
-  private madeAssignments: PlannedAssignment[] | undefined;
+  private shell: Expanding | undefined;
+  private context: Context | undefined;
+  private readonly scalars: readonly (ScalarAssignment | undefined)[];
   // Each assignment sees the ones before it (`a=1 b=$a cmd`); the words do not (`x=1 echo $x`).
-  // A map is made only for a command with more than one assignment: most have none.
-  private assigned: Map<string, string> | undefined;
+  // They are kept only for a command with more than one assignment: most have none.
+  private assigned: PrefixValues | undefined;
   private assigning: ContextEnvironment | undefined;
+  /** The prefix environment's count of command substitutions when this run took it. */
+  private assigningSubstitutionsBefore = 0;
+  /** A command of more than one assignment: its prefix environment in each context it ran in. */
+  private prefixEnvironments: WeakMap<Context, ContextEnvironment> | undefined;
   /** The context's own environment, taken for the first word that needs more than its literal text (most need none). */
   private environment: ContextEnvironment | undefined;
   /** Its count of command substitutions when this plan took it. */
@@ -85,39 +135,102 @@ class CommandPlan implements PlannedCommand {
   private madeDeclarations: Map<number, PlannedAssignment> | undefined;
 
   constructor(
-    private readonly shell: Expanding,
     private readonly compiled: CompiledSimple,
-    private readonly context: Context,
-    private readonly budget: ExpansionBudget,
-  ) {}
+    readonly budget: ExpansionBudget,
+    /** It is its command's to keep (see lentPlan). */
+    readonly lent: boolean,
+  ) {
+    this.scalars = compiled.command.assignments.map(scalarSlot);
+  }
 
-  assignmentsFrom(from: number): Eventually<PlannedCommand> {
+  start(shell: Expanding, context: Context): Eventually<PlannedCommand> {
+    this.shell = shell;
+    this.context = context;
+    empty(this.argv);
+    empty(this.assignments);
+    this.declarations = NO_DECLARATIONS;
+    this.redirects = NO_REDIRECTS;
+    this.substitutionStatus = undefined;
+    this.assigning = undefined;
+    this.environment = undefined;
+    this.substitutionsBefore = 0;
+    this.madeDeclarations = undefined;
+    return this.assignmentsFrom(0);
+  }
+
+  /** Kept for the next run, it holds on to nothing of this one's context. */
+  release(): void {
+    this.shell = undefined;
+    this.context = undefined;
+    this.assigned?.empty();
+    this.assigning = undefined;
+    this.environment = undefined;
+  }
+
+  private get running(): Context {
+    return this.context as Context;
+  }
+
+  private assignmentsFrom(from: number): Eventually<PlannedCommand> {
     const { assignments } = this.compiled.command;
     for (let index = from; index < assignments.length; index++) {
       // Only a later assignment sees an earlier one: a lone assignment needs no map of them.
-      this.assigning ??= assignments.length > 1 ? new ContextEnvironment(this.shell, this.context, (this.assigned = new Map()), undefined) : this.expanding();
-      const planned = expandAssignment(assignments[index] as Assignment, this.assigning, this.budget);
-      if (planned instanceof Promise) {
-        return planned.then((expanded) => {
-          this.addAssignment(expanded);
-          return this.assignmentsFrom(index + 1);
-        });
-      }
+      this.assigning ??= assignments.length > 1 ? this.prefixEnvironment() : this.expanding();
+      const assignment = assignments[index] as Assignment;
+      const slot = this.scalars[index];
+      const planned = slot === undefined ? expandAssignment(assignment, this.assigning, this.budget) : this.scalarValue(slot, assignment.value as Word);
+      if (planned instanceof Promise) return this.assignmentsAfter(planned, index + 1);
       this.addAssignment(planned);
     }
     return this.words();
   }
 
+  /** The environment of a command's later assignments, which see its earlier ones: kept from run to run in each context. */
+  private prefixEnvironment(): ContextEnvironment {
+    const context = this.running;
+    const assigned = (this.assigned ??= new PrefixValues());
+    assigned.empty();
+    this.prefixEnvironments ??= new WeakMap();
+    let environment = this.prefixEnvironments.get(context);
+    if (environment === undefined) {
+      environment = new ContextEnvironment(this.shell as Expanding, context, assigned, undefined);
+      this.prefixEnvironments.set(context, environment);
+    }
+    this.assigningSubstitutionsBefore = environment.substitutions;
+    return environment;
+  }
+
+  private scalarValue(slot: ScalarAssignment, value: Word): Eventually<PlannedAssignment> {
+    const text = expandWord(value, this.assigning as ContextEnvironment, this.budget);
+    if (text instanceof Promise) return this.scalarLater(slot, text);
+    slot.value = text;
+    return slot;
+  }
+
+  private scalarLater(slot: ScalarAssignment, text: Promise<string>): Promise<PlannedAssignment> {
+    return text.then((known) => {
+      slot.value = known;
+      return slot;
+    });
+  }
+
+  private assignmentsAfter(planned: Promise<PlannedAssignment>, next: number): Promise<PlannedCommand> {
+    return planned.then((expanded) => {
+      this.addAssignment(expanded);
+      return this.assignmentsFrom(next);
+    });
+  }
+
   private addAssignment(planned: PlannedAssignment): void {
-    (this.madeAssignments ??= []).push(planned);
+    this.assignments.push(planned);
     if (this.assigned === undefined) return;
-    const value = prefixValue(this.context.state, planned);
+    const value = prefixValue(this.running.state, planned);
     if (value !== undefined) this.assigned.set(planned.name, value);
   }
 
   private expanding(): ContextEnvironment {
     if (this.environment === undefined) {
-      this.environment = plainEnvironment(this.shell, this.context);
+      this.environment = plainEnvironment(this.shell as Expanding, this.running);
       this.substitutionsBefore = this.environment.substitutions;
     }
     return this.environment;
@@ -128,15 +241,13 @@ class CommandPlan implements PlannedCommand {
     if (this.compiled.declares) return this.wordsFrom(0);
     const { words } = this.compiled.command;
     if (words.length === 0) return this.withRedirects();
-    const fields = expandWords(words, this.expanding(), this.budget);
-    if (fields instanceof Promise) {
-      return fields.then((expanded) => {
-        this.argv = expanded;
-        return this.withRedirects();
-      });
-    }
-    this.argv = fields;
+    const fields = expandWordsInto(words, this.expanding(), this.budget, this.argv);
+    if (fields instanceof Promise) return this.redirectsAfter(fields);
     return this.withRedirects();
+  }
+
+  private redirectsAfter(pending: Promise<unknown>): Promise<PlannedCommand> {
+    return pending.then(() => this.withRedirects());
   }
 
   /** The words from `from` on, one at a time: an operand written as an assignment is one when the command is a declaration builtin. */
@@ -149,12 +260,7 @@ class CommandPlan implements PlannedCommand {
       // `export NAME=$value`, `local a=(1 2)`: operands taken as assignments, unsplit and unglobbed.
       if (word.declaration !== undefined && DECLARATION_BUILTINS.has(argv[0] as string)) {
         const planned = expandAssignment(word.declaration, this.expanding(), budget);
-        if (planned instanceof Promise) {
-          return planned.then((expanded) => {
-            this.addDeclaration(expanded);
-            return this.wordsFrom(index + 1);
-          });
-        }
+        if (planned instanceof Promise) return this.declarationAfter(planned, index + 1);
         this.addDeclaration(planned);
         continue;
       }
@@ -164,16 +270,21 @@ class CommandPlan implements PlannedCommand {
         argv.push(literal.text);
         continue;
       }
-      const fields = expandWords([word], this.expanding(), budget);
-      if (fields instanceof Promise) {
-        return fields.then((expanded) => {
-          argv.push(...expanded);
-          return this.wordsFrom(index + 1);
-        });
-      }
-      argv.push(...fields);
+      const fields = expandWordsInto([word], this.expanding(), budget, argv);
+      if (fields instanceof Promise) return this.wordsAfter(fields, index + 1);
     }
     return this.withRedirects();
+  }
+
+  private declarationAfter(planned: Promise<PlannedAssignment>, next: number): Promise<PlannedCommand> {
+    return planned.then((expanded) => {
+      this.addDeclaration(expanded);
+      return this.wordsFrom(next);
+    });
+  }
+
+  private wordsAfter(pending: Promise<unknown>, next: number): Promise<PlannedCommand> {
+    return pending.then(() => this.wordsFrom(next));
   }
 
   private addDeclaration(planned: PlannedAssignment): void {
@@ -184,20 +295,58 @@ class CommandPlan implements PlannedCommand {
   private withRedirects(): Eventually<PlannedCommand> {
     const { redirects } = this.compiled.command;
     if (redirects.length === 0) return this.planned(NO_REDIRECTS);
-    return andThen(planRedirects(redirects, this.expanding(), this.budget, this.context.state, this.context), (planned) => this.planned(planned));
+    return this.redirectsPlanned(redirects);
+  }
+
+  private redirectsPlanned(redirects: SimpleCommand['redirects']): Eventually<PlannedCommand> {
+    const context = this.running;
+    return andThen(planRedirects(redirects, this.expanding(), this.budget, context.state, context), (planned) => this.planned(planned));
   }
 
   private planned(redirects: readonly PlannedRedirect[]): PlannedCommand {
-    this.assignments = this.madeAssignments ?? NO_PLANNED_ASSIGNMENTS;
     this.declarations = this.madeDeclarations ?? NO_DECLARATIONS;
     this.redirects = redirects;
-    this.substitutionStatus = this.substituted() ? this.context.state.lastStatus : undefined;
+    this.substitutionStatus = this.substituted() ? this.running.state.lastStatus : undefined;
     return this;
   }
 
   /** Whether a command substitution ran in its words: then `$?` is the last one's (it set `$?`, and nothing since has). */
   private substituted(): boolean {
-    return (this.environment !== undefined && this.environment.substitutions !== this.substitutionsBefore) || (this.assigned !== undefined && this.assigning !== undefined && this.assigning.substitutions > 0);
+    return (this.environment !== undefined && this.environment.substitutions !== this.substitutionsBefore) || (this.assigned !== undefined && this.assigning !== undefined && this.assigning.substitutions !== this.assigningSubstitutionsBefore);
+  }
+}
+
+/** A command's prefix assignments made so far, as a later one sees them: what ContextEnvironment reads of them. */
+interface AssignedValues {
+  get(name: string): string | undefined;
+  has(name: string): boolean;
+}
+
+/**
+ * A command's prefix assignments made so far, in order (a later one of a name hides an earlier):
+ * two arrays kept from run to run, where a map would be made for each.
+ */
+class PrefixValues implements AssignedValues {
+  private readonly names: string[] = [];
+  private readonly values: string[] = [];
+
+  get(name: string): string | undefined {
+    for (let index = this.names.length - 1; index >= 0; index--) if (this.names[index] === name) return this.values[index];
+    return undefined;
+  }
+
+  has(name: string): boolean {
+    return this.names.includes(name);
+  }
+
+  set(name: string, value: string): void {
+    this.names.push(name);
+    this.values.push(value);
+  }
+
+  empty(): void {
+    empty(this.names);
+    empty(this.values);
   }
 }
 
@@ -250,7 +399,7 @@ class ContextEnvironment implements ExpansionEnvironment {
   constructor(
     private readonly shell: Expanding,
     private readonly context: Context,
-    private readonly assigned: ReadonlyMap<string, string>,
+    private readonly assigned: AssignedValues,
     private readonly onSubstitution: ((status: number) => void) | undefined,
     private readonly fixedOptions?: ExpansionOptions,
   ) {

@@ -46,6 +46,11 @@ export class SignalTraps {
   /** Listens for exactly the signals `table` traps (and, with an EXIT trap, the deadly ones). */
   sync(table: TrapTable): void {
     if (table === this.table && table.version === this.version) return;
+    this.listenFor(table);
+  }
+
+  // Apart from sync, which runs at every checkpoint: V8 would allocate its listeners' captured `this` on every call.
+  private listenFor(table: TrapTable): void {
     this.table = table;
     this.version = table.version;
     const wanted = new Map<number, 'trap' | 'deadly'>();

@@ -60,6 +60,9 @@ function compareBytes(left: string, right: string): number {
 
 /** One binary operator; a bad integer is a TestSyntaxError. */
 export function binaryTest(operator: string, left: string, right: string, env: TestEnvironment): boolean {
+  // The integer operators first, by one property read: a loop's `[ $i -lt $n ]` passes no string comparisons.
+  const compare = INTEGER_COMPARISONS[operator];
+  if (compare !== undefined) return compareIntegers(compare, left, right);
   switch (operator) {
     case '=':
     case '==':
@@ -75,7 +78,10 @@ export function binaryTest(operator: string, left: string, right: string, env: T
     case '-ef':
       return compareFiles(operator, statPath(left, env), statPath(right, env));
   }
-  const compare = INTEGER_COMPARISONS[operator] as Comparison;
+  throw new TestSyntaxError(`${operator}: binary operator expected`);
+}
+
+function compareIntegers(compare: Comparison, left: string, right: string): boolean {
   // A plain decimal (a loop's `[ $i -lt $n ]`) is compared as a number: no BigInt, no match.
   const leftNumber = smallDecimal(left);
   const rightNumber = leftNumber === undefined ? undefined : smallDecimal(right);
