@@ -7,12 +7,11 @@ import type { Eventually } from '../eventually';
 import { ExpansionBudget, PIPELINE_EXPANSION_LIMIT } from '../expand/budget';
 import { stringPlan } from '../expand/plan';
 import { expandWord } from '../expand';
-import { ArithmeticError, arithmeticValue, isEmptyArithmetic } from '../expand/arith';
+import { ArithmeticError, arithmeticValue, isEmptyArithmetic, type ArithmeticVariables } from '../expand/arith';
 import type { Arithmetic, ArithmeticCommand } from '../syntax/ast';
 import { ExpansionAbort } from '../control';
 import type { Context } from './context';
 import type { Evaluator } from './evaluator';
-import type { ShellState } from './state';
 
 /**
  * An unset variable read under `set -u` ends a script wherever the arithmetic is (`(( ))`, `let`,
@@ -68,9 +67,9 @@ function commandHolds(text: string, context: Context, ifEmpty: boolean): boolean
  * `$(( ))`'s value in decimal; a failure abandons the command line (ExpansionAbort). `name`
  * goes before the expression's errors (not before `NAME: unbound variable`), as bash's does.
  */
-export function arithmeticExpansion(text: string, state: ShellState, name?: string): string {
+export function arithmeticExpansion(text: string, variables: ArithmeticVariables, name?: string): string {
   try {
-    return String(arithmeticValue(text, state.arithmeticVariables()));
+    return String(arithmeticValue(text, variables));
   } catch (error) {
     if (!(error instanceof ArithmeticError)) throw error;
     // An unbound variable under `set -u` is fatal, as everywhere; any other error abandons the line (bash).

@@ -13,6 +13,7 @@ import type { CompiledSimple } from './compiled';
 import { andThen, type Eventually } from '../eventually';
 import { DECLARATION_BUILTINS } from '../syntax/parser';
 import { arithmeticExpansion } from './arithmetic';
+import type { ArithmeticVariables } from '../expand/arith';
 import { expandAssignment, prefixValue, type PlannedAssignment } from './assignment';
 import type { Context } from './context';
 import type { Expanding } from './evaluator';
@@ -351,6 +352,46 @@ class PrefixValues implements AssignedValues {
 }
 
 /**
+ * Arithmetic in a command's later assignment reads its earlier ones (`a=1 b=2 c=$((a+b))`), as a
+ * word there does; what it assigns goes to the shell.
+ */
+class PrefixArithmeticVariables implements Required<ArithmeticVariables> {
+  constructor(
+    private readonly assigned: AssignedValues,
+    private readonly variables: Required<ArithmeticVariables>,
+  ) {}
+
+  get nounset(): boolean {
+    return this.variables.nounset;
+  }
+
+  get(name: string): string | undefined {
+    return this.assigned.get(name) ?? this.variables.get(name);
+  }
+
+  set(name: string, value: string): void {
+    this.variables.set(name, value);
+  }
+
+  isSet(name: string): boolean {
+    return this.assigned.has(name) || this.variables.isSet(name);
+  }
+
+  isAssociative(name: string): boolean {
+    return !this.assigned.has(name) && this.variables.isAssociative(name);
+  }
+
+  getElement(name: string, subscript: bigint | string): string | undefined {
+    if (!this.assigned.has(name)) return this.variables.getElement(name, subscript);
+    return subscript === 0n || subscript === '0' ? this.assigned.get(name) : undefined;
+  }
+
+  setElement(name: string, subscript: bigint | string, value: string): void {
+    this.variables.setElement(name, subscript, value);
+  }
+}
+
+/**
  * How words expand in `context`; `assigned` holds a command's prefix assignments made so far. A
  * context's plain environment (no assignments, no one told of substitutions) is made once and
  * kept with the context: it reads the state as it is when asked, so every command run there
@@ -433,7 +474,8 @@ class ContextEnvironment implements ExpansionEnvironment {
   }
 
   arithmetic(expression: string, name?: string): string {
-    return arithmeticExpansion(expression, this.state, name);
+    const variables = this.state.arithmeticVariables();
+    return arithmeticExpansion(expression, this.assigned === NO_ASSIGNMENTS ? variables : new PrefixArithmeticVariables(this.assigned, variables), name);
   }
 
   assign(name: string, value: string): void {

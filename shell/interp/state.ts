@@ -188,7 +188,7 @@ export class ShellState {
   /** `enable -n`: the builtins switched off (replaced whole when changed). */
   disabledBuiltins: ReadonlySet<string> = new Set();
   /** What arithmetic sees of this state: made once, not for every evaluation. */
-  private arithmeticView: ArithmeticVariables | undefined;
+  private arithmeticView: Required<ArithmeticVariables> | undefined;
   /** The interactive shell's command history (HISTCMD), none in a script. */
   historyOf: () => CommandHistory | undefined = () => undefined;
   /** A subshell's own copy of the command history, made when its builtins first use it. */
@@ -482,7 +482,7 @@ export class ShellState {
   }
 
   /** The variables as arithmetic (`$(( ))`, `let`, `(( ))`, subscripts, `declare -i`) reads and assigns them. */
-  arithmeticVariables(): ArithmeticVariables {
+  arithmeticVariables(): Required<ArithmeticVariables> {
     return (this.arithmeticView ??= new StateArithmeticVariables(this));
   }
 
@@ -1094,7 +1094,7 @@ function checkName(name: string): void {
 }
 
 /** A state's variables as arithmetic reads and assigns them; `set -u` as it is at each read. */
-class StateArithmeticVariables implements ArithmeticVariables {
+class StateArithmeticVariables implements Required<ArithmeticVariables> {
   constructor(private readonly state: ShellState) {}
 
   get nounset(): boolean {

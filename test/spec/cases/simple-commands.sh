@@ -127,3 +127,18 @@ tool
 PATH=/nonexistent ls 2>/dev/null
 echo "status=$?"
 ## stdout: status=127
+
+#### arithmetic in a later assignment sees the earlier ones of its command
+a=1 b=2 c=$((a+b))
+echo "$c"
+p=1 q=$((p+1)) r=$((q*2))
+echo "$q $r"
+s=5 t=$((s+1)) true
+echo "${t-unset} ${s-unset}"
+u=3 v=$((u+1)) printenv v
+## STDOUT:
+3
+2 4
+unset unset
+4
+## END
