@@ -154,6 +154,25 @@ constexpr bool kCanKeepInPlace = true;
 constexpr bool kCanKeepInPlace = false;
 #endif
 
+// Whether the child gets the parent's `fd` at its own number with no action at all: it is open
+// without close-on-exec, and no action closes every descriptor the plan does not name (macOS's
+// CLOEXEC_DEFAULT does). Node opens its standard descriptors close-on-exec; a shell's are
+// inheritable, so 0-2 are made so the first time a plan keeps one in place, after which nearly
+// every command needs no descriptor action but the closefrom (glibc checks the descriptor limit,
+// one getrlimit, per dup2 action, and the child pays two fcntl for each). That changes nothing a
+// child sees: every spawn of ours places 0-2 explicitly, as libuv's do.
+bool IsInheritable(int fd) {
+#if defined(QUIRL_SPAWN_CLOEXEC_DEFAULT)
+  (void)fd;
+  return false;
+#else
+  int flags = fcntl(fd, F_GETFD);
+  if (flags < 0) return false;  // the dup2 action reports the bad descriptor
+  if ((flags & FD_CLOEXEC) == 0) return true;
+  return fd <= STDERR_FILENO && fcntl(fd, F_SETFD, flags & ~FD_CLOEXEC) == 0;
+#endif
+}
+
 // Adds the actions that leave the child with exactly fds[i] as descriptor i, and nothing else.
 void AddDescriptorTable(FileActions& actions, const std::vector<int>& fds) {
   const int count = static_cast<int>(fds.size());
@@ -178,7 +197,7 @@ void AddDescriptorTable(FileActions& actions, const std::vector<int>& fds) {
     } else if (source < count && spare[source] >= 0) {
       actions.Dup2(spare[source], slot);
     } else if (source == slot) {
-      actions.KeepInPlace(slot);
+      if (!IsInheritable(slot)) actions.KeepInPlace(slot);
     } else {
       actions.Dup2(source, slot);
     }
@@ -209,8 +228,11 @@ SystemError SpawnFailure(int error, const ProcessSpec& spec) {
 // exec keeps: programs that are not glibc's (Go, musl) would start with them ignored, where a
 // fork+exec shell hands them over at their defaults. sigaddset refuses them, so their bits are
 // set directly; glibc's child honours them like any other member of the set.
+// SIGKILL and SIGSTOP are left out: their disposition cannot change, and asking for it fails.
 void FillEverySignal(sigset_t* set) {
   sigfillset(set);
+  sigdelset(set, SIGKILL);
+  sigdelset(set, SIGSTOP);
 #if defined(__GLIBC__) && defined(__SIGRTMIN)
   constexpr size_t kBitsPerWord = 8 * sizeof set->__val[0];
   for (int reserved = __SIGRTMIN; reserved < SIGRTMIN; ++reserved) {
