@@ -29,6 +29,8 @@ export class ChildWatcher {
   /** How many watched children have been reaped: a checkpoint tells from it that a job ended since the last. */
   reaped = 0;
   private listening = false;
+  /** Set when the SIGCHLD listener came after the child it was installed for: that child's signal may have gone unheard. */
+  private mayHaveMissedSignal = false;
   private readonly onSignal = (): void => this.poll();
 
   /**
@@ -40,8 +42,22 @@ export class ChildWatcher {
     this.watches.set(pid, { pid, listener });
     // The listener stays once installed: it holds no loop reference, and re-arming it per
     // command would cost a signal-handler change each time.
-    if (!this.listening) process.on('SIGCHLD', this.onSignal);
+    if (this.listening) return;
+    process.on('SIGCHLD', this.onSignal);
     this.listening = true;
+    this.mayHaveMissedSignal = true;
+  }
+
+  /**
+   * Polls now only if a status may have come before anyone listened for SIGCHLD (the first child
+   * watched); any later status brings its own SIGCHLD, heard in the loop's next turn, so a
+   * foreground wait need not ask each new child at once (a waitpid per command, nearly always
+   * answered "still running").
+   */
+  catchUp(): void {
+    if (!this.mayHaveMissedSignal) return;
+    this.mayHaveMissedSignal = false;
+    this.poll();
   }
 
   /** Stops watching a child (it was reaped elsewhere, e.g. by cleanup's blocking reap). */

@@ -223,8 +223,8 @@ export class Executor {
   private async waitInForeground(job: Job, lease: TerminalLease | undefined, request: ExecutionRequest, retained = true): Promise<Outcome> {
     let state: JobState;
     try {
-      // Statuses that arrived while the job was being built are collected now, not a poll later.
-      this.watcher.poll();
+      // Statuses that arrived while the job was being built come with their SIGCHLD.
+      this.watcher.catchUp();
       state = await settleOrCancel(job, request);
     } finally {
       const modes = lease?.release();
