@@ -66,7 +66,8 @@ interface ExecutableFile {
  * command after command then pays one stat for it, not a stat, an access and an open.
  */
 interface FileVerdict {
-  readonly identity: string;
+  /** The stat(2) the verdict was made from: it holds while a new one agrees on every field compared. */
+  readonly identity: Stats;
   readonly executable: boolean;
   /** Run by execve itself (`#!`, a binary); undefined until a command first runs it. */
   direct: boolean | undefined;
@@ -171,14 +172,27 @@ export class CommandResolver {
 
   /** The verdict on `file` in the state `stats` describes: the one kept, or one made now. */
   private verdictOf(file: string, stats: Stats): FileVerdict {
-    const identity = `${stats.dev}:${stats.ino}:${stats.mode}:${stats.uid}:${stats.gid}:${stats.ctimeMs}:${stats.mtimeMs}:${stats.size}`;
     const kept = this.verdicts.get(file);
-    if (kept !== undefined && kept.identity === identity) return kept;
+    if (kept !== undefined && sameFileState(kept.identity, stats)) return kept;
     if (this.verdicts.size >= MAX_VERDICTS) this.verdicts.clear();
-    const verdict: FileVerdict = { identity, executable: isExecutable(file), direct: undefined };
+    const verdict: FileVerdict = { identity: stats, executable: isExecutable(file), direct: undefined };
     this.verdicts.set(file, verdict);
     return verdict;
   }
+}
+
+/** Compared field by field: making a key string of them cost more than the rest of a lookup. */
+function sameFileState(a: Stats, b: Stats): boolean {
+  return (
+    a.ino === b.ino &&
+    a.dev === b.dev &&
+    a.mode === b.mode &&
+    a.uid === b.uid &&
+    a.gid === b.gid &&
+    a.ctimeMs === b.ctimeMs &&
+    a.mtimeMs === b.mtimeMs &&
+    a.size === b.size
+  );
 }
 
 function statOrUndefined(file: string): Stats | undefined {
