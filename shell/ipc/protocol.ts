@@ -5,8 +5,15 @@
  * and passes its path and a per-terminal secret in the environment; the shell connects, proves
  * it holds the secret, checks the extension's proof in return, then publishes its job table.
  */
+import type * as Crypto from 'node:crypto';
 import { NotificationType, RequestType } from 'vscode-jsonrpc/node';
-import { nodeCrypto } from '../lazy-builtins';
+
+/**
+ * node:crypto, loaded at the handshake: not evaluated into the shell's start-up snapshot for the
+ * starts that have no link (shell/lazy-builtins.ts says why; this layer imports nothing of the shell).
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- require() of a built-in is what defers it
+const nodeCrypto = (): typeof Crypto => require('node:crypto') as typeof Crypto;
 
 /** Bumped on any incompatible change; both sides refuse a peer whose version differs. */
 export const PROTOCOL_VERSION = 1;
