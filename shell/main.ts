@@ -123,8 +123,7 @@ async function main(): Promise<number> {
     process.stderr.write(`quirl: ${options.error}\n`);
     return 2;
   }
-  // Only when there is a listing (`-o` alone): making node's stdout stream costs every start time.
-  if (options.listing !== '') process.stdout.write(options.listing);
+  process.stdout.write(options.listing);
   // No job control: each command runs in the shell's own group, one spawn each (`set -m` turns it on).
   const { executor, interpreter } = wireShell({ terminal: Terminal.openControlling(), interactive: false, jobControl: false });
   takeJobsAlongOnSignals(executor);
