@@ -15,7 +15,7 @@ export const LAYERS = [
   {
     // Leaf utilities every layer shares: bytes and text, errors, the promise-or-value type.
     name: 'base',
-    file: ['bytes', 'control', 'errors', 'eventually', 'launch-signals', 'process-bytes', 'unexpected', 'version'].map((f) => `shell/${f}.ts`),
+    file: ['bytes', 'control', 'errors', 'eventually', 'launch-signals', 'lazy-builtins', 'process-bytes', 'unexpected', 'version'].map((f) => `shell/${f}.ts`),
     imports: ['native'],
   },
   { name: 'syntax', dir: ['shell/syntax'], imports: ['base'] },

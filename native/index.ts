@@ -5,7 +5,6 @@
  * with how to fix it.
  */
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { constants } from 'node:os';
 import path from 'node:path';
 import { inspect } from 'node:util';
@@ -55,9 +54,11 @@ export function loadAddon(directories: readonly string[]): AddonBinding {
       continue;
     }
     try {
-      // The path is only known at run time, so esbuild must leave this require alone; and a shell
-      // started from a snapshot has the snapshot builder's require, which loads only built-ins.
-      return createRequire(file)(file) as AddonBinding;
+      // dlopen, not require: no module resolution (package.json reads up the tree) at each start,
+      // and a shell started from a snapshot has the snapshot builder's require, which loads only built-ins.
+      const addon = { exports: {} };
+      process.dlopen(addon, file);
+      return addon.exports as AddonBinding;
     } catch (error) {
       // E.g. built for another Node version: say so in one line, not with a loader stack.
       firstFailure ??= error;

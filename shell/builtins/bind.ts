@@ -6,9 +6,9 @@
  * variables) is refused with a message, never taken and ignored. A shell without line editing
  * warns, as bash does, and changes the table all the same.
  */
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fsPath } from '../bytes';
+import { nodeFsPromises } from '../lazy-builtins';
 import { describeErrno, isSystemError } from '../errors';
 import { VARIABLES, type KeyBindings } from '../interactive/editor/bindings';
 import { chordBytes, chordOf, decodeKeyName, decodeKeyseq, printableKeyseq } from '../interactive/editor/keyseq';
@@ -193,7 +193,7 @@ class Binder {
   async readFile(path: string, shown: string): Promise<number> {
     let text: string;
     try {
-      text = await readFile(fsPath(path), 'utf8');
+      text = await nodeFsPromises().readFile(fsPath(path), 'utf8');
     } catch (error) {
       return this.fail(`${shown}: cannot read: ${isSystemError(error) ? describeErrno(error.code) : String(error)}`);
     }

@@ -4,9 +4,9 @@
  */
 import { statSync } from 'node:fs';
 import { constants } from 'node:os';
-import { readFile } from 'node:fs/promises';
 import { delimiter, join, resolve } from 'node:path';
 import { decodeBytes, fsPath } from '../bytes';
+import { nodeFsPromises } from '../lazy-builtins';
 import { describeErrno, isSystemError } from '../errors';
 import { ArithmeticError, arithmeticValue, type ArithmeticValue } from '../expand/arith';
 import { fatalIfUnbound } from '../interp/arithmetic';
@@ -137,7 +137,7 @@ export const source: Builtin = async (context) => {
 /** The file's bytes to EOF; /dev/stdin and /dev/fd/N are the command's own descriptors. */
 async function readSourceFile(file: string, path: string, { output }: BuiltinContext): Promise<Buffer> {
   const fd = descriptorNamed(file);
-  if (fd === undefined) return readFile(fsPath(path));
+  if (fd === undefined) return nodeFsPromises().readFile(fsPath(path));
   const osFd = output.fds.get(fd);
   // A descriptor not open has no /dev/fd entry: the file is not there.
   if (osFd === undefined) throw Object.assign(new Error(`ENOENT: ${file}`), { code: 'ENOENT', errno: constants.errno.ENOENT });

@@ -3,7 +3,7 @@
  * sequence is bash's), `SRANDOM`, `SECONDS`, `EPOCHSECONDS`, `EPOCHREALTIME`. Assigning one
  * seeds or resets it; unsetting one makes it an ordinary variable for good, as in bash.
  */
-import { randomBytes } from 'node:crypto';
+import { nodeCrypto } from '../lazy-builtins';
 
 export const DYNAMIC_NAMES: ReadonlySet<string> = new Set(['RANDOM', 'SRANDOM', 'SECONDS', 'EPOCHSECONDS', 'EPOCHREALTIME']);
 
@@ -33,7 +33,7 @@ export class DynamicVariables {
       case 'RANDOM':
         return String(this.random());
       case 'SRANDOM':
-        return String(randomBytes(4).readUInt32BE(0));
+        return String(nodeCrypto().randomBytes(4).readUInt32BE(0));
       case 'SECONDS':
         return String(this.secondsBase + Math.floor((Date.now() - this.secondsFrom) / 1000));
       case 'EPOCHSECONDS':

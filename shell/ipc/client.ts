@@ -6,7 +6,6 @@
  * oversized frame is dropped; a lost link is retried with backoff while the socket's directory
  * exists, unless the extension said goodbye first (the terminal closed). Nothing here throws into the shell: every failure ends one connection, and is logged.
  */
-import { randomBytes } from 'node:crypto';
 import { createConnection, type Socket } from 'node:net';
 import { dirname } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -18,6 +17,7 @@ import {
   type MessageConnection,
 } from 'vscode-jsonrpc/node';
 import { FrameGuard } from './frames';
+import { nodeCrypto } from '../lazy-builtins';
 import { linkMessageReader } from './reader';
 import { socketDirectoryProblem } from './socket-directory';
 import {
@@ -278,7 +278,7 @@ class Session {
   }
 
   private async handshake(connection: MessageConnection): Promise<void> {
-    const nonce = randomBytes(32).toString('hex');
+    const nonce = nodeCrypto().randomBytes(32).toString('hex');
     const { secret } = this.options;
     let result: HelloResult;
     try {

@@ -5,8 +5,15 @@
  * and passes its path and a per-terminal secret in the environment; the shell connects, proves
  * it holds the secret, checks the extension's proof in return, then publishes its job table.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import type * as Crypto from 'node:crypto';
 import { NotificationType, RequestType } from 'vscode-jsonrpc/node';
+
+/**
+ * node:crypto, loaded at the handshake: not evaluated into the shell's start-up snapshot for the
+ * starts that have no link (shell/lazy-builtins.ts says why; this layer imports nothing of the shell).
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- require() of a built-in is what defers it
+const nodeCrypto = (): typeof Crypto => require('node:crypto') as typeof Crypto;
 
 /** Bumped on any incompatible change; both sides refuse a peer whose version differs. */
 export const PROTOCOL_VERSION = 1;
@@ -176,7 +183,7 @@ export function proofMatches(expected: string, received: unknown): boolean {
   if (typeof received !== 'string') return false;
   const a = Buffer.from(expected, 'utf8');
   const b = Buffer.from(received, 'utf8');
-  return a.length === b.length && timingSafeEqual(a, b);
+  return a.length === b.length && nodeCrypto().timingSafeEqual(a, b);
 }
 
 /** What a newer extension host sends to show it holds a terminal's secret too. */
@@ -186,5 +193,5 @@ export function hostProof(secret: string, nonce: string): string {
 
 // Distinct labels per side, so one side's proof is never a valid answer from the other.
 function proof(secret: string, label: string, nonce: string): string {
-  return createHmac('sha256', secret).update(`${label}\0${nonce}`).digest('hex');
+  return nodeCrypto().createHmac('sha256', secret).update(`${label}\0${nonce}`).digest('hex');
 }
