@@ -710,7 +710,7 @@ export class Interpreter implements BuiltinHost, Evaluator {
   }
 
   private runCompiled(compiled: CompiledCommand, context: Context, text: string): Eventually<number> {
-    context.state.lineNumber = compiled.command.span.start.line;
+    context.state.lineNumber = compiled.firstLine;
     if (compiled.processSubstitution) return this.runWithProcessSubstitutions(compiled, context, text);
     return this.runCommandHere(compiled, context, text);
   }
@@ -755,19 +755,19 @@ export class Interpreter implements BuiltinHost, Evaluator {
   private planAndRun(compiled: CompiledSimple, context: Context, text: string): Eventually<number> {
     const planned = compiled.literal ?? lentPlan(this, compiled, context);
     if (planned instanceof Promise) return this.runWhenPlanned(compiled, planned, context, text);
-    const status = this.runAtLastLine(compiled.command, planned, context, text);
+    const status = this.runAtLastLine(compiled, planned, context, text);
     // A run that ended at once is over with its plan: the command keeps it for its next run.
     if (!(status instanceof Promise)) giveBackPlan(compiled, planned);
     return status;
   }
 
   private runWhenPlanned(compiled: CompiledSimple, planned: Promise<PlannedCommand>, context: Context, text: string): Promise<number> {
-    return planned.then((expanded) => this.runAtLastLine(compiled.command, expanded, context, text));
+    return planned.then((expanded) => this.runAtLastLine(compiled, expanded, context, text));
   }
 
-  private runAtLastLine(command: SimpleCommand, planned: PlannedCommand, context: Context, text: string): Eventually<number> {
+  private runAtLastLine(compiled: CompiledSimple, planned: PlannedCommand, context: Context, text: string): Eventually<number> {
     // Expanded at its first line, it runs at its last: there a multi-line command's diagnostics and `eval` are (bash).
-    context.state.lineNumber = command.span.end.line;
+    context.state.lineNumber = compiled.lastLine;
     return this.runPlanned(planned, context, text);
   }
 
@@ -790,9 +790,24 @@ export class Interpreter implements BuiltinHost, Evaluator {
     const definition = lookup.skipFunctions === true ? undefined : context.state.functions.get(name);
     const builtin = definition === undefined ? this.builtins.find(name, context.state.disabledBuiltins) : undefined;
     context.state.noteCommand(builtin !== undefined ? name : undefined);
-    if (definition !== undefined) return this.callFunction(definition, planned, context);
-    if (builtin !== undefined) return this.runBuiltinHere(builtin, planned, context, sees);
+    const { lastArgument } = context.state;
+    if (definition !== undefined) return this.lastArgumentAgain(this.callFunction(definition, planned, context), lastArgument, context.state);
+    if (builtin !== undefined) return this.lastArgumentAgain(this.runBuiltinHere(builtin, planned, context, sees), lastArgument, context.state);
     return this.runExternal(planned, context, text, lookup);
+  }
+
+  /** A function or builtin ended (`f a b`, `eval`, `.`): `$_` is its own last argument again, not that of a command it ran (bash binds it as a command ends). */
+  private lastArgumentAgain(status: Eventually<number>, lastArgument: string, state: ShellState): Eventually<number> {
+    if (status instanceof Promise) return this.lastArgumentWhenEnded(status, lastArgument, state);
+    state.lastArgument = lastArgument;
+    return status;
+  }
+
+  private lastArgumentWhenEnded(status: Promise<number>, lastArgument: string, state: ShellState): Promise<number> {
+    return status.then((ended) => {
+      state.lastArgument = lastArgument;
+      return ended;
+    });
   }
 
   /** A program: its job in the foreground. */
