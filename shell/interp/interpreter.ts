@@ -965,7 +965,9 @@ export class Interpreter implements BuiltinHost, Evaluator {
     // As `finishing` would, but with no closure for a call that completes at once (most calls).
     let status: Eventually<number>;
     try {
-      for (const [name, value] of prefix) {
+      // By index: no iterator for the empty list of most calls.
+      for (let index = 0; index < prefix.length; index++) {
+        const [name, value] = prefix[index] as (typeof prefix)[number];
         state.makeLocal(name);
         state.export(name, value);
       }
