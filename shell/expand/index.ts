@@ -68,7 +68,7 @@ function expandWordsFrom(
           addExpansion(value, word, env, budget, fields);
           continue;
         }
-        expanded = value.then((known) => addExpansion(known, word, env, budget, fields));
+        expanded = addExpansionLater(value, word, env, budget, fields);
         break;
       }
       case 'joined': {
@@ -77,9 +77,7 @@ function expandWordsFrom(
           fields.push(text);
           continue;
         }
-        expanded = text.then((known) => {
-          fields.push(known);
-        });
+        expanded = pushLater(text, fields);
         break;
       }
       case 'split':
@@ -91,12 +89,26 @@ function expandWordsFrom(
         break;
       }
     }
-    if (expanded instanceof Promise) {
-      const known = context;
-      return expanded.then(() => expandWordsFrom(words, index + 1, known, env, budget, fields));
-    }
+    if (expanded instanceof Promise) return wordsAfter(expanded, words, index + 1, context, env, budget, fields);
   }
   return fields;
+}
+
+// expandWordsFrom holds no closure: V8 would make the variables one captures on every call, and
+// those of its loop on every pass, though few words wait. The waits continue in these functions.
+
+function addExpansionLater(value: Promise<string>, word: Word, env: ExpansionEnvironment, budget: ExpansionBudget, fields: string[]): Promise<void> {
+  return value.then((known) => addExpansion(known, word, env, budget, fields));
+}
+
+function pushLater(text: Promise<string>, fields: string[]): Promise<void> {
+  return text.then((known) => {
+    fields.push(known);
+  });
+}
+
+function wordsAfter(expanded: Promise<void>, words: readonly Word[], from: number, context: ExpansionContext | undefined, env: ExpansionEnvironment, budget: ExpansionBudget, fields: string[]): Promise<string[]> {
+  return expanded.then(() => expandWordsFrom(words, from, context, env, budget, fields));
 }
 
 /**

@@ -49,23 +49,35 @@ export function joinPieces(
         break;
       case 'arithmetic': {
         const result = arithmeticValue(piece.expression, env, budget);
-        value = result instanceof Promise ? result.then((known) => checked(known, origin, budget)) : checked(result, origin, budget);
+        value = result instanceof Promise ? checkedLater(result, origin, budget) : checked(result, origin, budget);
         break;
       }
       case 'part': {
         const out = FieldBuilder.forText(budget, origin);
         const step = expandPart(piece.part, (context ??= expansionContext(env, budget, mode)), out, piece.quoting);
-        value = step instanceof Promise ? step.then(() => out.text()) : out.text();
+        value = step instanceof Promise ? textLater(step, out) : out.text();
         break;
       }
     }
-    if (value instanceof Promise) {
-      const known = context;
-      return value.then((more) => joinPieces(pieces, index + 1, joinText(text, more), origin, env, budget, mode, known));
-    }
+    if (value instanceof Promise) return piecesAfter(value, pieces, index + 1, text, origin, env, budget, mode, context);
     text = joinText(text, value);
   }
   return text;
+}
+
+// joinPieces holds no closure: V8 would make the variables one captures on every call, and those
+// of its loop on every pass, though few pieces wait. The waits continue in these functions.
+
+function checkedLater(result: Promise<string>, origin: string, budget: ExpansionBudget): Promise<string> {
+  return result.then((known) => checked(known, origin, budget));
+}
+
+function textLater(step: Promise<void>, out: FieldBuilder): Promise<string> {
+  return step.then(() => out.text());
+}
+
+function piecesAfter(value: Promise<string>, pieces: readonly Piece[], from: number, text: string, origin: string, env: ExpansionEnvironment, budget: ExpansionBudget, mode: ExpansionContext['mode'], context: ExpansionContext | undefined): Promise<string> {
+  return value.then((more) => joinPieces(pieces, from, joinText(text, more), origin, env, budget, mode, context));
 }
 
 /** `$(( ))` of `expression`: its text expanded as a string (charged), then evaluated. */

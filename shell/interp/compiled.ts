@@ -49,6 +49,9 @@ export interface CompiledSimple {
   readonly command: SimpleCommand;
   /** It has `<(...)` or `>(...)` of its own, started beside it. */
   readonly processSubstitution: boolean;
+  /** Its first line ($LINENO as it expands) and last (where it runs), read once: a span makes a position object on each read. */
+  readonly firstLine: number;
+  readonly lastLine: number;
   readonly words: readonly (LiteralWord | undefined)[];
   /** A word of it is written as an assignment (`local a=1`): an operand a declaration builtin takes as one. */
   readonly declares: boolean;
@@ -62,7 +65,10 @@ export interface OtherCommand {
   readonly kind: 'other';
   readonly command: Exclude<Command, SimpleCommand>;
   readonly processSubstitution: boolean;
+  /** As CompiledSimple's. */
+  readonly firstLine: number;
 }
+
 
 /** A word that expands to its own text, and that text's size as the expansion budget counts it. */
 export interface LiteralWord {
@@ -92,7 +98,7 @@ export function compiledCommand(command: Command): CompiledCommand;
 export function compiledCommand(command: Command): CompiledCommand {
   let compiled = commands.get(command);
   if (compiled === undefined) {
-    compiled = command.kind === 'SimpleCommand' ? compileSimple(command) : { kind: 'other', command, processSubstitution: ownsProcessSubstitution(command) };
+    compiled = command.kind === 'SimpleCommand' ? compileSimple(command) : { kind: 'other', command, processSubstitution: ownsProcessSubstitution(command), firstLine: command.span.start.line };
     commands.set(command, compiled);
   }
   return compiled;
@@ -125,7 +131,8 @@ function compileSimple(command: SimpleCommand): CompiledSimple {
   });
   const declares = command.words.some((word) => word.declaration !== undefined);
   const literal = declares ? undefined : planOfLiterals(command, words);
-  return { kind: 'SimpleCommand', command, processSubstitution: ownsProcessSubstitution(command), words, declares, literal, spare: undefined };
+  const { span } = command;
+  return { kind: 'SimpleCommand', command, processSubstitution: ownsProcessSubstitution(command), firstLine: span.start.line, lastLine: span.end.line, words, declares, literal, spare: undefined };
 }
 
 function planOfLiterals(command: SimpleCommand, words: readonly (LiteralWord | undefined)[]): PlannedCommand | undefined {

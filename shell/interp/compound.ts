@@ -28,12 +28,8 @@ export function runClause(evaluator: Evaluator, clause: Clause, context: Context
   switch (clause.kind) {
     case 'BraceGroup':
       return evaluator.runList(clause.body, context);
-    case 'Subshell': {
-      const inner = subshell(context, context.fds.derive());
-      // A subshell is outside the loops around it: `break` there is "only meaningful in a loop" (bash).
-      inner.state.loopDepth = 0;
-      return evaluator.asSubshell(inner, async () => evaluator.runList(clause.body, inner));
-    }
+    case 'Subshell':
+      return runSubshell(evaluator, clause, context);
     case 'IfClause':
       return runIf(evaluator, clause, context);
     case 'LoopClause':
@@ -49,8 +45,22 @@ export function runClause(evaluator: Evaluator, clause: Clause, context: Context
     case 'ArithmeticCommand':
       return evaluator.announce(clause, context) ? afterDebugTrap(evaluator, clause, context, arithmeticStatus) : arithmeticStatus(evaluator, clause, context);
     case 'ConditionalCommand':
-      return andThen(traced(evaluator, clause, context), () => andThen(evaluateConditional(evaluator, clause.expression, context), (holds) => (holds ? 0 : 1)));
+      return runConditional(evaluator, clause, context);
   }
+}
+
+// runClause and runIf hold no closure: V8 makes a function's captured variables on every call,
+// whichever branch runs, so the branches that make one are functions of their own.
+
+function runSubshell(evaluator: Evaluator, clause: Extract<Clause, { kind: 'Subshell' }>, context: Context): Eventually<number> {
+  const inner = subshell(context, context.fds.derive());
+  // A subshell is outside the loops around it: `break` there is "only meaningful in a loop" (bash).
+  inner.state.loopDepth = 0;
+  return evaluator.asSubshell(inner, async () => evaluator.runList(clause.body, inner));
+}
+
+function runConditional(evaluator: Evaluator, clause: Extract<Clause, { kind: 'ConditionalCommand' }>, context: Context): Eventually<number> {
+  return andThen(traced(evaluator, clause, context), () => andThen(evaluateConditional(evaluator, clause.expression, context), (holds) => (holds ? 0 : 1)));
 }
 
 /** `if`: the first branch whose condition holds, from `branch` on; else the `else` part. */
@@ -58,8 +68,12 @@ function runIf(evaluator: Evaluator, clause: IfClause, context: Context, branch 
   const taken = clause.branches[branch];
   if (taken === undefined) return clause.otherwise === null ? 0 : evaluator.runList(clause.otherwise, context);
   const condition = evaluator.runList(taken.condition, tested(context));
-  if (condition instanceof Promise) return condition.then((status) => (status === 0 ? evaluator.runList(taken.body, context) : runIf(evaluator, clause, context, branch + 1)));
+  if (condition instanceof Promise) return ifAfterCondition(condition, evaluator, clause, context, branch);
   return condition === 0 ? evaluator.runList(taken.body, context) : runIf(evaluator, clause, context, branch + 1);
+}
+
+function ifAfterCondition(condition: Promise<number>, evaluator: Evaluator, clause: IfClause, context: Context, branch: number): Promise<number> {
+  return condition.then((status) => (status === 0 ? evaluator.runList((clause.branches[branch] as IfClause['branches'][number]).body, context) : runIf(evaluator, clause, context, branch + 1)));
 }
 
 /** Each context's condition context, made once: an `if` in a loop or a function meets the same context again and again. */
@@ -443,10 +457,15 @@ class CaseRun {
     const { items } = this.clause;
     for (let index = from; index < items.length; index++) {
       const matched = fallingThrough || this.matchesFrom(index, 0);
-      if (matched instanceof Promise) return matched.then((yes) => (yes ? this.bodyOf(index) : this.itemsFrom(index + 1, false)));
+      if (matched instanceof Promise) return this.itemAfterMatch(matched, index);
       if (matched) return this.bodyOf(index);
     }
     return this.status;
+  }
+
+  /** Out of itemsFrom, whose loop would otherwise make the closure's variables on every pass. */
+  private itemAfterMatch(matched: Promise<boolean>, index: number): Promise<number> {
+    return matched.then((yes) => (yes ? this.bodyOf(index) : this.itemsFrom(index + 1, false)));
   }
 
   private matchesFrom(item: number, from: number): Eventually<boolean> {

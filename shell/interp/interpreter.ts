@@ -508,13 +508,13 @@ export class Interpreter implements BuiltinHost, Evaluator {
    * ends it, and the RETURN trap (its own, or inherited with `set -T`) runs as it ends, in its
    * context, before those traps come back (bash's execute_function and source).
    */
-  private runReturning(context: Context, withheld: readonly CommandCondition[], run: () => Eventually<number>): Eventually<number> {
+  private runReturning<A, B, C>(context: Context, withheld: readonly CommandCondition[], run: ReturningRun<A, B, C>, a: A, b: B, c: C): Eventually<number> {
     const { traps } = context.state;
     const taken = traps.withhold(withheld);
     // As a `finally`, without a closure for a body that completes at once (most function calls).
     let status: Eventually<number>;
     try {
-      status = this.returning(context, run);
+      status = this.returning(context, run, a, b, c);
     } catch (error) {
       traps.restore(taken);
       throw error;
@@ -525,10 +525,10 @@ export class Interpreter implements BuiltinHost, Evaluator {
   }
 
   /** The body's status, or the one `return` gave, after the RETURN trap. */
-  private returning(context: Context, run: () => Eventually<number>): Eventually<number> {
+  private returning<A, B, C>(context: Context, run: ReturningRun<A, B, C>, a: A, b: B, c: C): Eventually<number> {
     let status: Eventually<number>;
     try {
-      status = run();
+      status = run.call(this, a, b, c);
     } catch (error) {
       status = returned(error);
     }
@@ -543,7 +543,7 @@ export class Interpreter implements BuiltinHost, Evaluator {
 
   /** `.` / `source`: the file's text runs here, and `return` ends it; DEBUG is not inherited without `set -T`. */
   async runFile(text: string, name: string, context: Context): Promise<number> {
-    return this.runReturning(context, context.state.options.has('functrace') ? [] : ['DEBUG'], () => this.runSource(text, context, name));
+    return this.runReturning(context, context.state.options.has('functrace') ? [] : ['DEBUG'], this.runSource, text, context, name);
   }
 
   private runPipelineStages(pipeline: Pipeline, context: Context, background: boolean): Eventually<number> {
@@ -710,7 +710,7 @@ export class Interpreter implements BuiltinHost, Evaluator {
   }
 
   private runCompiled(compiled: CompiledCommand, context: Context, text: string): Eventually<number> {
-    context.state.lineNumber = compiled.command.span.start.line;
+    context.state.lineNumber = compiled.firstLine;
     if (compiled.processSubstitution) return this.runWithProcessSubstitutions(compiled, context, text);
     return this.runCommandHere(compiled, context, text);
   }
@@ -755,19 +755,19 @@ export class Interpreter implements BuiltinHost, Evaluator {
   private planAndRun(compiled: CompiledSimple, context: Context, text: string): Eventually<number> {
     const planned = compiled.literal ?? lentPlan(this, compiled, context);
     if (planned instanceof Promise) return this.runWhenPlanned(compiled, planned, context, text);
-    const status = this.runAtLastLine(compiled.command, planned, context, text);
+    const status = this.runAtLastLine(compiled, planned, context, text);
     // A run that ended at once is over with its plan: the command keeps it for its next run.
     if (!(status instanceof Promise)) giveBackPlan(compiled, planned);
     return status;
   }
 
   private runWhenPlanned(compiled: CompiledSimple, planned: Promise<PlannedCommand>, context: Context, text: string): Promise<number> {
-    return planned.then((expanded) => this.runAtLastLine(compiled.command, expanded, context, text));
+    return planned.then((expanded) => this.runAtLastLine(compiled, expanded, context, text));
   }
 
-  private runAtLastLine(command: SimpleCommand, planned: PlannedCommand, context: Context, text: string): Eventually<number> {
+  private runAtLastLine(compiled: CompiledSimple, planned: PlannedCommand, context: Context, text: string): Eventually<number> {
     // Expanded at its first line, it runs at its last: there a multi-line command's diagnostics and `eval` are (bash).
-    context.state.lineNumber = command.span.end.line;
+    context.state.lineNumber = compiled.lastLine;
     return this.runPlanned(planned, context, text);
   }
 
@@ -790,9 +790,24 @@ export class Interpreter implements BuiltinHost, Evaluator {
     const definition = lookup.skipFunctions === true ? undefined : context.state.functions.get(name);
     const builtin = definition === undefined ? this.builtins.find(name, context.state.disabledBuiltins) : undefined;
     context.state.noteCommand(builtin !== undefined ? name : undefined);
-    if (definition !== undefined) return this.callFunction(definition, planned, context);
-    if (builtin !== undefined) return this.runBuiltinHere(builtin, planned, context, sees);
+    const { lastArgument } = context.state;
+    if (definition !== undefined) return this.lastArgumentAgain(this.callFunction(definition, planned, context), lastArgument, context.state);
+    if (builtin !== undefined) return this.lastArgumentAgain(this.runBuiltinHere(builtin, planned, context, sees), lastArgument, context.state);
     return this.runExternal(planned, context, text, lookup);
+  }
+
+  /** A function or builtin ended (`f a b`, `eval`, `.`): `$_` is its own last argument again, not that of a command it ran (bash binds it as a command ends). */
+  private lastArgumentAgain(status: Eventually<number>, lastArgument: string, state: ShellState): Eventually<number> {
+    if (status instanceof Promise) return this.lastArgumentWhenEnded(status, lastArgument, state);
+    state.lastArgument = lastArgument;
+    return status;
+  }
+
+  private lastArgumentWhenEnded(status: Promise<number>, lastArgument: string, state: ShellState): Promise<number> {
+    return status.then((ended) => {
+      state.lastArgument = lastArgument;
+      return ended;
+    });
   }
 
   /** A program: its job in the foreground. */
@@ -950,29 +965,41 @@ export class Interpreter implements BuiltinHost, Evaluator {
     // As `finishing` would, but with no closure for a call that completes at once (most calls).
     let status: Eventually<number>;
     try {
-      for (const [name, value] of prefix) {
+      // By index: no iterator for the empty list of most calls.
+      for (let index = 0; index < prefix.length; index++) {
+        const [name, value] = prefix[index] as (typeof prefix)[number];
         state.makeLocal(name);
         state.export(name, value);
       }
       state.positional = args;
-      status = this.runReturning(context, uninherited(state.options), () => this.runFunctionBody(definition, planned, context));
+      status = this.runReturning(context, uninherited(state.options), this.runFunctionBody, definition, planned, context);
     } catch (error) {
       leaveCall(state, positional, loopDepth);
       throw error;
     }
-    if (status instanceof Promise) return status.finally(() => leaveCall(state, positional, loopDepth));
+    if (status instanceof Promise) return callEndedLater(status, state, positional, loopDepth);
     leaveCall(state, positional, loopDepth);
     return status;
   }
 
   /** A function's body in its call, after the DEBUG trap where `set -T` runs it again as the body begins (bash). */
   private runFunctionBody(definition: FunctionDefinition, planned: PlannedCommand, context: Context): Eventually<number> {
-    if (this.traps.debugTrapDue(context)) return this.runDebugTrap(context).then(() => this.runBodyWithRedirects(definition, planned, context));
+    if (this.traps.debugTrapDue(context)) return this.runBodyAfterDebugTrap(definition, planned, context);
     return this.runBodyWithRedirects(definition, planned, context);
+  }
+
+  // These two hold no closure of the common path (see the note at runItemsFresh).
+
+  private runBodyAfterDebugTrap(definition: FunctionDefinition, planned: PlannedCommand, context: Context): Promise<number> {
+    return this.runDebugTrap(context).then(() => this.runBodyWithRedirects(definition, planned, context));
   }
 
   private runBodyWithRedirects(definition: FunctionDefinition, planned: PlannedCommand, context: Context): Eventually<number> {
     if (planned.redirects.length === 0) return this.runCompound(definition.body, context);
+    return this.runBodyRedirected(definition, planned, context);
+  }
+
+  private runBodyRedirected(definition: FunctionDefinition, planned: PlannedCommand, context: Context): Eventually<number> {
     return this.withRedirectsApplied(planned.redirects, context, (inner) => this.runCompound(definition.body, inner));
   }
 
@@ -1262,6 +1289,17 @@ function uninherited(options: ShellState['options']): readonly CommandCondition[
   const errtrace = options.has('errtrace');
   if (options.has('functrace')) return errtrace ? WITHHELD_NONE : WITHHELD_UNDER_T;
   return errtrace ? WITHHELD_UNDER_E : WITHHELD_ALL;
+}
+
+/**
+ * What runReturning runs, with its arguments passed on (a function's body, a sourced file's text):
+ * a method, not a closure made for each call.
+ */
+type ReturningRun<A, B, C> = (this: Interpreter, a: A, b: B, c: C) => Eventually<number>;
+
+/** callFunction's end for a body that waited: out of callFunction, which would otherwise make this closure's variables on every call. */
+function callEndedLater(status: Promise<number>, state: ShellState, positional: string[], loopDepth: number): Promise<number> {
+  return status.finally(() => leaveCall(state, positional, loopDepth));
 }
 
 /** A function call ends: the caller's positional parameters and loops again, the call's frame gone. */

@@ -11,7 +11,7 @@ import { native } from '../../native';
 import { Interrupted } from '../control';
 import { closeQuietly } from '../exec/close';
 import type { FdTable } from '../exec/fds';
-import type { Command, ConditionalExpression, Redirect, Word, WordPart } from '../syntax/ast';
+import type { Assignment, Command, ConditionalExpression, Redirect, SimpleCommand, Word, WordPart } from '../syntax/ast';
 import { assignmentWords, operatorWords } from './tree';
 import type { CommandSubstitutions, Context } from './context';
 import { interruptOf, substitutionSubshell } from './scope';
@@ -107,10 +107,25 @@ const owning = new WeakMap<Command, boolean>();
 export function ownsProcessSubstitution(command: Command): boolean {
   let owns = owning.get(command);
   if (owns === undefined) {
-    owns = wordsOf(command).some((word) => hasSubstitution(word.parts));
+    owns = command.kind === 'SimpleCommand' ? simpleOwns(command) : wordsOf(command).some(wordHas);
     owning.set(command, owns);
   }
   return owns;
+}
+
+const wordHas = (word: Word): boolean => hasSubstitution(word.parts);
+
+/** ownsProcessSubstitution for a simple command, with no list of its words made: every command is asked once, as it is compiled. */
+function simpleOwns(command: SimpleCommand): boolean {
+  // By index: compiled as it first runs, this runs in V8's interpreter, where for-of makes an iterator.
+  const { words, assignments, redirects } = command;
+  for (let index = 0; index < words.length; index++) if (hasSubstitution((words[index] as Word).parts)) return true;
+  for (let index = 0; index < assignments.length; index++) if (assignmentWords(assignments[index] as Assignment).some(wordHas)) return true;
+  for (let index = 0; index < redirects.length; index++) {
+    const redirect = redirects[index] as Redirect;
+    if (redirect.kind !== 'HereDocument' && hasSubstitution(redirect.target.parts)) return true;
+  }
+  return false;
 }
 
 /** A process substitution among `parts`, or in the word of a `${x:-...}` operator among them (bash: `${x:-<(list)}`). */
@@ -118,12 +133,9 @@ function hasSubstitution(parts: readonly WordPart[]): boolean {
   return parts.some((part) => part.kind === 'ProcessSubstitution' || (part.kind === 'ParameterExpansion' && part.operator !== undefined && operatorWords(part.operator).some((word) => hasSubstitution(word.parts))));
 }
 
-function wordsOf(command: Command): Word[] {
+function wordsOf(command: Exclude<Command, SimpleCommand>): Word[] {
   // A coprocess's command expands where it runs, with its own process substitutions.
   if (command.kind === 'FunctionDefinition' || command.kind === 'Coprocess') return [];
-  if (command.kind === 'SimpleCommand') {
-    return [...command.words, ...command.assignments.flatMap(assignmentWords), ...redirectWords(command.redirects)];
-  }
   const { clause } = command;
   const words = redirectWords(command.redirects);
   if (clause.kind === 'ForClause' || clause.kind === 'SelectClause') words.push(...(clause.words ?? []));

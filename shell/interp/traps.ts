@@ -150,7 +150,11 @@ export class TrapTable {
 
   /** Puts back what `withhold` took, except where the function set a trap of its own, which stays (bash's trap_if_untrapped). */
   restore(withheld: Withheld): void {
-    for (const [condition, action] of withheld) if (!this.actions.has(condition)) this.actions.set(condition, action);
+    // By index: no iterator for the empty list most calls give back.
+    for (let index = 0; index < withheld.length; index++) {
+      const [condition, action] = withheld[index] as Withheld[number];
+      if (!this.actions.has(condition)) this.actions.set(condition, action);
+    }
   }
 
   /**

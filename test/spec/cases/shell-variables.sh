@@ -214,3 +214,21 @@ b
 [true]
 []
 ## END
+
+#### $_ after a function, eval or . is that command's own last argument, not one it ran
+f() { [ "$1" -gt 0 ] && f $(( $1 - 1 )) y; }
+f 3 y
+echo "[$_]"
+g() { true inner; return 3; }
+g a b
+echo "[$_]"
+g
+echo "[$_]"
+eval 'true inner'
+echo "[$_]"
+## STDOUT:
+[y]
+[b]
+[g]
+[true inner]
+## END
