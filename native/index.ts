@@ -170,6 +170,7 @@ function checkProcessOptions(fn: string, value: unknown): Record<string, unknown
   // Each element's name is made only for a failure: this runs for every command the shell starts.
   for (let i = 0; i < argv.length; i++) if (!isText(argv[i])) text(fn, `options.argv[${i}]`, argv[i]);
   checkEnvironment(fn, options.env);
+  if (options.programInEnvironment !== undefined && typeof options.programInEnvironment !== 'boolean') reject(fn, 'options.programInEnvironment', 'a boolean', options.programInEnvironment);
   if (options.cwd !== null) text(fn, 'options.cwd', options.cwd, true);
   const fds = array(fn, 'options.fds', options.fds);
   for (let i = 0; i < fds.length; i++) if (!isIntegerIn(fds[i], -1, INT32_MAX)) integer(fn, `options.fds[${i}]`, fds[i], -1);
@@ -202,7 +203,11 @@ function checkLimits(fn: string, limits: unknown): void {
  * spawn's JavaScript. Compared by content, so no caller has to say when it changed; a frozen
  * array (the shell's, until an exported variable changes) is known by identity, since it cannot change.
  */
-let lastEnvironment: { readonly strings: readonly string[]; readonly frozen: readonly string[] | undefined; readonly block: Buffer } = { strings: [], frozen: undefined, block: Buffer.alloc(0) };
+let lastEnvironment: { readonly strings: readonly string[]; readonly frozen: readonly string[] | undefined; readonly block: Buffer; withoutProgram?: Buffer } = {
+  strings: [],
+  frozen: undefined,
+  block: Buffer.alloc(0),
+};
 /** The array checkEnvironment just passed and remembered, for the inBytes of the same call only. */
 let justChecked: readonly unknown[] | undefined;
 
@@ -227,9 +232,22 @@ function checkEnvironment(fn: string, value: unknown): void {
   justChecked = env;
 }
 
+const NUL = Buffer.alloc(1);
+
 function remember(env: readonly string[]): void {
-  const NUL = Buffer.alloc(1);
-  lastEnvironment = { strings: [...env], frozen: Object.isFrozen(env) ? env : undefined, block: Buffer.concat(env.flatMap((entry) => [encodeText(entry), NUL])) };
+  lastEnvironment = { strings: [...env], frozen: Object.isFrozen(env) ? env : undefined, block: entriesBlock(env) };
+}
+
+function entriesBlock(env: readonly string[]): Buffer {
+  return Buffer.concat(env.flatMap((entry) => [encodeText(entry), NUL]));
+}
+
+/** environmentBlock(env) with its `_` entries left out and `_=<file>` last (programInEnvironment). */
+function programEnvironmentBlock(env: readonly string[], file: string): Buffer {
+  environmentBlock(env);
+  // Made once per environment: a shell passes the same one to command after command.
+  lastEnvironment.withoutProgram ??= entriesBlock(lastEnvironment.strings.filter((entry) => !entry.startsWith('_=')));
+  return Buffer.concat([lastEnvironment.withoutProgram, encodeText(`_=${file}`), NUL]);
 }
 
 /**
@@ -245,11 +263,12 @@ function environmentBlock(env: readonly string[]): Buffer {
 }
 
 /** Checked process options as the addon takes them: each string field as its bytes. */
-function inBytes<T extends { readonly file: string; readonly argv: readonly string[]; readonly env: readonly string[]; readonly cwd: string | null }>(
+function inBytes<T extends { readonly file: string; readonly argv: readonly string[]; readonly env: readonly string[]; readonly cwd: string | null; readonly programInEnvironment?: boolean }>(
   options: T,
 ): InBytes<T> {
   const { file, argv, env, cwd } = options;
-  const bytes = { file: encodeText(file), argv: argv.map(encodeText), env: environmentBlock(env), cwd: cwd === null ? null : encodeText(cwd) };
+  const block = options.programInEnvironment === true ? programEnvironmentBlock(env, file) : environmentBlock(env);
+  const bytes = { file: encodeText(file), argv: argv.map(encodeText), env: block, cwd: cwd === null ? null : encodeText(cwd) };
   return { ...options, ...bytes } as unknown as InBytes<T>;
 }
 

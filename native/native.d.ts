@@ -46,6 +46,11 @@ export interface SpawnOptions extends ChildSettings {
   readonly argv: readonly string[];
   /** The whole environment, as "NAME=value" strings. */
   readonly env: readonly string[];
+  /**
+   * The child's `_` names the program: `_=<file>` replaces any `_` entry of env, as a shell sets
+   * it for each command it runs (a bash script tells being run from being sourced by it).
+   */
+  readonly programInEnvironment?: boolean;
   /** Directory to change to before exec; null keeps the parent's. */
   readonly cwd: string | null;
   readonly group: GroupChoice;

@@ -235,6 +235,8 @@ function spawnOptions(stage: ExternalStage, table: FdTable) {
     file: stage.target.file,
     argv: stage.target.argv,
     env: stage.env,
+    // As bash, each command finds its own path in `_`.
+    programInEnvironment: true,
     cwd: inProcessDirectory(stage.cwd) ? null : stage.cwd,
     fds: table.childFds(),
   };

@@ -34,7 +34,8 @@ const MAX_STRINGS = 256 * 1024;
 
 /** Whether a prepared helper can take this guest (what releasePrepared would refuse with E2BIG). */
 export function fitsPrepared(guest: PreparedGuest): boolean {
-  const strings = [guest.cwd ?? '', guest.file, ...guest.argv];
+  // With programInEnvironment, `_=<file>` is one entry more (at most: it may replace one).
+  const strings = [guest.cwd ?? '', guest.file, ...guest.argv, ...(guest.programInEnvironment === true ? [`_=${guest.file}`] : [])];
   if (guest.fds.length > MAX_FDS || strings.length + guest.env.length + 3 > MAX_STRINGS) return false;
   // Each string and its NUL, plus the terminal and count fields and the `--` mark.
   let bytes = 64 + environmentBytes(guest.env);

@@ -165,6 +165,20 @@ describe('spawn: program, arguments, environment, directory', () => {
     assert.deepEqual(procList(pid, 'environ'), env);
     assert.equal(readlinkSync(`/proc/${pid}/cwd`), '/tmp');
   });
+
+  test('programInEnvironment: the child finds its file in `_`, which replaces the `_` of env; without it, env is left as it is', async (t) => {
+    const scope = new Scope(t);
+    const env = ['_=/old/path', 'A=1', '_=/older'];
+    const named = native.spawn({ ...scope.options(['/bin/sleep', '60']), env, programInEnvironment: true });
+    scope.adopt(named);
+    const plain = native.spawn({ ...scope.options(['/bin/sleep', '60']), env });
+    scope.adopt(plain);
+    await waitForExec(named, '/bin/sleep');
+    await waitForExec(plain, '/bin/sleep');
+    assert.deepEqual(procList(named, 'environ'), ['A=1', '_=/bin/sleep']);
+    assert.deepEqual(procList(plain, 'environ'), env);
+    assert.throws(() => native.spawn({ ...scope.options(['/bin/sleep', '60']), env, programInEnvironment: 'yes' as unknown as boolean }), /programInEnvironment/);
+  });
 });
 
 describe('spawn: process groups', () => {

@@ -270,3 +270,21 @@ printenv V
 none
 1
 ## END
+
+#### each command finds its own path in _, as bash sets it
+/usr/bin/env | grep '^_='
+PATH=/usr/bin:$PATH
+env | grep '^_='
+cat > tool <<'END'
+#!/usr/bin/env bash
+echo "$_"
+END
+chmod +x tool
+./tool
+(./tool) | cat
+## STDOUT:
+_=/usr/bin/env
+_=/usr/bin/env
+./tool
+./tool
+## END
