@@ -245,6 +245,9 @@ export class ShellState {
     if (typeof oldpwd !== 'string' || statSync(oldpwd, { throwIfNoEntry: false })?.isDirectory() !== true) {
       state.variables.set('OLDPWD', { value: undefined, attributes: EXPORTED });
     }
+    // bash: `$_` starts as the path the shell was started by, as its environment's `_` says.
+    const invokedBy = variables.get('_')?.value;
+    if (typeof invokedBy === 'string') state.lastArgument = invokedBy;
     state.setShellVariables(env);
     for (const definition of importedFunctions(env)) {
       state.functions.set(definition.name, definition);

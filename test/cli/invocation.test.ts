@@ -37,3 +37,13 @@ test('a script on stdin runs a line at a time: a command it runs reads the next 
     assert.equal(result.status, 0);
   }
 });
+
+test('$_ starts as the environment\'s `_` (the path the shell was started by), as in bash; with none, it starts empty', () => {
+  for (const argv of [[process.execPath, QUIRL], ['/usr/bin/bash', '--norc', '--noprofile']]) {
+    const started = spawnSync(argv[0] as string, [...argv.slice(1), '-c', 'echo "[$_]"'], { encoding: 'utf8', timeout: 60_000, env: { ...ENV, _: '/some/where/sh' } });
+    assert.equal(started.stdout, '[/some/where/sh]\n', `${argv.join(' ')}: ${started.stderr}`);
+  }
+  const unnamed: NodeJS.ProcessEnv = { ...ENV };
+  delete unnamed._;
+  assert.equal(spawnSync(process.execPath, [QUIRL, '-c', 'echo "[$_]"'], { encoding: 'utf8', timeout: 60_000, env: unnamed }).stdout, '[]\n');
+});
