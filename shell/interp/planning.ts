@@ -436,6 +436,7 @@ class ContextEnvironment implements ExpansionEnvironment {
   private readonly state: ShellState;
   /** How many command substitutions ran in it: a command's plan compares the count before and after. */
   substitutions = 0;
+  private prefixArithmetic: PrefixArithmeticVariables | undefined;
 
   constructor(
     private readonly shell: Expanding,
@@ -474,8 +475,13 @@ class ContextEnvironment implements ExpansionEnvironment {
   }
 
   arithmetic(expression: string, name?: string): string {
-    const variables = this.state.arithmeticVariables();
-    return arithmeticExpansion(expression, this.assigned === NO_ASSIGNMENTS ? variables : new PrefixArithmeticVariables(this.assigned, variables), name);
+    return arithmeticExpansion(expression, this.arithmeticVariables(), name);
+  }
+
+  /** Made once per environment: a prefix environment is kept from run to run (CommandPlan.prefixEnvironment). */
+  private arithmeticVariables(): Required<ArithmeticVariables> {
+    if (this.assigned === NO_ASSIGNMENTS) return this.state.arithmeticVariables();
+    return (this.prefixArithmetic ??= new PrefixArithmeticVariables(this.assigned, this.state.arithmeticVariables()));
   }
 
   assign(name: string, value: string): void {
